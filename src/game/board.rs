@@ -1,0 +1,375 @@
+//! The contents of the 60 squares and the movement rules of RULES.md §4–5: which moves each
+//! revealed piece has, and what a flip, a move or an attack does to the board.
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+use super::action::Action;
+use super::attack::{self, AttackRefusal, AttackResult};
+use super::geometry::{CAMPS, HEADQUARTERS, NEIGHBOURS, RAIL_NEIGHBOURS, RAIL_NODES, RAIL_STEP};
+use super::piece::{Colour, Kind, Piece};
+use super::rules::Rules;
+use super::square::{SQUARES, Square, squares_of};
+
+/// What stands on a square.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+pub enum Cell {
+    Empty,
+    FaceDown(Piece),
+    Revealed(Piece),
+}
+
+const EMPTY: u8 = 0;
+const REVEALED: u8 = 1;
+const FACE_DOWN: u8 = 33;
+
+/// The board: one byte per square plus square sets kept in step for fast move generation.
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct Board {
+    cells: [u8; SQUARES],
+    occupied: u64,
+    face_down: u64,
+    revealed: [u64; 2],
+    /// Pieces of each kind still on the board, face down or not, by [`Piece::index`].
+    on_board: [u8; 24],
+}
+
+/// Why an action is refused. Every reason is computed from public information only.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Error)]
+pub enum ActionError {
+    #[error("there is no face-down piece on {0} to flip")]
+    NothingToFlip(Square),
+    #[error("there is no piece on {0}")]
+    NoPiece(Square),
+    #[error("the piece on {0} is face down: flip it first")]
+    MoverFaceDown(Square),
+    #[error("the piece on {0} is not yours")]
+    NotYourPiece(Square),
+    #[error("a {} never moves", .0.name_english().to_lowercase())]
+    Immobile(Kind),
+    #[error("pieces in a headquarters cannot move under these rules")]
+    HeadquartersLocked,
+    #[error("a piece cannot move to its own square")]
+    SameSquare,
+    #[error("the piece on {from} cannot reach {to}")]
+    Unreachable { from: Square, to: Square },
+    #[error("{0}")]
+    Attack(AttackRefusal),
+    #[error("until colours are decided the only action is to flip")]
+    ColoursUndecided,
+    #[error("the game is over")]
+    GameOver,
+}
+
+/// What an applied action did, for messages and the last-action marks of the board image.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+pub enum Effect {
+    Flipped(Piece),
+    Moved(Piece),
+    Attacked {
+        attacker: Piece,
+        target: Piece,
+        attacker_survives: bool,
+    },
+}
+
+impl Effect {
+    pub fn is_attack(self) -> bool {
+        matches!(self, Effect::Attacked { .. })
+    }
+
+    /// True when a flag left the board.
+    pub fn took_flag(self) -> bool {
+        matches!(
+            self,
+            Effect::Attacked {
+                target: Piece {
+                    kind: Kind::Flag,
+                    ..
+                },
+                ..
+            }
+        )
+    }
+}
+
+const fn encode(cell: Cell) -> u8 {
+    match cell {
+        Cell::Empty => EMPTY,
+        Cell::Revealed(piece) => REVEALED + piece.index() as u8,
+        Cell::FaceDown(piece) => FACE_DOWN + piece.index() as u8,
+    }
+}
+
+const fn decode(byte: u8) -> Cell {
+    match byte {
+        EMPTY => Cell::Empty,
+        b if b >= FACE_DOWN => Cell::FaceDown(Piece::from_index((b - FACE_DOWN) as usize)),
+        b => Cell::Revealed(Piece::from_index((b - REVEALED) as usize)),
+    }
+}
+
+impl Default for Board {
+    fn default() -> Self {
+        Board::empty()
+    }
+}
+
+impl Board {
+    pub const fn empty() -> Board {
+        Board {
+            cells: [EMPTY; SQUARES],
+            occupied: 0,
+            face_down: 0,
+            revealed: [0; 2],
+            on_board: [0; 24],
+        }
+    }
+
+    pub fn cell(&self, square: Square) -> Cell {
+        decode(self.cells[square.index()])
+    }
+
+    /// The piece on `square`, face down or not.
+    pub fn piece(&self, square: Square) -> Option<Piece> {
+        match self.cell(square) {
+            Cell::Empty => None,
+            Cell::FaceDown(piece) | Cell::Revealed(piece) => Some(piece),
+        }
+    }
+
+    /// Puts `cell` on `square`, replacing what was there.
+    pub fn set(&mut self, square: Square, cell: Cell) {
+        self.clear(square);
+        let bit = square.bit();
+        self.cells[square.index()] = encode(cell);
+        match cell {
+            Cell::Empty => {}
+            Cell::FaceDown(piece) => {
+                self.occupied |= bit;
+                self.face_down |= bit;
+                self.on_board[piece.index()] += 1;
+            }
+            Cell::Revealed(piece) => {
+                self.occupied |= bit;
+                self.revealed[piece.colour.index()] |= bit;
+                self.on_board[piece.index()] += 1;
+            }
+        }
+    }
+
+    fn clear(&mut self, square: Square) {
+        if let Some(piece) = self.piece(square) {
+            self.on_board[piece.index()] -= 1;
+        }
+        let keep = !square.bit();
+        self.cells[square.index()] = EMPTY;
+        self.occupied &= keep;
+        self.face_down &= keep;
+        self.revealed[0] &= keep;
+        self.revealed[1] &= keep;
+    }
+
+    pub fn occupied(&self) -> u64 {
+        self.occupied
+    }
+
+    /// The set of squares holding face-down pieces.
+    pub fn face_down(&self) -> u64 {
+        self.face_down
+    }
+
+    /// The set of squares holding revealed pieces of `colour`.
+    pub fn revealed(&self, colour: Colour) -> u64 {
+        self.revealed[colour.index()]
+    }
+
+    /// How many pieces of this colour and kind are on the board, face down or not.
+    pub fn count_on_board(&self, piece: Piece) -> u8 {
+        self.on_board[piece.index()]
+    }
+
+    /// How many pieces of `colour` have left the board.
+    pub fn removed_count(&self, colour: Colour) -> u8 {
+        let on: u8 = self.on_board[colour.index() * 12..colour.index() * 12 + 12]
+            .iter()
+            .sum();
+        super::piece::ARMY_SIZE - on
+    }
+
+    /// How many landmines of `colour` are still on the board (the flag is safe while any are).
+    pub fn mines_left(&self, colour: Colour) -> u8 {
+        self.on_board[Piece::new(colour, Kind::Landmine).index()]
+    }
+
+    /// Every square `from` could move to if it held a movable piece of `kind`: steps along any
+    /// connection, straight railway slides and, for engineers, any railway path. Occupied
+    /// squares in the set are attack candidates; whether an attack is allowed is checked apart.
+    pub fn reach(&self, from: Square, kind: Kind) -> u64 {
+        let mut reach = NEIGHBOURS[from.index()];
+        if RAIL_NODES & from.bit() == 0 {
+            return reach;
+        }
+        if kind == Kind::Engineer {
+            let mut visited = from.bit();
+            let mut frontier = from.bit();
+            while frontier != 0 {
+                let mut next = 0;
+                for square in squares_of(frontier) {
+                    next |= RAIL_NEIGHBOURS[square.index()];
+                }
+                let new = next & !visited;
+                visited |= new;
+                reach |= new;
+                frontier = new & !self.occupied;
+            }
+        } else {
+            for direction in 0..4 {
+                let mut at = from.index();
+                loop {
+                    let next = RAIL_STEP[at][direction];
+                    if next == u8::MAX {
+                        break;
+                    }
+                    reach |= 1u64 << next;
+                    if self.occupied & (1u64 << next) != 0 {
+                        break;
+                    }
+                    at = next as usize;
+                }
+            }
+        }
+        reach
+    }
+
+    /// Whether `attacker` may attack the piece on `target` (which must be occupied).
+    fn attack_check(&self, attacker: Piece, target: Square) -> Result<AttackResult, AttackRefusal> {
+        let defender = match self.cell(target) {
+            Cell::Revealed(piece) => piece,
+            Cell::FaceDown(_) => return Err(AttackRefusal::FaceDown),
+            Cell::Empty => unreachable!("attack_check on an empty square"),
+        };
+        if defender.colour == attacker.colour {
+            return Err(AttackRefusal::OwnPiece);
+        }
+        if CAMPS & target.bit() != 0 {
+            return Err(AttackRefusal::InCamp);
+        }
+        attack::resolve(attacker, defender, self.mines_left(defender.colour))
+    }
+
+    /// The movable revealed piece of `colour` on `from`, or why there is none.
+    fn mover(&self, colour: Colour, from: Square, rules: Rules) -> Result<Piece, ActionError> {
+        let piece = match self.cell(from) {
+            Cell::Empty => return Err(ActionError::NoPiece(from)),
+            Cell::FaceDown(_) => return Err(ActionError::MoverFaceDown(from)),
+            Cell::Revealed(piece) => piece,
+        };
+        if piece.colour != colour {
+            return Err(ActionError::NotYourPiece(from));
+        }
+        if !piece.kind.is_movable() {
+            return Err(ActionError::Immobile(piece.kind));
+        }
+        if rules.hq_locks && HEADQUARTERS & from.bit() != 0 {
+            return Err(ActionError::HeadquartersLocked);
+        }
+        Ok(piece)
+    }
+
+    /// Checks that `colour` may play `action` now. `Ok` means [`Board::apply`] will accept it.
+    pub fn check(&self, colour: Colour, action: Action, rules: Rules) -> Result<(), ActionError> {
+        match action {
+            Action::Flip(square) if self.face_down & square.bit() != 0 => Ok(()),
+            Action::Flip(square) => Err(ActionError::NothingToFlip(square)),
+            Action::Move { from, to } => {
+                let piece = self.mover(colour, from, rules)?;
+                if from == to {
+                    return Err(ActionError::SameSquare);
+                }
+                if self.reach(from, piece.kind) & to.bit() == 0 {
+                    return Err(ActionError::Unreachable { from, to });
+                }
+                if self.occupied & to.bit() != 0 {
+                    self.attack_check(piece, to).map_err(ActionError::Attack)?;
+                }
+                Ok(())
+            }
+        }
+    }
+
+    /// The legal destinations of the piece on `from` for `colour`: (empty squares, attackable
+    /// squares). Both empty when it has none or is not a movable piece of `colour`.
+    pub fn destinations(&self, colour: Colour, from: Square, rules: Rules) -> (u64, u64) {
+        let Ok(piece) = self.mover(colour, from, rules) else {
+            return (0, 0);
+        };
+        let reach = self.reach(from, piece.kind);
+        let mut attacks = 0;
+        for target in
+            squares_of(reach & self.occupied & !self.face_down & !self.revealed[colour.index()])
+        {
+            if self.attack_check(piece, target).is_ok() {
+                attacks |= target.bit();
+            }
+        }
+        (reach & !self.occupied, attacks)
+    }
+
+    /// Appends every legal action of `colour` to `out`: all flips, then all moves.
+    pub fn legal_actions_into(&self, colour: Colour, rules: Rules, out: &mut Vec<Action>) {
+        out.extend(squares_of(self.face_down).map(Action::Flip));
+        for from in squares_of(self.revealed[colour.index()]) {
+            let (empty, attacks) = self.destinations(colour, from, rules);
+            out.extend(squares_of(empty | attacks).map(|to| Action::Move { from, to }));
+        }
+    }
+
+    /// True when `colour` has any legal move of a revealed piece (flips not counted).
+    pub fn has_legal_move(&self, colour: Colour, rules: Rules) -> bool {
+        squares_of(self.revealed[colour.index()]).any(|from| {
+            let (empty, attacks) = self.destinations(colour, from, rules);
+            empty | attacks != 0
+        })
+    }
+
+    /// Plays an action that [`Board::check`] accepted.
+    pub fn apply(&mut self, action: Action) -> Effect {
+        match action {
+            Action::Flip(square) => {
+                let piece = self.piece(square).expect("flip of a checked square");
+                self.set(square, Cell::Revealed(piece));
+                Effect::Flipped(piece)
+            }
+            Action::Move { from, to } => {
+                let attacker = self.piece(from).expect("move of a checked piece");
+                self.clear(from);
+                let Some(target) = self.piece(to) else {
+                    self.set(to, Cell::Revealed(attacker));
+                    return Effect::Moved(attacker);
+                };
+                let result = attack::resolve(attacker, target, self.mines_left(target.colour))
+                    .unwrap_or(AttackResult::BothRemoved);
+                let attacker_survives = result == AttackResult::AttackerWins;
+                if attacker_survives {
+                    self.set(to, Cell::Revealed(attacker));
+                } else {
+                    self.clear(to);
+                }
+                Effect::Attacked {
+                    attacker,
+                    target,
+                    attacker_survives,
+                }
+            }
+        }
+    }
+}
+
+impl fmt::Debug for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Board({})", super::notation::format_board(self, false))
+    }
+}

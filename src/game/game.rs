@@ -1,0 +1,501 @@
+//! A whole game between two seats: colour assignment by flips (RULES.md §3), turns, every end
+//! condition of §6 (flag, no moves, quiet and length draws, timeouts, repetition, resignation,
+//! draw offers, abandonment, the clock draw) and the record it can be replayed from.
+
+use std::collections::VecDeque;
+
+use thiserror::Error;
+
+use super::action::Action;
+use super::board::{ActionError, Board, Cell, Effect};
+use super::deal::deal;
+use super::outcome::{DrawReason, Outcome, WinReason};
+use super::piece::{Colour, Kind, Piece};
+use super::position::{Position, draw_by_counters, end_after};
+use super::record::{Event, GameRecord, RECORD_VERSION, ReplayError};
+use super::rules::Rules;
+use super::seat::Seat;
+use super::square::{SQUARES, Square};
+use super::view::{LastAction, PublicCell, PublicView};
+
+/// The repetition window of RULES.md §6: 4 of the same key among a player's last 7 actions.
+const REPETITION_WINDOW: usize = 7;
+const REPETITION_LIMIT: usize = 4;
+
+/// An action keyed for the repetition rule: (piece, from, to).
+type RepetitionKey = (Piece, Square, Square);
+
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum GameError {
+    #[error("the game is over")]
+    Over,
+    #[error("it is not your turn")]
+    NotYourTurn,
+    #[error("{0}")]
+    Illegal(#[from] ActionError),
+    #[error("you can resign only after {needed} actions have been played ({played} so far)")]
+    TooEarlyToResign { needed: u16, played: u16 },
+    #[error("draws can be offered only after {needed} actions have been played ({played} so far)")]
+    TooEarlyForDraw { needed: u16, played: u16 },
+    #[error("you have already made all {0} of your draw offers")]
+    NoDrawOffersLeft(u8),
+    #[error("a draw offer is already waiting for an answer")]
+    DrawAlreadyOffered,
+    #[error("there is no draw offer to answer")]
+    NoDrawOffer,
+    #[error("you cannot answer your own draw offer")]
+    OwnDrawOffer,
+    #[error("the game has not reached its time limit")]
+    ClockNotExpired,
+}
+
+/// What an action did, for the reply.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Played {
+    pub effect: Effect,
+    /// Colours were decided by this action.
+    pub colours_decided: bool,
+    pub outcome: Option<Outcome<Seat>>,
+}
+
+#[derive(Clone, Debug)]
+pub struct Game {
+    record: GameRecord,
+    board: Board,
+    to_act: Seat,
+    colours: Option<[Colour; 2]>,
+    last_flips: [Option<Colour>; 2],
+    quiet: u16,
+    plies: u16,
+    timeouts: [u8; 2],
+    draw_offers_made: [u8; 2],
+    pending_draw_offer: Option<Seat>,
+    history: [VecDeque<RepetitionKey>; 2],
+    last: Option<LastAction>,
+    outcome: Option<Outcome<Seat>>,
+}
+
+impl Game {
+    /// A new game dealt from `seed`.
+    pub fn new(seed: u64, rules: Rules) -> Game {
+        let dealt = deal(seed);
+        Game {
+            record: GameRecord::new(seed, rules),
+            board: dealt.board,
+            to_act: dealt.first,
+            colours: None,
+            last_flips: [None; 2],
+            quiet: 0,
+            plies: 0,
+            timeouts: [0; 2],
+            draw_offers_made: [0; 2],
+            pending_draw_offer: None,
+            history: [VecDeque::new(), VecDeque::new()],
+            last: None,
+            outcome: None,
+        }
+    }
+
+    /// Rebuilds a game from its record, checking every event.
+    pub fn replay(record: &GameRecord) -> Result<Game, ReplayError> {
+        if record.version > RECORD_VERSION {
+            return Err(ReplayError::FutureVersion {
+                found: record.version,
+            });
+        }
+        let mut game = Game::new(record.seed, record.rules);
+        for (index, event) in record.events.iter().enumerate() {
+            game.apply_event(*event)
+                .map_err(|error| ReplayError::BadEvent {
+                    index,
+                    reason: error.to_string(),
+                })?;
+        }
+        Ok(game)
+    }
+
+    /// Applies one recorded event through the same checks as a live call.
+    pub fn apply_event(&mut self, event: Event) -> Result<(), GameError> {
+        match event {
+            Event::Act(action) => self.act(self.to_act, action).map(|_| ()),
+            Event::Timeout => self.timeout().map(|_| ()),
+            Event::Resign(seat) => self.resign(seat),
+            Event::OfferDraw(seat) => self.offer_draw(seat),
+            Event::AnswerDraw { seat, accept } => self.answer_draw(seat, accept),
+            Event::Abandon(seat) => self.abandon(seat),
+            Event::ClockDraw => self.clock_draw(u64::MAX),
+        }
+    }
+
+    pub fn record(&self) -> &GameRecord {
+        &self.record
+    }
+
+    pub fn rules(&self) -> &Rules {
+        &self.record.rules
+    }
+
+    pub fn to_act(&self) -> Seat {
+        self.to_act
+    }
+
+    pub fn colour_of(&self, seat: Seat) -> Option<Colour> {
+        self.colours.map(|colours| colours[seat.index()])
+    }
+
+    pub fn outcome(&self) -> Option<Outcome<Seat>> {
+        self.outcome
+    }
+
+    pub fn plies(&self) -> u16 {
+        self.plies
+    }
+
+    /// The full position (face-down identities included) once colours are decided: for the
+    /// rules engine's own analysis only, never for anything a player sees.
+    pub fn position(&self) -> Option<Position> {
+        let turn = self.colour_of(self.to_act)?;
+        Some(Position {
+            board: self.board.clone(),
+            turn,
+            quiet: self.quiet,
+            plies: self.plies,
+            rules: self.record.rules,
+        })
+    }
+
+    /// Every legal action of the seat to act (empty once the game is over).
+    pub fn legal_actions(&self) -> Vec<Action> {
+        let mut out = Vec::new();
+        if self.outcome.is_some() {
+            return out;
+        }
+        match self.colour_of(self.to_act) {
+            Some(colour) => self
+                .board
+                .legal_actions_into(colour, self.record.rules, &mut out),
+            None => out.extend(super::square::squares_of(self.board.face_down()).map(Action::Flip)),
+        }
+        out
+    }
+
+    /// The move guide for the piece on `from`: (empty squares it can reach, squares it can
+    /// attack), for `seat`'s piece; empty sets when it has no moves or is not `seat`'s.
+    pub fn destinations(&self, seat: Seat, from: Square) -> (u64, u64) {
+        match self.colour_of(seat) {
+            Some(colour) if self.outcome.is_none() => {
+                self.board.destinations(colour, from, self.record.rules)
+            }
+            _ => (0, 0),
+        }
+    }
+
+    /// Checks that `seat` may play `action` now.
+    pub fn check(&self, seat: Seat, action: Action) -> Result<(), GameError> {
+        if self.outcome.is_some() {
+            return Err(GameError::Over);
+        }
+        if seat != self.to_act {
+            return Err(GameError::NotYourTurn);
+        }
+        match (self.colour_of(seat), action) {
+            (Some(colour), _) => self.board.check(colour, action, self.record.rules)?,
+            (None, Action::Flip(_)) => self.board.check(Colour::Red, action, self.record.rules)?,
+            (None, Action::Move { .. }) => return Err(ActionError::ColoursUndecided.into()),
+        }
+        Ok(())
+    }
+
+    fn repetition_key(&self, action: Action) -> Option<RepetitionKey> {
+        let (from, to) = match action {
+            Action::Flip(square) => (square, square),
+            Action::Move { from, to } => (from, to),
+        };
+        self.board.piece(from).map(|piece| (piece, from, to))
+    }
+
+    /// True when playing `action` (legal) would lose `seat` the game by repetition: front ends
+    /// warn before playing it.
+    pub fn would_repeat(&self, seat: Seat, action: Action) -> bool {
+        let Action::Move { to, .. } = action else {
+            return false;
+        };
+        if self.board.occupied() & to.bit() != 0 {
+            return false; // an attack clears the list
+        }
+        let Some(key) = self.repetition_key(action) else {
+            return false;
+        };
+        let history = &self.history[seat.index()];
+        let earlier = history
+            .iter()
+            .rev()
+            .take(REPETITION_WINDOW - 1)
+            .filter(|k| **k == key)
+            .count();
+        earlier + 1 >= REPETITION_LIMIT
+    }
+
+    /// Plays `action` for `seat`.
+    pub fn act(&mut self, seat: Seat, action: Action) -> Result<Played, GameError> {
+        self.check(seat, action)?;
+        let key = self.repetition_key(action);
+        let effect = self.board.apply(action);
+        self.record.events.push(Event::Act(action));
+        self.plies = self.plies.saturating_add(1);
+        self.quiet = if effect.is_attack() {
+            0
+        } else {
+            self.quiet.saturating_add(1)
+        };
+        if self.pending_draw_offer == Some(seat.other()) {
+            self.pending_draw_offer = None;
+        }
+        let colours_decided = self.decide_colours(seat, effect);
+        let repeated = self.remember(seat, key, effect);
+        self.last = Some(LastAction {
+            seat,
+            action,
+            effect,
+        });
+        self.to_act = seat.other();
+        self.outcome = self.end_after_action(seat, effect, repeated);
+        Ok(Played {
+            effect,
+            colours_decided,
+            outcome: self.outcome,
+        })
+    }
+
+    /// RULES.md §3: two flips of one colour in a row by the same player make it theirs; the
+    /// last face-down piece decides for whoever flips it.
+    fn decide_colours(&mut self, seat: Seat, effect: Effect) -> bool {
+        let Effect::Flipped(piece) = effect else {
+            return false;
+        };
+        if self.colours.is_some() {
+            return false;
+        }
+        let previous = self.last_flips[seat.index()].replace(piece.colour);
+        if previous == Some(piece.colour) || self.board.face_down() == 0 {
+            let mut colours = [piece.colour.other(); 2];
+            colours[seat.index()] = piece.colour;
+            self.colours = Some(colours);
+            return true;
+        }
+        false
+    }
+
+    /// Adds the action to `seat`'s repetition list; true when it now repeats too often.
+    fn remember(&mut self, seat: Seat, key: Option<RepetitionKey>, effect: Effect) -> bool {
+        let history = &mut self.history[seat.index()];
+        if effect.is_attack() {
+            history.clear();
+            return false;
+        }
+        let Some(key) = key else { return false };
+        history.push_back(key);
+        if history.len() > REPETITION_WINDOW {
+            history.pop_front();
+        }
+        history.iter().filter(|k| **k == key).count() >= REPETITION_LIMIT
+    }
+
+    fn end_after_action(
+        &self,
+        mover: Seat,
+        effect: Effect,
+        repeated: bool,
+    ) -> Option<Outcome<Seat>> {
+        let rules = &self.record.rules;
+        let by_colour = match self.colours {
+            Some(_) => {
+                let colour = self.colour_of(mover).expect("colours decided");
+                let next = Some(colour.other());
+                end_after(
+                    &self.board,
+                    effect,
+                    colour,
+                    next,
+                    self.quiet,
+                    self.plies,
+                    rules,
+                )
+            }
+            None => draw_by_counters(self.quiet, self.plies, rules),
+        };
+        let outcome = by_colour.map(|outcome| self.to_seats(outcome));
+        outcome.or(repeated.then_some(Outcome::Win {
+            winner: mover.other(),
+            reason: WinReason::Repetition,
+        }))
+    }
+
+    fn to_seats(&self, outcome: Outcome<Colour>) -> Outcome<Seat> {
+        match outcome {
+            Outcome::Win { winner, reason } => {
+                let seat = Seat::BOTH
+                    .into_iter()
+                    .find(|s| self.colour_of(*s) == Some(winner))
+                    .unwrap_or(Seat::First);
+                Outcome::Win {
+                    winner: seat,
+                    reason,
+                }
+            }
+            Outcome::Draw(reason) => Outcome::Draw(reason),
+        }
+    }
+
+    fn finish(&mut self, event: Event, outcome: Outcome<Seat>) {
+        self.record.events.push(event);
+        self.outcome = Some(outcome);
+        self.pending_draw_offer = None;
+    }
+
+    /// The seat to act ran out of time: the turn passes and its timeout count grows; the last
+    /// allowed timeout loses. Returns the seat that timed out.
+    pub fn timeout(&mut self) -> Result<Seat, GameError> {
+        if self.outcome.is_some() {
+            return Err(GameError::Over);
+        }
+        let seat = self.to_act;
+        self.timeouts[seat.index()] += 1;
+        self.record.events.push(Event::Timeout);
+        if self.timeouts[seat.index()] >= self.record.rules.timeouts_to_lose {
+            self.outcome = Some(Outcome::Win {
+                winner: seat.other(),
+                reason: WinReason::Timeouts,
+            });
+            self.pending_draw_offer = None;
+        } else {
+            self.to_act = seat.other();
+        }
+        Ok(seat)
+    }
+
+    fn require_actions(&self, too_early: fn(u16, u16) -> GameError) -> Result<(), GameError> {
+        if self.outcome.is_some() {
+            return Err(GameError::Over);
+        }
+        let needed = self.record.rules.actions_before_resign;
+        if self.plies < needed {
+            return Err(too_early(needed, self.plies));
+        }
+        Ok(())
+    }
+
+    pub fn resign(&mut self, seat: Seat) -> Result<(), GameError> {
+        self.require_actions(|needed, played| GameError::TooEarlyToResign { needed, played })?;
+        self.finish(
+            Event::Resign(seat),
+            Outcome::Win {
+                winner: seat.other(),
+                reason: WinReason::Resignation,
+            },
+        );
+        Ok(())
+    }
+
+    pub fn offer_draw(&mut self, seat: Seat) -> Result<(), GameError> {
+        self.require_actions(|needed, played| GameError::TooEarlyForDraw { needed, played })?;
+        if self.pending_draw_offer.is_some() {
+            return Err(GameError::DrawAlreadyOffered);
+        }
+        let allowed = self.record.rules.draw_offers_per_player;
+        if self.draw_offers_made[seat.index()] >= allowed {
+            return Err(GameError::NoDrawOffersLeft(allowed));
+        }
+        self.draw_offers_made[seat.index()] += 1;
+        self.pending_draw_offer = Some(seat);
+        self.record.events.push(Event::OfferDraw(seat));
+        Ok(())
+    }
+
+    pub fn answer_draw(&mut self, seat: Seat, accept: bool) -> Result<(), GameError> {
+        if self.outcome.is_some() {
+            return Err(GameError::Over);
+        }
+        match self.pending_draw_offer {
+            None => Err(GameError::NoDrawOffer),
+            Some(offerer) if offerer == seat => Err(GameError::OwnDrawOffer),
+            Some(_) if accept => {
+                self.finish(
+                    Event::AnswerDraw { seat, accept },
+                    Outcome::Draw(DrawReason::Agreement),
+                );
+                Ok(())
+            }
+            Some(_) => {
+                self.pending_draw_offer = None;
+                self.record.events.push(Event::AnswerDraw { seat, accept });
+                Ok(())
+            }
+        }
+    }
+
+    /// `seat` leaves the game (逃跑) and loses; allowed at any time.
+    pub fn abandon(&mut self, seat: Seat) -> Result<(), GameError> {
+        if self.outcome.is_some() {
+            return Err(GameError::Over);
+        }
+        self.finish(
+            Event::Abandon(seat),
+            Outcome::Win {
+                winner: seat.other(),
+                reason: WinReason::Abandonment,
+            },
+        );
+        Ok(())
+    }
+
+    /// Draws the game if `elapsed_secs` (measured by the caller) reached the clock limit.
+    pub fn clock_draw(&mut self, elapsed_secs: u64) -> Result<(), GameError> {
+        if self.outcome.is_some() {
+            return Err(GameError::Over);
+        }
+        if elapsed_secs < self.record.rules.clock_limit_secs {
+            return Err(GameError::ClockNotExpired);
+        }
+        self.finish(Event::ClockDraw, Outcome::Draw(DrawReason::ClockLimit));
+        Ok(())
+    }
+
+    /// What both players may see.
+    pub fn view(&self) -> PublicView {
+        let mut cells = [PublicCell::Empty; SQUARES];
+        for square in Square::all() {
+            cells[square.index()] = match self.board.cell(square) {
+                Cell::Empty => PublicCell::Empty,
+                Cell::FaceDown(_) => PublicCell::FaceDown,
+                Cell::Revealed(piece) => PublicCell::Revealed(piece),
+            };
+        }
+        PublicView {
+            cells,
+            to_act: self.to_act,
+            colours: self.colours,
+            last_flips: self.last_flips,
+            plies: self.plies,
+            quiet: self.quiet,
+            timeouts: self.timeouts,
+            draw_offers_made: self.draw_offers_made,
+            pending_draw_offer: self.pending_draw_offer,
+            removed: self.removed(),
+            last: self.last,
+            outcome: self.outcome,
+            rules: self.record.rules,
+        }
+    }
+
+    fn removed(&self) -> [[u8; 12]; 2] {
+        Colour::BOTH.map(|colour| {
+            Kind::ALL.map(|kind| kind.count() - self.board.count_on_board(Piece::new(colour, kind)))
+        })
+    }
+
+    /// Pieces of `colour` of `kind` on the board (for tests and scoring checks).
+    pub fn count_on_board(&self, colour: Colour, kind: Kind) -> u8 {
+        self.board.count_on_board(Piece::new(colour, kind))
+    }
+}

@@ -1,0 +1,310 @@
+//! Position notation of RULES.md §8: `BOARD TURN [QUIET PLIES]`, ranks 12 down to 1 separated by
+//! `/`, five cells A–E separated by `,`. Errors name the rank, the cell and what is wrong.
+
+use std::fmt::Write as _;
+
+use thiserror::Error;
+
+use super::board::{Board, Cell};
+use super::geometry::CAMPS;
+use super::piece::{Colour, Kind, Piece};
+use super::position::Position;
+use super::square::{COLUMNS, ROWS, Square};
+use super::view::PublicCell;
+
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum NotationError {
+    #[error("empty position: expected BOARD TURN [QUIET PLIES]")]
+    Empty,
+    #[error("expected BOARD TURN [QUIET PLIES], found {0} fields")]
+    FieldCount(usize),
+    #[error("the board has {0} ranks; it needs 12, from row 12 down to row 1, separated by '/'")]
+    RankCount(usize),
+    #[error("rank {rank} has {count} cells; it needs 5 (A to E) separated by ','")]
+    CellCount { rank: u8, count: usize },
+    #[error("rank {rank}, cell {square}: {problem}")]
+    Cell {
+        rank: u8,
+        square: Square,
+        problem: CellProblem,
+    },
+    #[error("turn must be R or B{}, not \"{text}\"", if *.public { " (or - before colours are decided)" } else { "" })]
+    Turn { text: String, public: bool },
+    #[error("{field} must be a whole number from 0 to 65535, not \"{text}\"")]
+    Counter { field: &'static str, text: String },
+    #[error("QUIET ({quiet}) cannot exceed PLIES ({plies})")]
+    QuietAbovePlies { quiet: u16, plies: u16 },
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum CellProblem {
+    #[error(
+        "unknown code \"{0}\" (expected ., R9…R1, RX, RM, RF, the same with B, or ? before one)"
+    )]
+    UnknownCode(String),
+    #[error(
+        "\"?\" alone (a face-down piece of unknown identity) is allowed only in what a player is shown"
+    )]
+    UnknownFaceDown,
+    #[error("a face-down piece cannot stand in a camp (camps start empty)")]
+    FaceDownInCamp,
+    #[error("a {0} cannot stand in a camp: it never moves and camps start empty")]
+    ImmobileInCamp(&'static str),
+    #[error("a {count}th {name} of {colour} (each colour has {allowed})")]
+    TooMany {
+        count: u8,
+        name: &'static str,
+        colour: Colour,
+        allowed: u8,
+    },
+}
+
+/// A cell as written, before the rules about where it may stand are applied.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum WrittenCell {
+    Empty,
+    Unknown,
+    FaceDown(Piece),
+    Revealed(Piece),
+}
+
+fn parse_piece(text: &str) -> Option<Piece> {
+    let mut chars = text.chars();
+    let colour = Colour::from_code(chars.next()?)?;
+    let kind = Kind::from_code(chars.next()?)?;
+    chars.next().is_none().then_some(Piece::new(colour, kind))
+}
+
+fn parse_cell(text: &str) -> Result<WrittenCell, CellProblem> {
+    let unknown = || CellProblem::UnknownCode(text.chars().take(8).collect());
+    match text {
+        "." => Ok(WrittenCell::Empty),
+        "?" => Ok(WrittenCell::Unknown),
+        _ => match text.strip_prefix('?') {
+            Some(rest) => parse_piece(rest)
+                .map(WrittenCell::FaceDown)
+                .ok_or_else(unknown),
+            None => parse_piece(text)
+                .map(WrittenCell::Revealed)
+                .ok_or_else(unknown),
+        },
+    }
+}
+
+/// Reads the 60 cells of a BOARD field, checking what may stand where and the piece counts.
+pub fn parse_cells(board: &str, allow_unknown: bool) -> Result<[WrittenCell; 60], NotationError> {
+    let ranks: Vec<&str> = board.split('/').collect();
+    if ranks.len() != ROWS as usize {
+        return Err(NotationError::RankCount(ranks.len()));
+    }
+    let mut cells = [WrittenCell::Empty; 60];
+    let mut counts = [0u8; 24];
+    for (i, rank_text) in ranks.iter().enumerate() {
+        let rank = ROWS - i as u8;
+        let texts: Vec<&str> = rank_text.split(',').collect();
+        if texts.len() != COLUMNS as usize {
+            return Err(NotationError::CellCount {
+                rank,
+                count: texts.len(),
+            });
+        }
+        for (column, text) in texts.iter().enumerate() {
+            let square = Square::new(column as u8, rank - 1).expect("rank and column are in range");
+            let fail = |problem| NotationError::Cell {
+                rank,
+                square,
+                problem,
+            };
+            let cell = parse_cell(text.trim()).map_err(fail)?;
+            let in_camp = CAMPS & square.bit() != 0;
+            let piece = match cell {
+                WrittenCell::Empty => None,
+                WrittenCell::Unknown if !allow_unknown => {
+                    return Err(fail(CellProblem::UnknownFaceDown));
+                }
+                WrittenCell::Unknown | WrittenCell::FaceDown(_) if in_camp => {
+                    return Err(fail(CellProblem::FaceDownInCamp));
+                }
+                WrittenCell::Unknown => None,
+                WrittenCell::FaceDown(piece) => Some(piece),
+                WrittenCell::Revealed(piece) if in_camp && !piece.kind.is_movable() => {
+                    let name = if piece.kind == Kind::Flag {
+                        "flag"
+                    } else {
+                        "landmine"
+                    };
+                    return Err(fail(CellProblem::ImmobileInCamp(name)));
+                }
+                WrittenCell::Revealed(piece) => Some(piece),
+            };
+            if let Some(piece) = piece {
+                counts[piece.index()] += 1;
+                let allowed = piece.kind.count();
+                if counts[piece.index()] > allowed {
+                    let count = counts[piece.index()];
+                    let name = piece.kind.name_english();
+                    return Err(fail(CellProblem::TooMany {
+                        count,
+                        name,
+                        colour: piece.colour,
+                        allowed,
+                    }));
+                }
+            }
+            cells[square.index()] = cell;
+        }
+    }
+    Ok(cells)
+}
+
+fn parse_counter(field: &'static str, text: Option<&str>) -> Result<u16, NotationError> {
+    match text {
+        None => Ok(0),
+        Some(text) => text.parse().map_err(|_| NotationError::Counter {
+            field,
+            text: text.chars().take(12).collect(),
+        }),
+    }
+}
+
+/// The fields of a position line: board text, turn text, quiet, plies.
+fn split_fields(text: &str) -> Result<(&str, &str, u16, u16), NotationError> {
+    let fields: Vec<&str> = text.split_whitespace().collect();
+    match fields.len() {
+        0 => Err(NotationError::Empty),
+        2..=4 => {
+            let quiet = parse_counter("QUIET", fields.get(2).copied())?;
+            let plies = parse_counter("PLIES", fields.get(3).copied())?;
+            if fields.len() == 4 && quiet > plies {
+                return Err(NotationError::QuietAbovePlies { quiet, plies });
+            }
+            Ok((fields[0], fields[1], quiet, plies))
+        }
+        n => Err(NotationError::FieldCount(n)),
+    }
+}
+
+/// Parses a full position (every face-down identity known), as `moves` and `apply` take.
+pub fn parse_position(text: &str) -> Result<Position, NotationError> {
+    let (board_text, turn_text, quiet, plies) = split_fields(text)?;
+    let cells = parse_cells(board_text, false)?;
+    let turn = parse_turn(turn_text, false)?.ok_or(NotationError::Turn {
+        text: turn_text.into(),
+        public: false,
+    })?;
+    let mut board = Board::empty();
+    for square in Square::all() {
+        let cell = match cells[square.index()] {
+            WrittenCell::FaceDown(piece) => Cell::FaceDown(piece),
+            WrittenCell::Revealed(piece) => Cell::Revealed(piece),
+            WrittenCell::Empty | WrittenCell::Unknown => Cell::Empty,
+        };
+        board.set(square, cell);
+    }
+    let mut position = Position::new(board, turn);
+    position.quiet = quiet;
+    position.plies = plies;
+    Ok(position)
+}
+
+/// A position as a player is shown it: cells, the colour to act (`None` for `-`) and counters.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct PublicPosition {
+    pub cells: [PublicCell; 60],
+    pub turn: Option<Colour>,
+    pub quiet: u16,
+    pub plies: u16,
+}
+
+/// Parses a position that may hide identities (`?`) and may write `-` for the turn. Identities
+/// written after a `?` are dropped: a public position never carries them.
+pub fn parse_public_position(text: &str) -> Result<PublicPosition, NotationError> {
+    let (board_text, turn_text, quiet, plies) = split_fields(text)?;
+    let written = parse_cells(board_text, true)?;
+    let turn = parse_turn(turn_text, true)?;
+    let cells = written.map(|cell| match cell {
+        WrittenCell::Empty => PublicCell::Empty,
+        WrittenCell::Unknown | WrittenCell::FaceDown(_) => PublicCell::FaceDown,
+        WrittenCell::Revealed(piece) => PublicCell::Revealed(piece),
+    });
+    Ok(PublicPosition {
+        cells,
+        turn,
+        quiet,
+        plies,
+    })
+}
+
+fn parse_turn(text: &str, public: bool) -> Result<Option<Colour>, NotationError> {
+    match text {
+        "-" if public => Ok(None),
+        _ => {
+            let mut chars = text.chars();
+            match (chars.next().and_then(Colour::from_code), chars.next()) {
+                (Some(colour), None) => Ok(Some(colour)),
+                _ => Err(NotationError::Turn {
+                    text: text.chars().take(12).collect(),
+                    public,
+                }),
+            }
+        }
+    }
+}
+
+/// Writes the BOARD field from a cell lookup.
+pub fn format_cells(cell: impl Fn(Square) -> String) -> String {
+    let mut out = String::with_capacity(300);
+    for row in (0..ROWS).rev() {
+        for column in 0..COLUMNS {
+            let square = Square::new(column, row).expect("in range");
+            out.push_str(&cell(square));
+            if column + 1 < COLUMNS {
+                out.push(',');
+            }
+        }
+        if row > 0 {
+            out.push('/');
+        }
+    }
+    out
+}
+
+/// Writes a board; with `public`, face-down pieces are written `?` without their identity.
+pub fn format_board(board: &Board, public: bool) -> String {
+    format_cells(|square| match board.cell(square) {
+        Cell::Empty => ".".into(),
+        Cell::Revealed(piece) => piece.to_string(),
+        Cell::FaceDown(_) if public => "?".into(),
+        Cell::FaceDown(piece) => format!("?{piece}"),
+    })
+}
+
+/// The full position line, `BOARD TURN QUIET PLIES`.
+pub fn format_position(position: &Position) -> String {
+    let mut out = format_board(&position.board, false);
+    let _ = write!(
+        out,
+        " {} {} {}",
+        position.turn.code(),
+        position.quiet,
+        position.plies
+    );
+    out
+}
+
+/// A public position line, `?` for face-down pieces and `-` before colours are decided.
+pub fn format_public(
+    cells: &[PublicCell; 60],
+    turn: Option<Colour>,
+    quiet: u16,
+    plies: u16,
+) -> String {
+    let mut out = format_cells(|square| match cells[square.index()] {
+        PublicCell::Empty => ".".into(),
+        PublicCell::FaceDown => "?".into(),
+        PublicCell::Revealed(piece) => piece.to_string(),
+    });
+    let turn = turn.map_or('-', Colour::code);
+    let _ = write!(out, " {turn} {quiet} {plies}");
+    out
+}

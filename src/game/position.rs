@@ -1,0 +1,118 @@
+//! A position after colours are assigned: the board, the colour to act and the two counters of
+//! RULES.md §8. This is what `moves` and `apply` analyse and what playouts run on; the full
+//! game with seats, colour assignment, clocks and repetition is [`crate::game::Game`].
+
+use super::action::Action;
+use super::board::{ActionError, Board, Effect};
+use super::outcome::{DrawReason, Outcome, WinReason};
+use super::piece::Colour;
+use super::rules::Rules;
+
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub struct Position {
+    pub board: Board,
+    pub turn: Colour,
+    /// Actions since the last attack.
+    pub quiet: u16,
+    /// Actions so far.
+    pub plies: u16,
+    pub rules: Rules,
+}
+
+/// The end-of-game checks of RULES.md §6 (1–4) after `mover` played an action with `effect`.
+/// `next` is the colour now to act, `None` while colours are undecided.
+pub fn end_after(
+    board: &Board,
+    effect: Effect,
+    mover: Colour,
+    next: Option<Colour>,
+    quiet: u16,
+    plies: u16,
+    rules: &Rules,
+) -> Option<Outcome<Colour>> {
+    if effect.took_flag() {
+        return Some(Outcome::Win {
+            winner: mover,
+            reason: WinReason::Flag,
+        });
+    }
+    if let Some(next) = next {
+        if board.face_down() == 0 && !board.has_legal_move(next, *rules) {
+            return Some(Outcome::Win {
+                winner: next.other(),
+                reason: WinReason::NoMoves,
+            });
+        }
+    }
+    draw_by_counters(quiet, plies, rules)
+}
+
+/// The quiet draw and the length draw of RULES.md §6 (3–4).
+pub fn draw_by_counters<W>(quiet: u16, plies: u16, rules: &Rules) -> Option<Outcome<W>> {
+    if quiet >= rules.quiet_limit {
+        return Some(Outcome::Draw(DrawReason::NoCapture));
+    }
+    if plies >= rules.ply_limit {
+        return Some(Outcome::Draw(DrawReason::PlyLimit));
+    }
+    None
+}
+
+impl Position {
+    pub fn new(board: Board, turn: Colour) -> Position {
+        Position {
+            board,
+            turn,
+            quiet: 0,
+            plies: 0,
+            rules: Rules::default(),
+        }
+    }
+
+    /// Every legal action of the colour to act: flips first, then moves.
+    pub fn legal_actions(&self) -> Vec<Action> {
+        let mut out = Vec::with_capacity(64);
+        self.legal_actions_into(&mut out);
+        out
+    }
+
+    pub fn legal_actions_into(&self, out: &mut Vec<Action>) {
+        self.board.legal_actions_into(self.turn, self.rules, out);
+    }
+
+    pub fn check(&self, action: Action) -> Result<(), ActionError> {
+        self.board.check(self.turn, action, self.rules)
+    }
+
+    /// Checks and plays `action`; returns what it did and the outcome if the game ended.
+    pub fn apply(
+        &mut self,
+        action: Action,
+    ) -> Result<(Effect, Option<Outcome<Colour>>), ActionError> {
+        self.check(action)?;
+        Ok(self.play_unchecked(action))
+    }
+
+    /// Plays an action known to be legal (from [`Position::legal_actions`]).
+    pub fn play_unchecked(&mut self, action: Action) -> (Effect, Option<Outcome<Colour>>) {
+        let effect = self.board.apply(action);
+        let mover = self.turn;
+        self.turn = mover.other();
+        self.plies = self.plies.saturating_add(1);
+        self.quiet = if effect.is_attack() {
+            0
+        } else {
+            self.quiet.saturating_add(1)
+        };
+        let end = end_after(
+            &self.board,
+            effect,
+            mover,
+            Some(self.turn),
+            self.quiet,
+            self.plies,
+            &self.rules,
+        );
+        (effect, end)
+    }
+}

@@ -1,0 +1,59 @@
+//! The game record: the deal seed, the rule options and every event in order. The exact state
+//! of a game is replayed from it, so it is all the store keeps of a game's rules side.
+
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+use super::action::Action;
+use super::rules::Rules;
+use super::seat::Seat;
+
+/// The version written into every record; a record with a higher version is refused.
+pub const RECORD_VERSION: u16 = 1;
+
+/// One thing that happened in a game, in the order it happened.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub enum Event {
+    /// The seat to act played an action.
+    Act(Action),
+    /// The seat to act ran out of time.
+    Timeout,
+    Resign(Seat),
+    OfferDraw(Seat),
+    AnswerDraw {
+        seat: Seat,
+        accept: bool,
+    },
+    Abandon(Seat),
+    /// The game reached the clock limit (the caller measured the time).
+    ClockDraw,
+}
+
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct GameRecord {
+    pub version: u16,
+    pub seed: u64,
+    pub rules: Rules,
+    pub events: Vec<Event>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum ReplayError {
+    #[error(
+        "game record version {found} is newer than this program understands ({RECORD_VERSION})"
+    )]
+    FutureVersion { found: u16 },
+    #[error("event {index} of the record cannot be replayed: {reason}")]
+    BadEvent { index: usize, reason: String },
+}
+
+impl GameRecord {
+    pub fn new(seed: u64, rules: Rules) -> GameRecord {
+        GameRecord {
+            version: RECORD_VERSION,
+            seed,
+            rules,
+            events: Vec::new(),
+        }
+    }
+}

@@ -1,0 +1,116 @@
+//! The public view: everything both players may see and nothing more. Front ends, the renderer,
+//! the AI and every message are built from this; face-down identities never appear in it.
+
+use serde::{Deserialize, Serialize};
+
+use super::action::Action;
+use super::board::Effect;
+use super::outcome::Outcome;
+use super::piece::{Colour, Kind, Piece};
+use super::rules::Rules;
+use super::seat::Seat;
+use super::square::{SQUARES, Square};
+
+/// A square as the players see it.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+pub enum PublicCell {
+    Empty,
+    FaceDown,
+    Revealed(Piece),
+}
+
+/// The last action of the game, with what it did (all of it public once played).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct LastAction {
+    pub seat: Seat,
+    pub action: Action,
+    pub effect: Effect,
+}
+
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct PublicView {
+    pub cells: [PublicCell; SQUARES],
+    pub to_act: Seat,
+    /// The colour of each seat, once decided.
+    pub colours: Option<[Colour; 2]>,
+    /// The colour of each seat's last flip (shown while colours are being decided).
+    pub last_flips: [Option<Colour>; 2],
+    /// Actions so far (passes from timeouts not counted).
+    pub plies: u16,
+    /// Actions since the last attack.
+    pub quiet: u16,
+    pub timeouts: [u8; 2],
+    pub draw_offers_made: [u8; 2],
+    pub pending_draw_offer: Option<Seat>,
+    /// Pieces removed from the board, by colour index and kind index.
+    pub removed: [[u8; 12]; 2],
+    pub last: Option<LastAction>,
+    pub outcome: Option<Outcome<Seat>>,
+    pub rules: Rules,
+}
+
+impl PublicView {
+    pub fn cell(&self, square: Square) -> PublicCell {
+        self.cells[square.index()]
+    }
+
+    pub fn colour_of(&self, seat: Seat) -> Option<Colour> {
+        self.colours.map(|colours| colours[seat.index()])
+    }
+
+    pub fn seat_of(&self, colour: Colour) -> Option<Seat> {
+        Seat::BOTH
+            .into_iter()
+            .find(|seat| self.colour_of(*seat) == Some(colour))
+    }
+
+    /// The colour to act, once colours are decided.
+    pub fn turn_colour(&self) -> Option<Colour> {
+        self.colour_of(self.to_act)
+    }
+
+    /// Revealed pieces of this colour and kind on the board.
+    pub fn revealed_count(&self, piece: Piece) -> u8 {
+        self.cells
+            .iter()
+            .filter(|cell| **cell == PublicCell::Revealed(piece))
+            .count() as u8
+    }
+
+    pub fn removed_count(&self, piece: Piece) -> u8 {
+        self.removed[piece.colour.index()][piece.kind.index()]
+    }
+
+    /// Pieces of this colour and kind still face down somewhere: what is neither revealed nor
+    /// removed. Everyone can work this out, so it reveals nothing.
+    pub fn face_down_count(&self, piece: Piece) -> u8 {
+        piece
+            .kind
+            .count()
+            .saturating_sub(self.revealed_count(piece) + self.removed_count(piece))
+    }
+
+    /// All pieces of `colour` that have left the board.
+    pub fn removed_total(&self, colour: Colour) -> u8 {
+        self.removed[colour.index()].iter().sum()
+    }
+
+    /// Face-down pieces left on the board.
+    pub fn face_down_total(&self) -> usize {
+        self.cells
+            .iter()
+            .filter(|cell| **cell == PublicCell::FaceDown)
+            .count()
+    }
+
+    /// True when `colour` has nothing left on the board but its flag.
+    pub fn only_flag_left(&self, colour: Colour) -> bool {
+        self.removed_total(colour) == 24 && self.removed_count(Piece::new(colour, Kind::Flag)) == 0
+    }
+
+    /// The position in RULES.md §8 notation with `?` for face-down pieces and `-` for the turn
+    /// before colours are decided.
+    pub fn notation(&self) -> String {
+        super::notation::format_public(&self.cells, self.turn_colour(), self.quiet, self.plies)
+    }
+}

@@ -1,0 +1,3 @@
+//! junqi-bot: 军棋翻翻棋 (Junqi flip chess) as a library: the rules engine and the bot's layers.
+pub mod cli;
+pub mod game;

@@ -226,7 +226,7 @@ impl Board {
                 frontier = new & !self.occupied;
             }
         } else {
-            for direction in 0..4 {
+            for direction in [0usize, 1, 2, 3] {
                 let mut at = from.index();
                 loop {
                     let next = RAIL_STEP[at][direction];

@@ -132,3 +132,33 @@ proptest! {
         }
     }
 }
+
+#[path = "reference/mod.rs"]
+mod reference;
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+
+    /// The engine and the naive reference implementation agree on every legal action, in
+    /// random games and with headquarters locked or not.
+    #[test]
+    fn engine_agrees_with_the_reference(seed in any::<u64>(), choices in prop::collection::vec(any::<u32>(), 1..300), hq_locks in any::<bool>()) {
+        let rules = Rules { hq_locks, ..Rules::default() };
+        let mut game = Game::new(seed, rules);
+        for choice in choices {
+            if game.outcome().is_some() {
+                break;
+            }
+            if let Some(position) = game.position() {
+                let engine: std::collections::BTreeSet<String> = position.legal_actions().iter().map(|a| a.to_string()).collect();
+                prop_assert_eq!(engine, reference::legal_actions(&position.board, position.turn, hq_locks));
+            }
+            let legal = game.legal_actions();
+            // Prefer moves so the board opens up and long slides and attacks happen.
+            let moves: Vec<Action> = legal.iter().copied().filter(|a| matches!(a, Action::Move { .. })).collect();
+            let pool = if !moves.is_empty() && choice % 4 != 0 { moves } else { legal };
+            let action = pool[(choice / 4) as usize % pool.len()];
+            game.act(game.to_act(), action).expect("legal");
+        }
+    }
+}

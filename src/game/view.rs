@@ -199,3 +199,29 @@ impl PublicView {
         }
     }
 }
+
+impl PublicView {
+    /// The view of a position as a player is shown it (`?` cells, `-` turn allowed). Such a
+    /// line does not say which pieces were removed, so none are counted as removed.
+    pub fn of_public_position(position: &super::notation::PublicPosition) -> PublicView {
+        let to_act = match position.turn {
+            Some(Colour::Black) => Seat::Second,
+            _ => Seat::First,
+        };
+        PublicView {
+            cells: position.cells,
+            to_act,
+            colours: position.turn.map(|_| [Colour::Red, Colour::Black]),
+            last_flips: [None; 2],
+            plies: position.plies,
+            quiet: position.quiet,
+            timeouts: [0; 2],
+            draw_offers_made: [0; 2],
+            pending_draw_offer: None,
+            removed: [[0; 12]; 2],
+            last: None,
+            outcome: None,
+            rules: super::rules::Rules::default(),
+        }
+    }
+}

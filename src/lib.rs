@@ -1,3 +1,5 @@
 //! junqi-bot: 军棋翻翻棋 (Junqi flip chess) as a library: the rules engine and the bot's layers.
 pub mod cli;
 pub mod game;
+pub mod scoring;
+pub mod store;

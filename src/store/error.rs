@@ -13,6 +13,8 @@ pub enum StoreError {
     },
     #[error("cannot open the data directory {dir}: {source}")]
     Open { dir: PathBuf, source: sled::Error },
+    #[error("the data directory {dir} is in use by another process (another junqi-bot running?)")]
+    Locked { dir: PathBuf },
     #[error(
         "the data directory {dir} was written by a newer junqi-bot (store schema {found}; this \
          build understands schema {supported} and older): upgrade the bot or use another data \

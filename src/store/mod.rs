@@ -20,6 +20,7 @@ mod players;
 mod records;
 
 use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
 
 use serde::de::DeserializeOwned;
 use sled::{Db, Tree};
@@ -81,13 +82,7 @@ impl Store {
             dir: dir.to_path_buf(),
             source,
         })?;
-        let db = sled::Config::new()
-            .path(dir)
-            .open()
-            .map_err(|source| StoreError::Open {
-                dir: dir.to_path_buf(),
-                source,
-            })?;
+        let db = open_db(dir)?;
         let trees = Trees::open(&db)?;
         let store = Store {
             db,
@@ -207,6 +202,33 @@ impl Store {
             self.forget_rank_entries(user)?;
         }
         self.flush()
+    }
+}
+
+/// How long to wait for sled's lock: a handle dropped in this process releases it only when
+/// sled's background threads have stopped, a few milliseconds later.
+const LOCK_WAIT: Duration = Duration::from_secs(3);
+
+fn open_db(dir: &Path) -> Result<Db, StoreError> {
+    let started = Instant::now();
+    loop {
+        match sled::Config::new().path(dir).open() {
+            Ok(db) => return Ok(db),
+            Err(sled::Error::Io(error)) if error.kind() == std::io::ErrorKind::WouldBlock => {
+                if started.elapsed() >= LOCK_WAIT {
+                    return Err(StoreError::Locked {
+                        dir: dir.to_path_buf(),
+                    });
+                }
+                std::thread::sleep(Duration::from_millis(20));
+            }
+            Err(source) => {
+                return Err(StoreError::Open {
+                    dir: dir.to_path_buf(),
+                    source,
+                });
+            }
+        }
     }
 }
 

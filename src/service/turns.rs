@@ -299,8 +299,9 @@ impl GameActor {
                 match self.save().await {
                     Ok(_) => {
                         let is_ai = self.live.ai.as_ref().is_some_and(|(ai, _)| *ai == to_act);
-                        if !is_ai {
-                            let left = self.seconds_left();
+                        let left = self.seconds_left();
+                        // A warning that fell due while the bot was down is stale.
+                        if !is_ai && left > 0 {
                             let warning =
                                 format!("{name}: {left} s left to act in game {}.", self.live.id);
                             self.inner.send(place, Reply::public(vec![warning]));

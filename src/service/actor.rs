@@ -125,8 +125,8 @@ impl GameActor {
     }
 
     /// The game has ended and is stored as finished: leave the channel free and remember the
-    /// game for `/rematch`.
-    fn retire(&self) {
+    /// game for `/rematch`. Idempotent.
+    pub fn retire(&self) {
         let place = self.live.place;
         {
             let mut games = lock(&self.inner.games);

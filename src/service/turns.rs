@@ -91,6 +91,9 @@ impl GameActor {
         let mut buttons = Vec::new();
         match ended {
             Some(ended) => {
+                // Free the channel before anyone hears of the end, so that a challenge sent
+                // right after the news finds it free.
+                self.retire();
                 lines.extend(self.end_lines(&ended));
                 buttons.push(Button::new("Rematch", "rematch"));
             }

@@ -3,6 +3,7 @@ pub mod cli;
 pub mod config;
 pub mod console;
 pub mod game;
+pub mod render;
 pub mod scoring;
 pub mod service;
 pub mod store;

@@ -1,10 +1,8 @@
 //! Render + PNG encode of a mid-game board: `cargo bench --bench render`.
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use junqi::game::parse_position;
-use junqi::render::{
-    Panel, RenderOptions, encode_png, render_image, render_png, view_from_position,
-};
+use junqi::game::{PublicView, parse_position};
+use junqi::render::{Panel, RenderOptions, encode_png, render_image, render_png};
 
 const MID_GAME: &str = "?R3,?BF,.,?RM,?B2/R7,?B5,B4,.,?R1/?BM,.,?R6,B1,?B9/?R4,.,R8,?BX,./\
 .,B6,?RX,.,?B3/?R2,.,BX,.,R5/?B7,R9,.,?R3,?BM/.,.,?B2,.,?R2/?RM,R1,.,B8,?B1/\
@@ -12,7 +10,7 @@ const MID_GAME: &str = "?R3,?BF,.,?RM,?B2/R7,?B5,B4,.,?R1/?BM,.,?R6,B1,?B9/?R4,.
 
 fn bench(c: &mut Criterion) {
     let position = parse_position(MID_GAME).expect("bench position parses");
-    let view = view_from_position(&position);
+    let view = PublicView::of_position(&position);
     let panel = Panel {
         seconds_left: Some(17),
         ..Panel::new(["alice".to_string(), "bob".to_string()])

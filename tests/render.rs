@@ -13,7 +13,7 @@ use junqi::game::{
 };
 use junqi::render::{
     Guide, HEIGHT, Panel, RenderOptions, Script, WIDTH, guide_from_view, render_image, render_png,
-    render_position_text, view_from_position,
+    render_position_text,
 };
 use proptest::prelude::*;
 
@@ -41,7 +41,7 @@ fn panel() -> Panel {
 }
 
 fn mid_game_view() -> PublicView {
-    let mut view = view_from_position(&position(MID_GAME));
+    let mut view = PublicView::of_position(&position(MID_GAME));
     view.to_act = Seat::Second;
     view.timeouts = [1, 0];
     view.last_flips = [Some(Colour::Red), Some(Colour::Red)];
@@ -74,7 +74,7 @@ fn opening_view() -> PublicView {
         let piece = board.piece(square).expect("dealt piece");
         board.set(square, Cell::Revealed(piece));
     }
-    let mut view = view_from_position(&Position::new(board, Colour::Red));
+    let mut view = PublicView::of_position(&Position::new(board, Colour::Red));
     view.colours = None;
     view.to_act = Seat::First;
     view.plies = 2;
@@ -89,7 +89,7 @@ fn opening_view() -> PublicView {
 }
 
 fn flag_taken_view() -> PublicView {
-    let mut view = view_from_position(&position(FLAG_TAKEN));
+    let mut view = PublicView::of_position(&position(FLAG_TAKEN));
     view.to_act = Seat::Second;
     view.timeouts = [0, 2];
     view.last = Some(LastAction {
@@ -281,7 +281,7 @@ fn guide_marks_every_reachable_square_and_no_other() {
 fn guide_matches_the_engine_for_every_revealed_piece() {
     for text in [MID_GAME, FLAG_TAKEN] {
         let position = position(text);
-        let view = view_from_position(&position);
+        let view = PublicView::of_position(&position);
         for square in Square::all() {
             let Cell::Revealed(piece) = position.board.cell(square) else {
                 continue;
@@ -302,11 +302,11 @@ fn guide_matches_the_engine_for_every_revealed_piece() {
 
 #[test]
 fn guide_is_refused_for_what_cannot_move() {
-    let view = view_from_position(&position(MID_GAME));
+    let view = PublicView::of_position(&position(MID_GAME));
     for square in ["C6", "A12", "E3"] {
         assert!(guide_from_view(&view, sq(square)).is_err(), "{square}");
     }
-    let view = view_from_position(&position(FLAG_TAKEN));
+    let view = PublicView::of_position(&position(FLAG_TAKEN));
     assert!(
         guide_from_view(&view, sq("E3")).is_err(),
         "a flag never moves"
@@ -421,8 +421,8 @@ proptest! {
         let original = position(MID_GAME);
         let shuffled = reshuffled(&order);
         prop_assume!(original.board != shuffled.board);
-        let a = render(&view_from_position(&original), &panel(), None, Script::Simplified);
-        let b = render(&view_from_position(&shuffled), &panel(), None, Script::Simplified);
+        let a = render(&PublicView::of_position(&original), &panel(), None, Script::Simplified);
+        let b = render(&PublicView::of_position(&shuffled), &panel(), None, Script::Simplified);
         prop_assert_eq!(a, b);
     }
 }

@@ -26,9 +26,7 @@ use thiserror::Error;
 
 use crate::game::{NotationError, PublicCell, PublicView, Square};
 
-pub use from_position::{
-    guide_from_view, render_position_text, view_from_position, view_from_public_position,
-};
+pub use from_position::{guide_from_view, render_position_text};
 pub use layout::{HEIGHT, WIDTH};
 
 /// Which characters the piece names are written in.

@@ -8,7 +8,7 @@ use crate::game::{
     parse_position,
 };
 
-use super::from_position::{guide_from_view, view_from_position};
+use super::from_position::guide_from_view;
 use super::{Guide, Panel, Script};
 
 const BUSY: &str = "?R3,?BF,R1,?RM,?B2/R7,?B5,B4,.,?R1/?BM,.,?R6,B1,?B9/?R4,.,R8,?BX,./\
@@ -33,7 +33,7 @@ pub fn sample_scenes() -> Vec<(PublicView, Panel, Option<Guide>, Script)> {
     let mut scenes = Vec::new();
     let names = || Panel::new(["alice".to_string(), "bob".to_string()]);
     if let Ok(position) = parse_position(BUSY) {
-        let mut view = view_from_position(&position);
+        let mut view = PublicView::of_position(&position);
         view.timeouts = [2, 1];
         view.pending_draw_offer = Some(Seat::First);
         view.last = Some(LastAction {
@@ -65,7 +65,7 @@ pub fn sample_scenes() -> Vec<(PublicView, Panel, Option<Guide>, Script)> {
         scenes.push((flipped, panel, None, Script::Traditional));
     }
     if let Ok(position) = parse_position(LATE) {
-        let mut view = view_from_position(&position);
+        let mut view = PublicView::of_position(&position);
         view.last = Some(LastAction {
             seat: Seat::First,
             action: Action::Move {

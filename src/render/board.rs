@@ -15,6 +15,7 @@ use super::layout::*;
 use super::panel;
 use super::raster::{self, Rgb};
 use super::text::{Face, Fonts};
+use super::tiles;
 
 static BACKGROUNDS: [OnceLock<RgbImage>; 2] = [OnceLock::new(), OnceLock::new()];
 
@@ -54,7 +55,7 @@ fn draw_background(fonts: &Fonts, script: Script) -> RgbImage {
     draw_frame(&mut canvas);
     draw_mountain_band(&mut canvas);
     draw_connections(&mut canvas);
-    draw_stations(&mut canvas, fonts);
+    draw_stations(&mut canvas, fonts, script);
     draw_coordinates(&mut canvas, fonts);
     panel::draw_static(&mut canvas, fonts, script);
     canvas
@@ -164,21 +165,26 @@ fn draw_railway(canvas: &mut RgbImage, a: (f32, f32), b: (f32, f32)) {
     }
 }
 
-fn draw_stations(canvas: &mut RgbImage, fonts: &Fonts) {
+fn draw_stations(canvas: &mut RgbImage, fonts: &Fonts, script: Script) {
+    let (camp, headquarters) = match script {
+        Script::Simplified => ("行营", "大本营"),
+        Script::Traditional => ("行營", "大本營"),
+    };
+    let face = tiles::face_of(script);
     for square in Square::all() {
         let at = centre(square);
         if is_camp(square) {
             raster::disc(canvas, at, 29.0, CAMP_FILL, 1.0);
             raster::ring(canvas, at, 29.0, 2.6, INK, 1.0);
             raster::ring(canvas, at, 24.5, 1.0, INK_SOFT, 0.8);
-            fonts.draw_centred(canvas, Face::Simplified, 15.0, at, INK_SOFT, "行营");
+            fonts.draw_centred(canvas, face, 15.0, at, INK_SOFT, camp);
         } else if is_headquarters(square) {
             let size = (TILE_W + 8.0, TILE_H + 10.0);
             raster::round_rect(canvas, at, size, size.1 / 2.0, HQ_FILL, 1.0);
             raster::round_rect_outline(canvas, at, size, size.1 / 2.0, 2.6, INK, 1.0);
             let inner = (size.0 - 8.0, size.1 - 8.0);
             raster::round_rect_outline(canvas, at, inner, inner.1 / 2.0, 1.0, INK_SOFT, 0.8);
-            fonts.draw_centred(canvas, Face::Simplified, 15.0, at, INK_SOFT, "大本营");
+            fonts.draw_centred(canvas, face, 15.0, at, INK_SOFT, headquarters);
         } else {
             // A recessed slot, darker than the paper, so that it never reads as a blank tile.
             raster::round_rect(canvas, at, (TILE_W, TILE_H), 5.0, STATION_FILL, 1.0);

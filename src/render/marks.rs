@@ -185,95 +185,101 @@ fn draw_target(canvas: &mut RgbImage, at: (f32, f32)) {
     }
 }
 
-/// The result banner across the mountain band and a gold frame around the board.
+/// The result banner over the mountain band (no piece stands there) and a gold frame around
+/// the board: who won, why, and the points each seat won or lost.
 pub fn draw_game_over(canvas: &mut RgbImage, fonts: &Fonts, view: &PublicView, panel: &Panel) {
     let Some(outcome) = view.outcome else {
         return;
     };
     let (left, top, right, bottom) = FRAME;
     let board_centre = ((left + right) / 2.0, (top + bottom) / 2.0);
-    raster::round_rect_outline(
-        canvas,
-        board_centre,
-        (right - left + 10.0, bottom - top + 10.0),
-        9.0,
-        6.0,
-        GOLD,
-        1.0,
-    );
+    let frame = (right - left + 10.0, bottom - top + 10.0);
+    raster::round_rect_outline(canvas, board_centre, frame, 9.0, 6.0, GOLD, 1.0);
 
     let centre = (board_centre.0, mountain_y());
-    let size = (right - left - 36.0, 108.0);
-    raster::round_rect(
-        canvas,
-        (centre.0 + 3.0, centre.1 + 4.0),
-        size,
-        14.0,
-        TILE_SHADOW,
-        0.35,
-    );
-    raster::round_rect(canvas, centre, size, 14.0, CARD_BG, 0.96);
-    raster::round_rect_outline(canvas, centre, size, 14.0, 4.0, GOLD, 1.0);
-    raster::round_rect_outline(
-        canvas,
-        centre,
-        (size.0 - 12.0, size.1 - 12.0),
-        9.0,
-        1.2,
-        GOLD,
-        0.8,
-    );
+    let size = (right - left - 24.0, 62.0);
+    let shadow = (centre.0 + 3.0, centre.1 + 4.0);
+    raster::round_rect(canvas, shadow, size, 12.0, TILE_SHADOW, 0.35);
+    raster::round_rect(canvas, centre, size, 12.0, CARD_BG, 1.0);
+    raster::round_rect_outline(canvas, centre, size, 12.0, 3.5, GOLD, 1.0);
+    let inner = (size.0 - 10.0, size.1 - 10.0);
+    raster::round_rect_outline(canvas, centre, inner, 8.0, 1.2, GOLD, 0.8);
 
-    let name = |seat: Seat| fonts.fit(Face::Simplified, 18.0, &panel.names[seat.index()], 150);
+    let name = |seat: Seat, width: i32| {
+        fonts.fit(Face::Simplified, 15.0, &panel.names[seat.index()], width)
+    };
     let (title, title_colour, reason) = match outcome {
         Outcome::Win { winner, reason } => {
             let loser = winner.other();
             let title = match view.colour_of(winner) {
                 Some(colour) => format!("{} WINS", colour.name().to_uppercase()),
-                None => format!("{} WINS", name(winner)),
+                None => format!("{} WINS", name(winner, 140)),
             };
             let colour = view.colour_of(winner).map_or(INK, ink);
-            (
-                title,
-                colour,
-                win_reason(reason, &name(winner), &name(loser), view),
-            )
+            let reason = win_reason(reason, &name(winner, 120), &name(loser, 120), view);
+            (title, colour, reason)
         }
         Outcome::Draw(reason) => ("DRAW".to_string(), INK, draw_reason(reason, view)),
     };
-    let x = centre.0 as i32;
+    let banner_left = centre.0 - size.0 / 2.0;
+    let banner_right = centre.0 + size.0 / 2.0;
+    let text_x = match panel.points {
+        Some(_) => banner_left + (size.0 - 150.0) / 2.0,
+        None => centre.0,
+    } as i32;
     let y = centre.1 as i32;
+    let title = fonts.fit(Face::Simplified, 28.0, &title, 320);
     fonts.draw(
         canvas,
         Face::Simplified,
-        40.0,
-        (x, y - 14),
+        28.0,
+        (text_x, y + 3),
         Align::Centre,
         title_colour,
         &title,
     );
+    let reason = fonts.fit(Face::Simplified, 15.0, &reason, 320);
     fonts.draw(
         canvas,
         Face::Simplified,
-        19.0,
-        (x, y + 16),
+        15.0,
+        (text_x, y + 23),
         Align::Centre,
         INK,
         &reason,
     );
     if let Some(points) = panel.points {
-        let text = Seat::BOTH
-            .map(|seat| format!("{} {:+}", name(seat), points[seat.index()]))
-            .join("    ");
-        fonts.draw(
+        let divider = banner_right - 156.0;
+        raster::line(
             canvas,
-            Face::Simplified,
-            19.0,
-            (x, y + 46),
-            Align::Centre,
-            INK_SOFT,
-            &text,
+            (divider, centre.1 - 20.0),
+            (divider, centre.1 + 20.0),
+            1.0,
+            GOLD,
+            0.8,
         );
+        for (seat, baseline) in [(Seat::First, y - 4), (Seat::Second, y + 18)] {
+            let value = points[seat.index()];
+            let colour = match value {
+                v if v > 0 => WIN_GREEN,
+                v if v < 0 => RED_INK,
+                _ => INK_SOFT,
+            };
+            let figure = signed(value);
+            let right_edge = banner_right as i32 - 16;
+            let width = fonts.draw(
+                canvas,
+                Face::Simplified,
+                17.0,
+                (right_edge, baseline),
+                Align::Right,
+                colour,
+                &figure,
+            );
+            let who = name(seat, 130 - width);
+            let at = (right_edge - width - 8, baseline);
+            fonts.draw(canvas, Face::Simplified, 15.0, at, Align::Right, INK, &who);
+        }
     }
 }
 
@@ -304,5 +310,14 @@ fn draw_reason(reason: DrawReason, view: &PublicView) -> String {
                 format!("time limit of {minutes} minutes")
             }
         }
+    }
+}
+
+/// Points as shown: `+3`, `-3`, and `0` without a sign.
+pub fn signed(points: i64) -> String {
+    if points == 0 {
+        "0".to_string()
+    } else {
+        format!("{points:+}")
     }
 }

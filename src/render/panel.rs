@@ -9,6 +9,7 @@ use crate::game::board::Effect;
 use crate::game::{Action, Colour, Kind, LastAction, Piece, PublicView, Seat};
 
 use super::layout::*;
+use super::marks;
 use super::raster;
 use super::text::{Align, Face, Fonts};
 use super::tiles::{self, Tiles};
@@ -351,7 +352,7 @@ fn right_status(
             p if p < 0 => RED_INK,
             _ => INK_SOFT,
         };
-        return Some((format!("{points:+}"), colour));
+        return Some((marks::signed(points), colour));
     }
     let seconds = panel.seconds_left.filter(|_| to_act)?;
     let colour = if seconds <= 10 { RED_INK } else { INK };

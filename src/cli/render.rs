@@ -24,7 +24,6 @@ pub fn render_to_file(
         } else {
             Script::Simplified
         },
-        ..RenderOptions::default()
     };
     let panel = Panel::new(["Red".to_string(), "Black".to_string()]);
     let png = render_position_text(position, guide, &panel, &options)

@@ -37,7 +37,10 @@ fn op() -> impl Strategy<Value = Op> {
             Just(Some(Seat::Second))
         ],
         any::<bool>(),
-        (-40..40i64, -40..40i64),
+        (
+            prop_oneof![-40..40i64, -700..700i64],
+            prop_oneof![-40..40i64, -700..700i64],
+        ),
         any::<bool>(),
     )
         .prop_map(

@@ -12,8 +12,8 @@ use junqi::game::{
     PublicView, Rules, Seat, Square, WinReason, parse_position, squares_of,
 };
 use junqi::render::{
-    Guide, HEIGHT, Panel, RenderOptions, Script, WIDTH, guide_from_view, render_image, render_png,
-    render_position_text,
+    Guide, HEIGHT, Panel, RenderOptions, Script, WIDTH, encode_png, guide_from_view, render_image,
+    render_png, render_position_text,
 };
 use proptest::prelude::*;
 
@@ -247,6 +247,19 @@ fn output_decodes_at_the_documented_size_and_weight() {
         assert!(png.len() < 150 * 1024, "{} bytes", png.len());
         let decoded = image::load_from_memory(&png).expect("decodes");
         assert_eq!((decoded.width(), decoded.height()), (WIDTH, HEIGHT));
+    }
+}
+
+#[test]
+fn incremental_palette_lookup_equals_a_full_one() {
+    let view = mid_game_view();
+    let guide = guide_from_view(&view, sq("C7")).expect("guide");
+    for (guide, panel) in [(None, mid_game_panel()), (Some(&guide), panel())] {
+        let options = RenderOptions::default();
+        let fast = render_png(&view, &panel, guide, &options).expect("renders");
+        let image = render_image(&view, &panel, guide, &options).expect("renders");
+        let full = encode_png(&image).expect("encodes");
+        assert_eq!(fast, full);
     }
 }
 

@@ -43,20 +43,15 @@ pub fn background_indices(
     })
 }
 
-/// Encodes `image` with `palette`, using `indices` as scratch space. With `background` (the
-/// image it was drawn over and its indices), unchanged pixels are not looked up again.
-pub fn encode_indexed(
-    image: &RgbImage,
+/// Writes an indexed PNG of `width` × `height` pixels.
+pub fn write_png(
+    width: u32,
+    height: u32,
     palette: &Palette,
-    background: Option<(&RgbImage, &[u8])>,
-    indices: &mut Vec<u8>,
+    indices: &[u8],
 ) -> Result<Vec<u8>, RenderError> {
-    match background {
-        Some((pixels, known)) => palette.indices_over(image, pixels, known, indices),
-        None => palette.indices(image, indices),
-    }
     let mut out = Vec::with_capacity(128 * 1024);
-    let mut encoder = png::Encoder::new(&mut out, image.width(), image.height());
+    let mut encoder = png::Encoder::new(&mut out, width, height);
     encoder.set_color(png::ColorType::Indexed);
     encoder.set_depth(png::BitDepth::Eight);
     encoder.set_palette(palette.rgb_bytes());

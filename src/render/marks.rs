@@ -2,13 +2,12 @@
 //! for an attack, with an arrow and a cross where both pieces fell), the move guide (走棋引導:
 //! green squares it can reach, green frames on pieces it can attack) and the game-over banner.
 
-use image::RgbImage;
-
 use crate::game::board::Effect;
 use crate::game::{
     Action, DrawReason, LastAction, Outcome, PublicCell, PublicView, Seat, WinReason, squares_of,
 };
 
+use super::canvas::Canvas;
 use super::layout::*;
 use super::raster::{self, Rgb};
 use super::text::{Align, Face, Fonts};
@@ -23,7 +22,7 @@ fn last_colour(last: &LastAction) -> Rgb {
 }
 
 /// Marks that belong under the tiles: reachable squares and the path of the last move.
-pub fn draw_under(canvas: &mut RgbImage, view: &PublicView, guide: Option<&Guide>) {
+pub fn draw_under(canvas: &mut Canvas, view: &PublicView, guide: Option<&Guide>) {
     if let Some(last) = &view.last
         && let Action::Move { from, to } = last.action
     {
@@ -63,7 +62,7 @@ pub fn draw_under(canvas: &mut RgbImage, view: &PublicView, guide: Option<&Guide
 }
 
 /// Marks that belong over the tiles: frames, the arrow head and crosses.
-pub fn draw_over(canvas: &mut RgbImage, view: &PublicView, guide: Option<&Guide>) {
+pub fn draw_over(canvas: &mut Canvas, view: &PublicView, guide: Option<&Guide>) {
     if let Some(last) = &view.last {
         draw_last(canvas, view, last);
     }
@@ -83,7 +82,7 @@ pub fn draw_over(canvas: &mut RgbImage, view: &PublicView, guide: Option<&Guide>
     }
 }
 
-fn draw_last(canvas: &mut RgbImage, view: &PublicView, last: &LastAction) {
+fn draw_last(canvas: &mut Canvas, view: &PublicView, last: &LastAction) {
     let colour = last_colour(last);
     let frame = (TILE_W + 8.0, TILE_H + 8.0);
     match last.action {
@@ -115,7 +114,7 @@ fn draw_last(canvas: &mut RgbImage, view: &PublicView, last: &LastAction) {
 }
 
 /// An arrow head on the path from `start`, just outside the frame around `end`.
-fn draw_arrow_head(canvas: &mut RgbImage, start: (f32, f32), end: (f32, f32), colour: Rgb) {
+fn draw_arrow_head(canvas: &mut Canvas, start: (f32, f32), end: (f32, f32), colour: Rgb) {
     let (dx, dy) = (end.0 - start.0, end.1 - start.1);
     let length = (dx * dx + dy * dy).sqrt();
     if length == 0.0 {
@@ -132,7 +131,7 @@ fn draw_arrow_head(canvas: &mut RgbImage, start: (f32, f32), end: (f32, f32), co
     raster::polygon(canvas, &points, colour, 1.0);
 }
 
-fn draw_cross(canvas: &mut RgbImage, (x, y): (f32, f32), size: f32, colour: Rgb) {
+fn draw_cross(canvas: &mut Canvas, (x, y): (f32, f32), size: f32, colour: Rgb) {
     raster::line(
         canvas,
         (x - size, y - size),
@@ -152,7 +151,7 @@ fn draw_cross(canvas: &mut RgbImage, (x, y): (f32, f32), size: f32, colour: Rgb)
 }
 
 /// A green frame with corner brackets: this piece can be attacked.
-fn draw_target(canvas: &mut RgbImage, at: (f32, f32)) {
+fn draw_target(canvas: &mut Canvas, at: (f32, f32)) {
     raster::round_rect_outline(
         canvas,
         at,
@@ -187,7 +186,7 @@ fn draw_target(canvas: &mut RgbImage, at: (f32, f32)) {
 
 /// The result banner over the mountain band (no piece stands there) and a gold frame around
 /// the board: who won, why, and the points each seat won or lost.
-pub fn draw_game_over(canvas: &mut RgbImage, fonts: &Fonts, view: &PublicView, panel: &Panel) {
+pub fn draw_game_over(canvas: &mut Canvas, fonts: &Fonts, view: &PublicView, panel: &Panel) {
     let Some(outcome) = view.outcome else {
         return;
     };

@@ -8,9 +8,10 @@ use image::RgbImage;
 use crate::game::board::Effect;
 use crate::game::{Action, Colour, Kind, LastAction, Piece, PublicView, Seat};
 
+use super::canvas::Canvas;
 use super::layout::*;
 use super::marks;
-use super::raster;
+use super::raster::{self, Surface};
 use super::text::{Align, Face, Fonts};
 use super::tiles::{self, Tiles};
 use super::{Panel, Script};
@@ -156,7 +157,7 @@ enum DotState {
     Removed,
 }
 
-fn draw_dot(canvas: &mut RgbImage, at: (f32, f32), state: DotState, ink: [u8; 3]) {
+fn draw_dot<S: Surface>(canvas: &mut S, at: (f32, f32), state: DotState, ink: [u8; 3]) {
     match state {
         DotState::Lit => raster::disc(canvas, at, DOT_RADIUS, ink, 1.0),
         DotState::Hidden => raster::disc(canvas, at, DOT_RADIUS, DOT_GREY, 1.0),
@@ -166,7 +167,7 @@ fn draw_dot(canvas: &mut RgbImage, at: (f32, f32), state: DotState, ink: [u8; 3]
 
 /// Everything in the panel that depends on the view.
 pub fn draw(
-    canvas: &mut RgbImage,
+    canvas: &mut Canvas,
     fonts: &Fonts,
     tiles: &Tiles,
     view: &PublicView,
@@ -202,7 +203,7 @@ pub fn draw(
     draw_last_action(canvas, fonts, tiles, view, panel, script);
 }
 
-fn draw_card(canvas: &mut RgbImage, fonts: &Fonts, view: &PublicView, panel: &Panel, seat: Seat) {
+fn draw_card(canvas: &mut Canvas, fonts: &Fonts, view: &PublicView, panel: &Panel, seat: Seat) {
     let top = card_top(seat);
     let left = LEFT as i32;
     let right = (LEFT + WIDTH_INNER) as i32 - 12;
@@ -359,7 +360,7 @@ fn right_status(
     Some((format!("{seconds}s"), colour))
 }
 
-fn draw_tally(canvas: &mut RgbImage, view: &PublicView) {
+fn draw_tally(canvas: &mut Canvas, view: &PublicView) {
     for colour in Colour::BOTH {
         let left = tally_column_left(colour);
         for kind in Kind::ALL {
@@ -383,7 +384,7 @@ fn draw_tally(canvas: &mut RgbImage, view: &PublicView) {
 }
 
 fn draw_last_action(
-    canvas: &mut RgbImage,
+    canvas: &mut Canvas,
     fonts: &Fonts,
     tiles: &Tiles,
     view: &PublicView,
@@ -493,7 +494,7 @@ fn draw_last_action(
 }
 
 /// Fades a panel tile and strikes it through: that piece left the board.
-fn cross_out(canvas: &mut RgbImage, (x, y): (f32, f32)) {
+fn cross_out(canvas: &mut Canvas, (x, y): (f32, f32)) {
     let size = (TILE_W * tiles::MINI_SCALE, TILE_H * tiles::MINI_SCALE);
     raster::round_rect(canvas, (x, y), size, 6.0, CARD_BG, 0.45);
     let (dx, dy) = (size.0 / 2.0 - 6.0, size.1 / 2.0 - 4.0);

@@ -107,45 +107,17 @@ impl Palette {
         self.map(pixels, out);
     }
 
-    /// Like [`Palette::indices`] for an image drawn over `background` whose indices are
-    /// `background_indices`: runs of pixels left as they were are copied, not looked up again.
-    pub fn indices_over(
-        &self,
-        image: &RgbImage,
-        background: &RgbImage,
-        background_indices: &[u8],
-        out: &mut Vec<u8>,
-    ) {
-        let pixels = image.as_raw();
-        let before = background.as_raw();
-        if pixels.len() != before.len() || background_indices.len() * 3 != before.len() {
-            return self.indices(image, out);
-        }
-        out.resize(pixels.len() / 3, 0);
-        const RUN: usize = 16;
-        let blocks = pixels
-            .chunks(RUN * 3)
-            .zip(before.chunks(RUN * 3))
-            .zip(background_indices.chunks(RUN))
-            .zip(out.chunks_mut(RUN));
-        for (((now, was), was_indices), slots) in blocks {
-            if now == was {
-                slots.copy_from_slice(was_indices);
-            } else {
-                self.map(now, slots);
-            }
-        }
-    }
-
-    fn map(&self, pixels: &[u8], out: &mut [u8]) {
+    /// The palette index of each RGB pixel of `pixels` into `out`.
+    pub fn map(&self, pixels: &[u8], out: &mut [u8]) {
+        let lookup = &self.lookup[..BUCKETS];
         let mut last = (usize::MAX, 0u8);
         for (pixel, slot) in pixels.chunks_exact(3).zip(out.iter_mut()) {
-            let key = bucket([pixel[0], pixel[1], pixel[2]]);
+            let key = bucket([pixel[0], pixel[1], pixel[2]]) & (BUCKETS - 1);
             if key != last.0 {
-                let mut found = self.lookup[key].load(Ordering::Relaxed);
+                let mut found = lookup[key].load(Ordering::Relaxed);
                 if found == UNKNOWN {
                     found = self.nearest(key);
-                    self.lookup[key].store(found, Ordering::Relaxed);
+                    lookup[key].store(found, Ordering::Relaxed);
                 }
                 last = (key, found as u8);
             }

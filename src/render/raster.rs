@@ -2,7 +2,11 @@
 //! functions (negative inside), so every edge gets exact one-pixel coverage without
 //! supersampling, and sprites are blitted with a fast path for opaque pixels.
 
+use std::sync::OnceLock;
+
 use image::RgbImage;
+
+use super::quantize::Palette;
 
 /// An sRGB colour.
 pub type Rgb = [u8; 3];
@@ -32,7 +36,7 @@ impl Surface for RgbImage {
 }
 
 #[inline]
-fn blend_rgb(pixel: &mut [u8], colour: Rgb, alpha: f32) {
+pub fn blend_rgb(pixel: &mut [u8], colour: Rgb, alpha: f32) {
     if alpha >= 1.0 {
         pixel.copy_from_slice(&colour);
         return;
@@ -88,66 +92,55 @@ impl Sprite {
             sprite: self.clone(),
             rgb,
             spans,
+            indices: OnceLock::new(),
         }
     }
 }
 
-/// A sprite ready to blit: each row's fully opaque middle is copied with one `memcpy`, only
-/// the translucent edges are blended pixel by pixel.
-#[derive(Clone, Debug)]
+/// A sprite ready to stamp: each row's fully opaque middle is copied with one `memcpy` (and,
+/// on an indexed canvas, its palette indices with another); only the translucent edges are
+/// blended pixel by pixel.
+#[derive(Debug)]
 pub struct Stamp {
     sprite: Sprite,
     rgb: Vec<u8>,
     /// Per row, the range of columns that are all opaque (empty when there is none).
     spans: Vec<(u32, u32)>,
+    indices: OnceLock<Vec<u8>>,
 }
 
 impl Stamp {
-    /// Copies the sprite onto `canvas` with its top left corner at (x, y), clipping at edges.
-    pub fn blit(&self, canvas: &mut RgbImage, x: i32, y: i32) {
-        let canvas_width = canvas.width() as i32;
-        let canvas_height = canvas.height() as i32;
-        let width = self.sprite.width as i32;
-        let inside = x >= 0 && x + width <= canvas_width;
-        let buffer: &mut [u8] = canvas;
-        for sy in 0..self.sprite.height as i32 {
-            let cy = y + sy;
-            if cy < 0 || cy >= canvas_height {
-                continue;
-            }
-            let row_start = sy as usize * width as usize;
-            let row = &self.sprite.pixels[row_start..row_start + width as usize];
-            let (start, end) = if inside {
-                self.spans[sy as usize]
-            } else {
-                (0, 0)
-            };
-            let (start, end) = (start as i32, end as i32);
-            if end > start {
-                let target = (cy as usize * canvas_width as usize + (x + start) as usize) * 3;
-                let source = (row_start + start as usize) * 3;
-                let length = (end - start) as usize * 3;
-                buffer[target..target + length].copy_from_slice(&self.rgb[source..source + length]);
-            }
-            for (sx, pixel) in row.iter().enumerate() {
-                let sx = sx as i32;
-                let cx = x + sx;
-                if (start..end).contains(&sx) || cx < 0 || cx >= canvas_width || pixel[3] == 0 {
-                    continue;
-                }
-                let index = (cy as usize * canvas_width as usize + cx as usize) * 3;
-                let target = &mut buffer[index..index + 3];
-                if pixel[3] == 255 {
-                    target.copy_from_slice(&pixel[..3]);
-                } else {
-                    blend_rgb(
-                        target,
-                        [pixel[0], pixel[1], pixel[2]],
-                        pixel[3] as f32 / 255.0,
-                    );
-                }
-            }
-        }
+    pub fn width(&self) -> u32 {
+        self.sprite.width
+    }
+
+    pub fn height(&self) -> u32 {
+        self.sprite.height
+    }
+
+    /// The opaque columns of `row`, start inclusive, end exclusive.
+    pub fn span(&self, row: u32) -> (u32, u32) {
+        self.spans[row as usize]
+    }
+
+    /// The RGB bytes of the opaque columns of `row`.
+    pub fn span_rgb(&self, row: u32) -> &[u8] {
+        let (start, end) = self.span(row);
+        let first = (row * self.sprite.width + start) as usize * 3;
+        &self.rgb[first..first + (end - start) as usize * 3]
+    }
+
+    pub fn pixel(&self, x: u32, y: u32) -> [u8; 4] {
+        self.sprite.pixels[(y * self.sprite.width + x) as usize]
+    }
+
+    /// The palette index of every pixel (meaningful where opaque), looked up once.
+    pub fn indices(&self, palette: &Palette) -> &[u8] {
+        self.indices.get_or_init(|| {
+            let mut indices = vec![0; self.sprite.pixels.len()];
+            palette.map(&self.rgb, &mut indices);
+            indices
+        })
     }
 }
 
@@ -386,8 +379,9 @@ mod tests {
         sprite.pixels[1] = [255, 255, 255, 128];
         let mut canvas = RgbImage::from_pixel(4, 4, image::Rgb([0, 0, 0]));
         let stamp = sprite.stamp();
-        stamp.blit(&mut canvas, 3, 3);
-        stamp.blit(&mut canvas, 0, 0);
+        let mut target = super::super::canvas::Canvas::rgb(&mut canvas);
+        target.stamp(&stamp, 3, 3);
+        target.stamp(&stamp, 0, 0);
         assert_eq!(canvas.get_pixel(0, 0).0, [200, 100, 0]);
         assert_eq!(canvas.get_pixel(1, 0).0, [128, 128, 128]);
         assert_eq!(canvas.get_pixel(3, 3).0, [200, 100, 0]);

@@ -7,6 +7,7 @@ use std::sync::OnceLock;
 use crate::game::{Kind, Piece};
 
 use super::Script;
+use super::canvas::Canvas;
 use super::layout::*;
 use super::raster::{self, Sprite, Stamp};
 use super::text::{Face, Fonts};
@@ -96,9 +97,9 @@ impl TileSet {
     }
 
     /// Blits `sprite` (one of this set's) with the tile centred on `at`.
-    pub fn blit(&self, sprite: &Stamp, canvas: &mut image::RgbImage, at: (f32, f32)) {
-        sprite.blit(
-            canvas,
+    pub fn blit(&self, sprite: &Stamp, canvas: &mut Canvas, at: (f32, f32)) {
+        canvas.stamp(
+            sprite,
             at.0.round() as i32 - self.anchor.0,
             at.1.round() as i32 - self.anchor.1,
         );

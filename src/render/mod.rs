@@ -11,6 +11,7 @@ mod board;
 mod canvas;
 mod encode;
 mod from_position;
+mod last_action;
 mod layout;
 mod marks;
 mod panel;

@@ -5,8 +5,7 @@
 
 use image::RgbImage;
 
-use crate::game::board::Effect;
-use crate::game::{Action, Colour, Kind, LastAction, Piece, PublicView, Seat};
+use crate::game::{Colour, Kind, Piece, PublicView, Seat};
 
 use super::canvas::Canvas;
 use super::layout::*;
@@ -200,7 +199,15 @@ pub fn draw(
         &quiet,
     );
     draw_tally(canvas, view);
-    draw_last_action(canvas, fonts, tiles, view, panel, script);
+    super::last_action::draw(
+        canvas,
+        fonts,
+        tiles,
+        view,
+        panel,
+        script,
+        (LEFT, LAST_TOP, WIDTH_INNER, LAST_BOTTOM),
+    );
 }
 
 fn draw_card(canvas: &mut Canvas, fonts: &Fonts, view: &PublicView, panel: &Panel, seat: Seat) {
@@ -381,137 +388,4 @@ fn draw_tally(canvas: &mut Canvas, view: &PublicView) {
             }
         }
     }
-}
-
-fn draw_last_action(
-    canvas: &mut Canvas,
-    fonts: &Fonts,
-    tiles: &Tiles,
-    view: &PublicView,
-    panel: &Panel,
-    script: Script,
-) {
-    let left = LEFT as i32 + 12;
-    let line = LAST_TOP as i32 + 44;
-    let tiles_y = LAST_TOP + 76.0;
-    let middle = LEFT + WIDTH_INNER / 2.0;
-    let Some(LastAction {
-        seat,
-        action,
-        effect,
-    }) = view.last
-    else {
-        fonts.draw(
-            canvas,
-            Face::Simplified,
-            16.0,
-            (left, line),
-            Align::Left,
-            INK_SOFT,
-            "none yet",
-        );
-        return;
-    };
-    let who = fonts.fit(Face::Simplified, 16.0, &panel.names[seat.index()], 110);
-    let what = match action {
-        Action::Flip(square) => format!("{who}: flip {square}"),
-        Action::Move { from, to } => format!("{who}: {from} → {to}"),
-    };
-    fonts.draw(
-        canvas,
-        Face::Simplified,
-        16.0,
-        (left, line),
-        Align::Left,
-        INK,
-        &what,
-    );
-    let result_baseline = LAST_BOTTOM as i32 - 10;
-    match effect {
-        Effect::Flipped(piece) | Effect::Moved(piece) => {
-            let sprite = tiles.mini.revealed(piece);
-            tiles.mini.blit(sprite, canvas, (middle, tiles_y));
-            let label = if matches!(effect, Effect::Flipped(_)) {
-                "revealed"
-            } else {
-                "moved"
-            };
-            fonts.draw(
-                canvas,
-                Face::Simplified,
-                14.0,
-                (middle as i32, result_baseline),
-                Align::Centre,
-                INK_SOFT,
-                label,
-            );
-        }
-        Effect::Attacked {
-            attacker,
-            target,
-            attacker_survives,
-        } => {
-            let spread = 58.0;
-            let at_attacker = (middle - spread, tiles_y);
-            let at_target = (middle + spread, tiles_y);
-            tiles
-                .mini
-                .blit(tiles.mini.revealed(attacker), canvas, at_attacker);
-            tiles
-                .mini
-                .blit(tiles.mini.revealed(target), canvas, at_target);
-            fonts.draw_centred(
-                canvas,
-                Face::Simplified,
-                22.0,
-                (middle, tiles_y),
-                LAST_ATTACK,
-                "×",
-            );
-            cross_out(canvas, at_target);
-            if !attacker_survives {
-                cross_out(canvas, at_attacker);
-            }
-            let attacker_name = tiles::name(attacker.kind, script);
-            let target_name = tiles::name(target.kind, script);
-            let face = tiles::face_of(script);
-            let result = if attacker_survives {
-                format!("{attacker_name} takes {target_name}")
-            } else {
-                "both removed".to_string()
-            };
-            fonts.draw(
-                canvas,
-                face,
-                15.0,
-                (middle as i32, result_baseline),
-                Align::Centre,
-                INK,
-                &result,
-            );
-        }
-    }
-}
-
-/// Fades a panel tile and strikes it through: that piece left the board.
-fn cross_out(canvas: &mut Canvas, (x, y): (f32, f32)) {
-    let size = (TILE_W * tiles::MINI_SCALE, TILE_H * tiles::MINI_SCALE);
-    raster::round_rect(canvas, (x, y), size, 6.0, CARD_BG, 0.45);
-    let (dx, dy) = (size.0 / 2.0 - 6.0, size.1 / 2.0 - 4.0);
-    raster::line(
-        canvas,
-        (x - dx, y - dy),
-        (x + dx, y + dy),
-        3.0,
-        LAST_ATTACK,
-        0.9,
-    );
-    raster::line(
-        canvas,
-        (x - dx, y + dy),
-        (x + dx, y - dy),
-        3.0,
-        LAST_ATTACK,
-        0.9,
-    );
 }

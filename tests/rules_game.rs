@@ -12,15 +12,8 @@ const SEED: u64 = 7;
 
 /// Flips the lowest face-down square whose piece has `colour` (identities known from the deal).
 fn flip_colour(game: &mut Game, colour: Colour) {
-    let board = deal(SEED).board;
-    let view = game.view();
-    let square = Square::all()
-        .find(|sq| {
-            view.cell(*sq) == junqi::game::PublicCell::FaceDown
-                && board.piece(*sq).map(|p| p.colour) == Some(colour)
-        })
-        .expect("a face-down piece of that colour");
-    game.act(game.to_act(), Action::Flip(square)).expect("flip");
+    let action = flip_action(game, colour);
+    game.act(game.to_act(), action).expect("flip");
 }
 
 /// Plays flips until colours are decided: each seat flips Red, then the first seat Red again.

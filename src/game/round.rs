@@ -7,7 +7,7 @@ use std::collections::VecDeque;
 use thiserror::Error;
 
 use super::action::Action;
-use super::board::{ActionError, Board, Cell, Effect};
+use super::board::{ActionError, Board, Effect};
 use super::deal::deal;
 use super::outcome::{DrawReason, Outcome, WinReason};
 use super::piece::{Colour, Kind, Piece};
@@ -15,8 +15,8 @@ use super::position::{Position, draw_by_counters, end_after};
 use super::record::{Event, GameRecord, RECORD_VERSION, ReplayError};
 use super::rules::Rules;
 use super::seat::Seat;
-use super::square::{SQUARES, Square};
-use super::view::{LastAction, PublicCell, PublicView};
+use super::square::Square;
+use super::view::{LastAction, PublicView, public_cells};
 
 /// The repetition window of RULES.md §6: 4 of the same key among a player's last 7 actions.
 const REPETITION_WINDOW: usize = 7;
@@ -463,14 +463,7 @@ impl Game {
 
     /// What both players may see.
     pub fn view(&self) -> PublicView {
-        let mut cells = [PublicCell::Empty; SQUARES];
-        for square in Square::all() {
-            cells[square.index()] = match self.board.cell(square) {
-                Cell::Empty => PublicCell::Empty,
-                Cell::FaceDown(_) => PublicCell::FaceDown,
-                Cell::Revealed(piece) => PublicCell::Revealed(piece),
-            };
-        }
+        let cells = public_cells(&self.board);
         PublicView {
             cells,
             to_act: self.to_act,

@@ -120,40 +120,21 @@ impl PublicView {
     /// for rendering positions given in notation.
     pub fn of_position(position: &super::position::Position) -> PublicView {
         let board = &position.board;
-        let mut cells = [PublicCell::Empty; SQUARES];
-        for square in Square::all() {
-            cells[square.index()] = match board.cell(square) {
-                super::board::Cell::Empty => PublicCell::Empty,
-                super::board::Cell::FaceDown(_) => PublicCell::FaceDown,
-                super::board::Cell::Revealed(piece) => PublicCell::Revealed(piece),
-            };
-        }
         let removed = Colour::BOTH.map(|colour| {
             Kind::ALL.map(|kind| {
                 kind.count()
                     .saturating_sub(board.count_on_board(Piece::new(colour, kind)))
             })
         });
-        let to_act = if position.turn == Colour::Red {
-            Seat::First
-        } else {
-            Seat::Second
-        };
-        PublicView {
-            cells,
-            to_act,
-            colours: Some([Colour::Red, Colour::Black]),
-            last_flips: [None; 2],
-            plies: position.plies,
-            quiet: position.quiet,
-            timeouts: [0; 2],
-            draw_offers_made: [0; 2],
-            pending_draw_offer: None,
+        let (quiet, plies) = (position.quiet, position.plies);
+        analysis_view(
+            public_cells(board),
+            Some(position.turn),
+            quiet,
+            plies,
             removed,
-            last: None,
-            outcome: None,
-            rules: position.rules,
-        }
+            position.rules,
+        )
     }
 
     /// A board consistent with this view: face-down squares hold stand-in pieces, with exactly
@@ -204,24 +185,57 @@ impl PublicView {
     /// The view of a position as a player is shown it (`?` cells, `-` turn allowed). Such a
     /// line does not say which pieces were removed, so none are counted as removed.
     pub fn of_public_position(position: &super::notation::PublicPosition) -> PublicView {
-        let to_act = match position.turn {
-            Some(Colour::Black) => Seat::Second,
-            _ => Seat::First,
+        let (quiet, plies) = (position.quiet, position.plies);
+        analysis_view(
+            position.cells,
+            position.turn,
+            quiet,
+            plies,
+            [[0; 12]; 2],
+            Rules::default(),
+        )
+    }
+}
+
+/// What the players see of each square of `board`.
+pub fn public_cells(board: &super::board::Board) -> [PublicCell; SQUARES] {
+    let mut cells = [PublicCell::Empty; SQUARES];
+    for square in Square::all() {
+        cells[square.index()] = match board.cell(square) {
+            super::board::Cell::Empty => PublicCell::Empty,
+            super::board::Cell::FaceDown(_) => PublicCell::FaceDown,
+            super::board::Cell::Revealed(piece) => PublicCell::Revealed(piece),
         };
-        PublicView {
-            cells: position.cells,
-            to_act,
-            colours: position.turn.map(|_| [Colour::Red, Colour::Black]),
-            last_flips: [None; 2],
-            plies: position.plies,
-            quiet: position.quiet,
-            timeouts: [0; 2],
-            draw_offers_made: [0; 2],
-            pending_draw_offer: None,
-            removed: [[0; 12]; 2],
-            last: None,
-            outcome: None,
-            rules: super::rules::Rules::default(),
-        }
+    }
+    cells
+}
+
+/// A view for analysis (no game around it): seat First plays Red, Second Black.
+fn analysis_view(
+    cells: [PublicCell; SQUARES],
+    turn: Option<Colour>,
+    quiet: u16,
+    plies: u16,
+    removed: [[u8; 12]; 2],
+    rules: Rules,
+) -> PublicView {
+    PublicView {
+        cells,
+        to_act: if turn == Some(Colour::Black) {
+            Seat::Second
+        } else {
+            Seat::First
+        },
+        colours: turn.map(|_| [Colour::Red, Colour::Black]),
+        last_flips: [None; 2],
+        plies,
+        quiet,
+        timeouts: [0; 2],
+        draw_offers_made: [0; 2],
+        pending_draw_offer: None,
+        removed,
+        last: None,
+        outcome: None,
+        rules,
     }
 }

@@ -1,3 +1,4 @@
 //! junqi-bot: 军棋翻翻棋 (Junqi flip chess) as a library: the rules engine and the bot's layers.
+pub mod ai;
 pub mod cli;
 pub mod game;

@@ -1,0 +1,169 @@
+//! The static evaluation: how good a position is for one colour, in units where a lieutenant
+//! is worth 150. It reads only what is public: revealed pieces, and how many pieces of each
+//! kind are still on the board (face down or not), never which face-down square holds what.
+
+use std::sync::OnceLock;
+
+use crate::game::geometry::{CAMPS, NEIGHBOURS, RAIL_NODES, RAIL_STEP};
+use crate::game::{Board, Cell, Colour, Kind, Piece, Square, squares_of};
+
+/// Material value of one piece of each kind, by `Kind::index`. Engineers get more while the
+/// enemy still has mines (they are the only pieces that dig them); the flag is priceless, and
+/// its loss is scored by the search as a lost game.
+const VALUE: [i32; 12] = [1000, 800, 600, 450, 350, 270, 200, 150, 150, 450, 150, 0];
+const ENGINEER_MINE_BONUS: i32 = 100;
+/// The last engineer is the key to the enemy flag while enemy mines remain.
+const LAST_ENGINEER_BONUS: i32 = 120;
+/// Penalties for a flag whose mines are all gone, and more when it is also revealed.
+const FLAG_UNGUARDED: i32 = 200;
+const FLAG_EXPOSED: i32 = 400;
+
+/// The value of a piece of `kind` whose enemy still has `enemy_mines` landmines.
+pub fn piece_value(kind: Kind, enemy_mines: u8) -> i32 {
+    match kind {
+        Kind::Engineer if enemy_mines > 0 => VALUE[kind.index()] + ENGINEER_MINE_BONUS,
+        _ => VALUE[kind.index()],
+    }
+}
+
+/// What `attacker` gains by attacking a revealed `target` (the target's value, less the
+/// attacker's when both are removed), or `None` when the attack is not allowed.
+pub fn attack_gain(attacker: Kind, target: Kind, target_mines: u8) -> Option<i32> {
+    let target_value = piece_value(target, 3);
+    let attacker_value = piece_value(attacker, target_mines);
+    match (attacker, target) {
+        (_, Kind::Flag) if target_mines > 0 => None,
+        (_, Kind::Flag) => Some(10_000),
+        (_, Kind::Bomb) | (Kind::Bomb, _) => Some(target_value - attacker_value),
+        (Kind::Engineer, Kind::Landmine) => Some(target_value),
+        (_, Kind::Landmine) => None,
+        (a, t) => match (a.rank(), t.rank()) {
+            (Some(a), Some(t)) if a > t => Some(target_value),
+            (Some(a), Some(t)) if a == t => Some(target_value - attacker_value),
+            _ => None,
+        },
+    }
+}
+
+/// Move distances ignoring occupancy: `[piece][from][to]`, piece 0 for every mover but the
+/// engineer (steps and straight slides), 1 for the engineer (any railway path is one move).
+fn distances() -> &'static [[[u8; 60]; 60]; 2] {
+    static TABLE: OnceLock<Box<[[[u8; 60]; 60]; 2]>> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        let mut table = Box::new([[[u8::MAX; 60]; 60]; 2]);
+        for (engineer, rows) in table.iter_mut().enumerate() {
+            for (from, row) in rows.iter_mut().enumerate() {
+                row[from] = 0;
+                let mut frontier = vec![from];
+                let mut distance = 0;
+                while !frontier.is_empty() {
+                    distance += 1;
+                    let mut next = Vec::new();
+                    for at in frontier {
+                        for to in squares_of(one_move(at, engineer == 1)) {
+                            if row[to.index()] == u8::MAX {
+                                row[to.index()] = distance;
+                                next.push(to.index());
+                            }
+                        }
+                    }
+                    frontier = next;
+                }
+            }
+        }
+        table
+    })
+}
+
+/// Squares one move from `at` on an empty board.
+fn one_move(at: usize, engineer: bool) -> u64 {
+    let mut reach = NEIGHBOURS[at];
+    if RAIL_NODES & (1u64 << at) == 0 {
+        return reach;
+    }
+    if engineer {
+        return reach | RAIL_NODES;
+    }
+    for direction in 0..4 {
+        let mut square = at;
+        while let Some(&next) = RAIL_STEP[square].get(direction).filter(|n| **n != u8::MAX) {
+            square = next as usize;
+            reach |= 1u64 << square;
+        }
+    }
+    reach
+}
+
+pub fn distance(kind: Kind, from: Square, to: Square) -> u8 {
+    distances()[usize::from(kind == Kind::Engineer)][from.index()][to.index()]
+}
+
+/// The side's material: every piece of it still on the board, face down or not.
+fn material(board: &Board, side: Colour) -> i32 {
+    let enemy_mines = board.mines_left(side.other());
+    let mut total = 0;
+    for kind in Kind::ALL {
+        let count = board.count_on_board(Piece::new(side, kind)) as i32;
+        total += count * piece_value(kind, enemy_mines);
+    }
+    let engineers = board.count_on_board(Piece::new(side, Kind::Engineer));
+    if engineers == 1 && enemy_mines > 0 {
+        total += LAST_ENGINEER_BONUS;
+    }
+    if board.mines_left(side) == 0 {
+        total -= FLAG_UNGUARDED;
+        let flag = Piece::new(side, Kind::Flag);
+        if squares_of(board.revealed(side)).any(|s| board.cell(s) == Cell::Revealed(flag)) {
+            total -= FLAG_EXPOSED;
+        }
+    }
+    total
+}
+
+/// Pressure: for each revealed piece of `side` that can move, the best enemy revealed target
+/// it could profitably attack, weighted by how close it is. Draws the pieces towards fights
+/// the search is too shallow to see and keeps the game from dying of the quiet rule.
+fn pressure(board: &Board, side: Colour) -> i32 {
+    let enemy = side.other();
+    let enemy_mines = board.mines_left(enemy);
+    let targets: Vec<(Square, Kind)> = squares_of(board.revealed(enemy) & !CAMPS)
+        .filter_map(|square| match board.cell(square) {
+            Cell::Revealed(piece) => Some((square, piece.kind)),
+            _ => None,
+        })
+        .collect();
+    if targets.is_empty() {
+        return 0;
+    }
+    let mut total = 0;
+    for from in squares_of(board.revealed(side)) {
+        let Cell::Revealed(piece) = board.cell(from) else {
+            continue;
+        };
+        if !piece.kind.is_movable() {
+            continue;
+        }
+        let mut best = 0;
+        for &(to, target) in &targets {
+            let Some(gain) = attack_gain(piece.kind, target, enemy_mines) else {
+                continue;
+            };
+            if gain <= 0 {
+                continue;
+            }
+            let steps = distance(piece.kind, from, to).min(8) as i32;
+            best = best.max(gain.min(1500) * (9 - steps) / 72);
+        }
+        total += best;
+    }
+    total
+}
+
+/// The position's value for `side`, who is to act.
+pub fn evaluate(board: &Board, side: Colour, quiet: u16) -> i32 {
+    let material = material(board, side) - material(board, side.other());
+    // The closer the quiet-draw limit, the harder both sides are pushed towards fights.
+    let urgency = 40 + quiet.min(80) as i32;
+    let pressure = (pressure(board, side) - pressure(board, side.other())) * urgency / 40;
+    material + pressure
+}

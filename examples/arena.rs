@@ -93,8 +93,8 @@ fn main() -> Result<()> {
                     let summary = play_game(players, seed, options.budget);
                     if options.verbose {
                         eprintln!(
-                            "game {index}: seed {seed}, A in {a_seat:?}: {:?} after {} plies",
-                            summary.outcome, summary.plies
+                            "game {index}: seed {seed}, A in {a_seat:?}: {:?} after {} plies\n  {}",
+                            summary.outcome, summary.plies, summary.final_position
                         );
                     }
                     if let Ok(mut results) = results.lock() {
@@ -114,6 +114,7 @@ fn report(options: &Options, results: &[(usize, Seat, GameSummary)]) {
     let mut reasons = std::collections::BTreeMap::<String, usize>::new();
     let mut thinking = [Duration::ZERO; 2];
     let mut decisions = [0u32; 2];
+    let mut longest = [Duration::ZERO; 2];
     let mut plies = 0u64;
     for (_, a_seat, summary) in results {
         let (label, reason) = match summary.outcome {
@@ -134,6 +135,7 @@ fn report(options: &Options, results: &[(usize, Seat, GameSummary)]) {
         for (side, seat) in [(0, *a_seat), (1, a_seat.other())] {
             thinking[side] += summary.thinking[seat.index()];
             decisions[side] += summary.decisions[seat.index()];
+            longest[side] = longest[side].max(summary.longest[seat.index()]);
         }
         plies += u64::from(summary.plies);
     }

@@ -120,10 +120,21 @@ fn material(board: &Board, side: Colour) -> i32 {
     total
 }
 
+/// What taking the enemy `target` is worth for pressure purposes: a mine is worth much more
+/// when it is the last one guarding the flag.
+fn target_bonus(target: Kind, enemy_mines: u8) -> i32 {
+    match target {
+        Kind::Landmine if enemy_mines == 1 => FLAG_UNGUARDED + FLAG_EXPOSED,
+        Kind::Landmine => FLAG_UNGUARDED / 2,
+        _ => 0,
+    }
+}
+
 /// Pressure: for each revealed piece of `side` that can move, the best enemy revealed target
 /// it could profitably attack, weighted by how close it is. Draws the pieces towards fights
-/// the search is too shallow to see and keeps the game from dying of the quiet rule.
-fn pressure(board: &Board, side: Colour) -> i32 {
+/// the search is too shallow to see and keeps the game from dying of the quiet rule. A side
+/// that is ahead also counts even trades: they bring a won game closer.
+fn pressure(board: &Board, side: Colour, ahead: bool, paths: &Paths) -> i32 {
     let enemy = side.other();
     let enemy_mines = board.mines_left(enemy);
     let targets: Vec<(Square, Kind)> = squares_of(board.revealed(enemy) & !CAMPS)
@@ -145,13 +156,17 @@ fn pressure(board: &Board, side: Colour) -> i32 {
         }
         let mut best = 0;
         for &(to, target) in &targets {
-            let Some(gain) = attack_gain(piece.kind, target, enemy_mines) else {
+            let Some(mut gain) = attack_gain(piece.kind, target, enemy_mines) else {
                 continue;
             };
+            if gain == 0 && ahead {
+                gain = piece_value(target, 3) / 4;
+            }
             if gain <= 0 {
                 continue;
             }
-            let steps = distance(piece.kind, from, to).min(8) as i32;
+            gain += target_bonus(target, enemy_mines);
+            let steps = paths.distance(piece.kind, from, to).min(8) as i32;
             best = best.max(gain.min(1500) * (9 - steps) / 72);
         }
         total += best;
@@ -160,10 +175,80 @@ fn pressure(board: &Board, side: Colour) -> i32 {
 }
 
 /// The position's value for `side`, who is to act.
-pub fn evaluate(board: &Board, side: Colour, quiet: u16) -> i32 {
-    let material = material(board, side) - material(board, side.other());
+pub fn evaluate(board: &Board, side: Colour, quiet: u16, paths: &Paths) -> i32 {
+    let own = material(board, side);
+    let enemy = material(board, side.other());
+    let difference = own - enemy;
+    // A lead counts for more as the board empties, so the side ahead welcomes even trades.
+    let left = (own + enemy).max(0);
+    let material = difference + difference * 4000 / (left + 2000);
     // The closer the quiet-draw limit, the harder both sides are pushed towards fights.
     let urgency = 40 + quiet.min(80) as i32;
-    let pressure = (pressure(board, side) - pressure(board, side.other())) * urgency / 40;
-    material + pressure
+    let pressure = pressure(board, side, difference > 0, paths)
+        - pressure(board, side.other(), difference < 0, paths);
+    material + pressure * urgency / 40
+}
+
+/// Move distances to each revealed piece over the board as it stood at the root of the
+/// search, around the pieces in the way; pieces that moved during the search fall back to
+/// the empty-board distance.
+pub struct Paths {
+    /// For each square, the index of its distance fields, or `u8::MAX`.
+    index: [u8; 60],
+    /// `[non-engineer, engineer][from]`: moves from `from` to reach (attack) the square.
+    fields: Vec<[[u8; 60]; 2]>,
+}
+
+impl Paths {
+    pub fn empty() -> Paths {
+        Paths {
+            index: [u8::MAX; 60],
+            fields: Vec::new(),
+        }
+    }
+
+    pub fn new(board: &Board) -> Paths {
+        let mut paths = Paths::empty();
+        for target in squares_of(board.occupied() & !board.face_down() & !CAMPS) {
+            let field = [Kind::Lieutenant, Kind::Engineer].map(|kind| field(board, target, kind));
+            paths.index[target.index()] = paths.fields.len() as u8;
+            paths.fields.push(field);
+        }
+        paths
+    }
+
+    pub fn distance(&self, kind: Kind, from: Square, to: Square) -> u8 {
+        let fallback = distance(kind, from, to);
+        match self.index[to.index()] {
+            u8::MAX => fallback,
+            index => {
+                let field = &self.fields[index as usize][usize::from(kind == Kind::Engineer)];
+                field[from.index()].min(fallback.saturating_add(3))
+            }
+        }
+    }
+}
+
+/// Breadth-first search outwards from `target` through empty squares: moves are symmetric,
+/// so this gives the moves a piece of `kind` on each square needs to reach `target`.
+fn field(board: &Board, target: Square, kind: Kind) -> [u8; 60] {
+    let mut field = [u8::MAX; 60];
+    field[target.index()] = 0;
+    let mut frontier = target.bit();
+    let mut seen = target.bit();
+    let mut steps = 0;
+    while frontier != 0 {
+        steps += 1;
+        let mut next = 0;
+        for square in squares_of(frontier) {
+            next |= board.reach(square, kind);
+        }
+        next &= !seen;
+        seen |= next;
+        for square in squares_of(next) {
+            field[square.index()] = steps;
+        }
+        frontier = next & !board.occupied();
+    }
+    field
 }

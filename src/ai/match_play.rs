@@ -8,13 +8,17 @@ use super::players::Player;
 use crate::game::{Game, Outcome, Rules, Seat};
 
 /// How a game between two players went.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Clone, PartialEq, Eq, Debug)]
 pub struct GameSummary {
     pub outcome: Outcome<Seat>,
     pub plies: u16,
     /// Time each seat spent choosing, and how many choices it made.
     pub thinking: [Duration; 2],
     pub decisions: [u32; 2],
+    /// The longest single decision of each seat.
+    pub longest: [Duration; 2],
+    /// The final position as the players see it (RULES.md §8 notation).
+    pub final_position: String,
 }
 
 /// Plays a game dealt from `seed` between `players[0]` (seat First) and `players[1]` (seat
@@ -24,6 +28,7 @@ pub fn play_game(players: [Player; 2], seed: u64, budget: SearchBudget) -> GameS
     let mut game = Game::new(seed, Rules::default());
     let mut thinking = [Duration::ZERO; 2];
     let mut decisions = [0u32; 2];
+    let mut longest = [Duration::ZERO; 2];
     while game.outcome().is_none() {
         let seat = game.to_act();
         let view = game.view();
@@ -33,7 +38,9 @@ pub fn play_game(players: [Player; 2], seed: u64, budget: SearchBudget) -> GameS
         let started = Instant::now();
         let repeats = |action| game.would_repeat(seat, action);
         let choice = players[seat.index()].choose(&view, seat, decision_seed, budget, &repeats);
-        thinking[seat.index()] += started.elapsed();
+        let took = started.elapsed();
+        thinking[seat.index()] += took;
+        longest[seat.index()] = longest[seat.index()].max(took);
         decisions[seat.index()] += 1;
         let played = match choice {
             Some(action) => game.act(seat, action).is_ok(),
@@ -51,5 +58,7 @@ pub fn play_game(players: [Player; 2], seed: u64, budget: SearchBudget) -> GameS
         plies: game.plies(),
         thinking,
         decisions,
+        longest,
+        final_position: game.view().notation(),
     }
 }

@@ -10,7 +10,7 @@ use rand::SeedableRng;
 use rand::rngs::ChaCha8Rng;
 
 use super::determinise::{below, determinise, place_face_down, pool};
-use super::eval::{evaluate, piece_value};
+use super::eval::{Paths, evaluate, piece_value};
 use super::level::{Level, Limit};
 use crate::game::position::draw_by_counters;
 use crate::game::{Action, Board, Colour, Outcome, Piece, Position, PublicView, squares_of};
@@ -125,6 +125,7 @@ struct Searcher {
     aborted: bool,
     /// Move lists, one per ply, reused to avoid allocating in the search.
     buffers: Vec<Vec<Action>>,
+    paths: Paths,
 }
 
 impl Searcher {
@@ -135,6 +136,7 @@ impl Searcher {
             nodes: 0,
             aborted: false,
             buffers: Vec::new(),
+            paths: Paths::empty(),
         }
     }
 
@@ -161,6 +163,7 @@ impl Searcher {
         max_depth: u8,
     ) -> Option<SearchReport> {
         let outcomes = chance_outcomes(view);
+        self.paths = Paths::new(&position.board);
         let mut decided: Option<(usize, i32, u8)> = None;
         let mut order: Vec<usize> = (0..candidates.len()).collect();
         for depth in 1..=max_depth {
@@ -344,7 +347,7 @@ impl Searcher {
         left: u8,
     ) -> i32 {
         let side = position.turn;
-        let stand = evaluate(&position.board, side, position.quiet);
+        let stand = evaluate(&position.board, side, position.quiet, &self.paths);
         if stand >= beta || left == 0 {
             return stand;
         }

@@ -160,7 +160,7 @@ fn pressure(board: &Board, side: Colour, ahead: bool, paths: &Paths) -> i32 {
                 continue;
             };
             if gain == 0 && ahead {
-                gain = piece_value(target, 3) / 4;
+                gain = piece_value(target, 3) / 2;
             }
             if gain <= 0 {
                 continue;
@@ -229,26 +229,48 @@ impl Paths {
     }
 }
 
-/// Breadth-first search outwards from `target` through empty squares: moves are symmetric,
-/// so this gives the moves a piece of `kind` on each square needs to reach `target`.
+/// Shortest paths outwards from `target` (moves are symmetric, so this gives the moves a piece
+/// of `kind` on each square needs to reach `target`). Paths may run through the hunters' own
+/// pieces that can get out of the way, at one extra move for a revealed piece and two for a
+/// face-down one, so a piece boxed in by its friends still knows where it should go.
 fn field(board: &Board, target: Square, kind: Kind) -> [u8; 60] {
+    let Some(target_colour) = board.piece(target).map(|piece| piece.colour) else {
+        return [u8::MAX; 60];
+    };
+    let extra = |square: Square| -> Option<u8> {
+        match board.cell(square) {
+            Cell::Empty => Some(0),
+            Cell::FaceDown(_) => Some(2),
+            Cell::Revealed(piece) if piece.colour != target_colour && piece.kind.is_movable() => {
+                Some(1)
+            }
+            Cell::Revealed(_) => None,
+        }
+    };
     let mut field = [u8::MAX; 60];
+    let mut done = 0u64;
     field[target.index()] = 0;
-    let mut frontier = target.bit();
-    let mut seen = target.bit();
-    let mut steps = 0;
-    while frontier != 0 {
-        steps += 1;
-        let mut next = 0;
-        for square in squares_of(frontier) {
-            next |= board.reach(square, kind);
+    // Dijkstra over 60 squares: always expand the nearest square not yet expanded.
+    while let Some(at) = Square::all()
+        .filter(|square| done & square.bit() == 0 && field[square.index()] != u8::MAX)
+        .min_by_key(|square| field[square.index()])
+    {
+        done |= at.bit();
+        let leave = if at == target {
+            0
+        } else {
+            match extra(at) {
+                Some(extra) => extra,
+                None => continue,
+            }
+        };
+        let base = field[at.index()].saturating_add(leave);
+        for next in squares_of(board.reach(at, kind) & !done) {
+            let steps = base.saturating_add(1);
+            if steps < field[next.index()] {
+                field[next.index()] = steps;
+            }
         }
-        next &= !seen;
-        seen |= next;
-        for square in squares_of(next) {
-            field[square.index()] = steps;
-        }
-        frontier = next & !board.occupied();
     }
     field
 }

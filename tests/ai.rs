@@ -3,10 +3,11 @@
 //! stronger than the baselines.
 
 use std::collections::BTreeSet;
+use std::time::Duration;
 
 use junqi::ai::match_play::play_game;
 use junqi::ai::players::{Player, legal_actions};
-use junqi::ai::{Level, SearchBudget, choose_action_with, public_view};
+use junqi::ai::{AiConfig, Level, SearchBudget, choose_action, choose_action_with, public_view};
 use junqi::game::deal::deal;
 use junqi::game::{
     Action, Board, Cell, Colour, Game, Kind, Outcome, Piece, Position, PublicView, Rules, Seat,
@@ -274,5 +275,39 @@ fn beats_the_random_and_greedy_players() {
                 summary.outcome
             );
         }
+    }
+}
+
+#[test]
+fn the_service_entry_point_answers_within_a_time_budget() {
+    // Not a timing assertion (the arena measures time): the time-budgeted entry point the game
+    // service calls returns a legal action, including before colours are decided.
+    for plies in [0u16, 1, 3, 40] {
+        let game = random_game(21, plies);
+        let seat = game.to_act();
+        let config = AiConfig::new(Level::Hard, Duration::from_millis(30), 9);
+        let repeats = |action| game.would_repeat(seat, action);
+        let action = choose_action(&game.view(), seat, &config, &repeats).expect("an action");
+        assert!(
+            game.check(seat, action).is_ok(),
+            "{action} after {plies} plies"
+        );
+    }
+}
+
+#[test]
+fn players_read_and_print() {
+    for (text, player) in [
+        ("random", Player::Random),
+        ("Greedy", Player::Greedy),
+        ("ai:easy", Player::Ai(Level::Easy)),
+        ("AI:Hard", Player::Ai(Level::Hard)),
+    ] {
+        let parsed: Player = text.parse().expect(text);
+        assert_eq!(parsed, player);
+        assert_eq!(parsed.to_string().parse::<Player>(), Ok(player));
+    }
+    for bad in ["", "ai", "ai:expert", "minimax"] {
+        assert!(bad.parse::<Player>().is_err(), "{bad:?}");
     }
 }

@@ -12,8 +12,11 @@ use rand::rngs::ChaCha8Rng;
 use super::determinise::{below, determinise, place_face_down, pool};
 use super::eval::{Paths, evaluate, piece_value};
 use super::level::{Level, Limit};
+use crate::game::geometry::NEIGHBOURS;
 use crate::game::position::draw_by_counters;
-use crate::game::{Action, Board, Colour, Outcome, Piece, Position, PublicView, squares_of};
+use crate::game::{
+    Action, Board, Cell, Colour, Kind, Outcome, Piece, Position, PublicView, Square, squares_of,
+};
 
 /// A won game, less the plies it takes (faster wins score higher).
 const WIN: i32 = 1_000_000;
@@ -44,7 +47,7 @@ pub(crate) fn choose(
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let board = determinise(view, &mut rng);
     let Some(me) = view.turn_colour() else {
-        return choose_flip_before_colours(&board, &mut rng);
+        return choose_flip_before_colours(&board, &mut rng, would_repeat);
     };
     let position = Position {
         board,
@@ -94,19 +97,29 @@ fn takes_flag(board: &Board, action: Action) -> bool {
     let Action::Move { to, .. } = action else {
         return false;
     };
-    matches!(board.cell(to), crate::game::Cell::Revealed(piece) if piece.kind == crate::game::Kind::Flag)
+    matches!(board.cell(to), Cell::Revealed(piece) if piece.kind == Kind::Flag)
 }
 
 /// Before colours are decided only flips are legal and nobody knows which side they will play:
 /// flip where the fewest revealed pieces stand next to the square, so that whatever appears is
 /// least likely to be caught at once.
-fn choose_flip_before_colours(board: &Board, rng: &mut ChaCha8Rng) -> Option<SearchReport> {
+fn choose_flip_before_colours(
+    board: &Board,
+    rng: &mut ChaCha8Rng,
+    would_repeat: &dyn Fn(Action) -> bool,
+) -> Option<SearchReport> {
     let revealed = board.occupied() & !board.face_down();
-    let exposure = |square: crate::game::Square| {
-        (crate::game::geometry::NEIGHBOURS[square.index()] & revealed).count_ones()
-    };
-    let least = squares_of(board.face_down()).map(exposure).min()?;
-    let best: Vec<_> = squares_of(board.face_down())
+    let exposure = |square: Square| (NEIGHBOURS[square.index()] & revealed).count_ones();
+    let all: Vec<Square> = squares_of(board.face_down()).collect();
+    let safe: Vec<Square> = all
+        .iter()
+        .copied()
+        .filter(|square| !would_repeat(Action::Flip(*square)))
+        .collect();
+    let squares = if safe.is_empty() { all } else { safe };
+    let least = squares.iter().copied().map(exposure).min()?;
+    let best: Vec<Square> = squares
+        .into_iter()
         .filter(|square| exposure(*square) == least)
         .collect();
     let square = best[below(rng, best.len())];

@@ -162,8 +162,10 @@ fn report(options: &Options, results: &[(usize, Seat, GameSummary)]) {
     for (side, name) in [(0, "A"), (1, "B")] {
         let per_move = thinking[side].as_secs_f64() * 1000.0 / f64::from(decisions[side].max(1));
         println!(
-            "{name}: {:.2} ms per move over {} moves",
-            per_move, decisions[side]
+            "{name}: {:.2} ms per move over {} moves, longest {:.1} ms",
+            per_move,
+            decisions[side],
+            longest[side].as_secs_f64() * 1000.0
         );
     }
 }

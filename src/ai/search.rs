@@ -160,7 +160,7 @@ impl Searcher {
         self.nodes += 1;
         if self.nodes >= self.limit.max_nodes {
             self.aborted = true;
-        } else if let Some(deadline) = self.limit.deadline.filter(|_| self.nodes & 127 == 0) {
+        } else if let Some(deadline) = self.limit.deadline.filter(|_| self.nodes & 31 == 0) {
             self.aborted = Instant::now() >= deadline;
         }
         self.aborted

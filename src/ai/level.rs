@@ -100,14 +100,18 @@ pub(crate) struct Limit {
     pub max_nodes: u64,
 }
 
-/// Time kept back from a time budget for building the board and returning.
+/// Time kept back from a time budget for returning and for the scheduler: a busy machine can
+/// keep a thread off the CPU for a few milliseconds after the search noticed its deadline.
 const SAFETY_MARGIN: Duration = Duration::from_micros(1500);
+const SAFETY_SHARE: u32 = 20;
 
 impl SearchBudget {
     pub(crate) fn limit(self, started: Instant) -> Limit {
         match self {
             SearchBudget::Time(budget) => Limit {
-                deadline: Some(started + budget.saturating_sub(SAFETY_MARGIN)),
+                deadline: Some(
+                    started + budget.saturating_sub(SAFETY_MARGIN.max(budget / SAFETY_SHARE)),
+                ),
                 max_nodes: u64::MAX,
             },
             SearchBudget::Nodes(nodes) => Limit {

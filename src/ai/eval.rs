@@ -1,0 +1,276 @@
+//! The static evaluation: how good a position is for one colour, in units where a lieutenant
+//! is worth 150. It reads only what is public: revealed pieces, and how many pieces of each
+//! kind are still on the board (face down or not), never which face-down square holds what.
+
+use std::sync::OnceLock;
+
+use crate::game::geometry::{CAMPS, NEIGHBOURS, RAIL_NODES, RAIL_STEP};
+use crate::game::{Board, Cell, Colour, Kind, Piece, Square, squares_of};
+
+/// Material value of one piece of each kind, by `Kind::index`. Engineers get more while the
+/// enemy still has mines (they are the only pieces that dig them); the flag is priceless, and
+/// its loss is scored by the search as a lost game.
+const VALUE: [i32; 12] = [1000, 800, 600, 450, 350, 270, 200, 150, 150, 450, 150, 0];
+const ENGINEER_MINE_BONUS: i32 = 100;
+/// The last engineer is the key to the enemy flag while enemy mines remain.
+const LAST_ENGINEER_BONUS: i32 = 120;
+/// Penalties for a flag whose mines are all gone, and more when it is also revealed.
+const FLAG_UNGUARDED: i32 = 200;
+const FLAG_EXPOSED: i32 = 400;
+
+/// The value of a piece of `kind` whose enemy still has `enemy_mines` landmines.
+pub fn piece_value(kind: Kind, enemy_mines: u8) -> i32 {
+    match kind {
+        Kind::Engineer if enemy_mines > 0 => VALUE[kind.index()] + ENGINEER_MINE_BONUS,
+        _ => VALUE[kind.index()],
+    }
+}
+
+/// What `attacker` gains by attacking a revealed `target` (the target's value, less the
+/// attacker's when both are removed), or `None` when the attack is not allowed.
+pub fn attack_gain(attacker: Kind, target: Kind, target_mines: u8) -> Option<i32> {
+    let target_value = piece_value(target, 3);
+    let attacker_value = piece_value(attacker, target_mines);
+    match (attacker, target) {
+        (_, Kind::Flag) if target_mines > 0 => None,
+        (_, Kind::Flag) => Some(10_000),
+        (_, Kind::Bomb) | (Kind::Bomb, _) => Some(target_value - attacker_value),
+        (Kind::Engineer, Kind::Landmine) => Some(target_value),
+        (_, Kind::Landmine) => None,
+        (a, t) => match (a.rank(), t.rank()) {
+            (Some(a), Some(t)) if a > t => Some(target_value),
+            (Some(a), Some(t)) if a == t => Some(target_value - attacker_value),
+            _ => None,
+        },
+    }
+}
+
+/// Move distances ignoring occupancy: `[piece][from][to]`, piece 0 for every mover but the
+/// engineer (steps and straight slides), 1 for the engineer (any railway path is one move).
+fn distances() -> &'static [[[u8; 60]; 60]; 2] {
+    static TABLE: OnceLock<Box<[[[u8; 60]; 60]; 2]>> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        let mut table = Box::new([[[u8::MAX; 60]; 60]; 2]);
+        for (engineer, rows) in table.iter_mut().enumerate() {
+            for (from, row) in rows.iter_mut().enumerate() {
+                row[from] = 0;
+                let mut frontier = vec![from];
+                let mut distance = 0;
+                while !frontier.is_empty() {
+                    distance += 1;
+                    let mut next = Vec::new();
+                    for at in frontier {
+                        for to in squares_of(one_move(at, engineer == 1)) {
+                            if row[to.index()] == u8::MAX {
+                                row[to.index()] = distance;
+                                next.push(to.index());
+                            }
+                        }
+                    }
+                    frontier = next;
+                }
+            }
+        }
+        table
+    })
+}
+
+/// Squares one move from `at` on an empty board.
+fn one_move(at: usize, engineer: bool) -> u64 {
+    let mut reach = NEIGHBOURS[at];
+    if RAIL_NODES & (1u64 << at) == 0 {
+        return reach;
+    }
+    if engineer {
+        return reach | RAIL_NODES;
+    }
+    for direction in 0..4 {
+        let mut square = at;
+        while let Some(&next) = RAIL_STEP[square].get(direction).filter(|n| **n != u8::MAX) {
+            square = next as usize;
+            reach |= 1u64 << square;
+        }
+    }
+    reach
+}
+
+pub fn distance(kind: Kind, from: Square, to: Square) -> u8 {
+    distances()[usize::from(kind == Kind::Engineer)][from.index()][to.index()]
+}
+
+/// The side's material: every piece of it still on the board, face down or not.
+fn material(board: &Board, side: Colour) -> i32 {
+    let enemy_mines = board.mines_left(side.other());
+    let mut total = 0;
+    for kind in Kind::ALL {
+        let count = board.count_on_board(Piece::new(side, kind)) as i32;
+        total += count * piece_value(kind, enemy_mines);
+    }
+    let engineers = board.count_on_board(Piece::new(side, Kind::Engineer));
+    if engineers == 1 && enemy_mines > 0 {
+        total += LAST_ENGINEER_BONUS;
+    }
+    if board.mines_left(side) == 0 {
+        total -= FLAG_UNGUARDED;
+        let flag = Piece::new(side, Kind::Flag);
+        if squares_of(board.revealed(side)).any(|s| board.cell(s) == Cell::Revealed(flag)) {
+            total -= FLAG_EXPOSED;
+        }
+    }
+    total
+}
+
+/// What taking the enemy `target` is worth for pressure purposes: a mine is worth much more
+/// when it is the last one guarding the flag.
+fn target_bonus(target: Kind, enemy_mines: u8) -> i32 {
+    match target {
+        Kind::Landmine if enemy_mines == 1 => FLAG_UNGUARDED + FLAG_EXPOSED,
+        Kind::Landmine => FLAG_UNGUARDED / 2,
+        _ => 0,
+    }
+}
+
+/// Pressure: for each revealed piece of `side` that can move, the best enemy revealed target
+/// it could profitably attack, weighted by how close it is. Draws the pieces towards fights
+/// the search is too shallow to see and keeps the game from dying of the quiet rule. A side
+/// that is ahead also counts even trades: they bring a won game closer.
+fn pressure(board: &Board, side: Colour, ahead: bool, paths: &Paths) -> i32 {
+    let enemy = side.other();
+    let enemy_mines = board.mines_left(enemy);
+    let targets: Vec<(Square, Kind)> = squares_of(board.revealed(enemy) & !CAMPS)
+        .filter_map(|square| match board.cell(square) {
+            Cell::Revealed(piece) => Some((square, piece.kind)),
+            _ => None,
+        })
+        .collect();
+    if targets.is_empty() {
+        return 0;
+    }
+    let mut total = 0;
+    for from in squares_of(board.revealed(side)) {
+        let Cell::Revealed(piece) = board.cell(from) else {
+            continue;
+        };
+        if !piece.kind.is_movable() {
+            continue;
+        }
+        let mut best = 0;
+        for &(to, target) in &targets {
+            let Some(mut gain) = attack_gain(piece.kind, target, enemy_mines) else {
+                continue;
+            };
+            if gain == 0 && ahead {
+                gain = piece_value(target, 3) / 2;
+            }
+            if gain <= 0 {
+                continue;
+            }
+            gain += target_bonus(target, enemy_mines);
+            let steps = paths.distance(piece.kind, from, to).min(8) as i32;
+            best = best.max(gain.min(1500) * (9 - steps) / 72);
+        }
+        total += best;
+    }
+    total
+}
+
+/// The position's value for `side`, who is to act.
+pub fn evaluate(board: &Board, side: Colour, quiet: u16, paths: &Paths) -> i32 {
+    let own = material(board, side);
+    let enemy = material(board, side.other());
+    let difference = own - enemy;
+    // A lead counts for more as the board empties, so the side ahead welcomes even trades.
+    let left = (own + enemy).max(0);
+    let material = difference + difference * 4000 / (left + 2000);
+    // The closer the quiet-draw limit, the harder both sides are pushed towards fights.
+    let urgency = 40 + quiet.min(80) as i32;
+    let pressure = pressure(board, side, difference > 0, paths)
+        - pressure(board, side.other(), difference < 0, paths);
+    material + pressure * urgency / 40
+}
+
+/// Move distances to each revealed piece over the board as it stood at the root of the
+/// search, around the pieces in the way; pieces that moved during the search fall back to
+/// the empty-board distance.
+pub struct Paths {
+    /// For each square, the index of its distance fields, or `u8::MAX`.
+    index: [u8; 60],
+    /// `[non-engineer, engineer][from]`: moves from `from` to reach (attack) the square.
+    fields: Vec<[[u8; 60]; 2]>,
+}
+
+impl Paths {
+    pub fn empty() -> Paths {
+        Paths {
+            index: [u8::MAX; 60],
+            fields: Vec::new(),
+        }
+    }
+
+    pub fn new(board: &Board) -> Paths {
+        let mut paths = Paths::empty();
+        for target in squares_of(board.occupied() & !board.face_down() & !CAMPS) {
+            let field = [Kind::Lieutenant, Kind::Engineer].map(|kind| field(board, target, kind));
+            paths.index[target.index()] = paths.fields.len() as u8;
+            paths.fields.push(field);
+        }
+        paths
+    }
+
+    pub fn distance(&self, kind: Kind, from: Square, to: Square) -> u8 {
+        let fallback = distance(kind, from, to);
+        match self.index[to.index()] {
+            u8::MAX => fallback,
+            index => {
+                let field = &self.fields[index as usize][usize::from(kind == Kind::Engineer)];
+                field[from.index()].min(fallback.saturating_add(3))
+            }
+        }
+    }
+}
+
+/// Shortest paths outwards from `target` (moves are symmetric, so this gives the moves a piece
+/// of `kind` on each square needs to reach `target`). Paths may run through the hunters' own
+/// pieces that can get out of the way, at one extra move for a revealed piece and two for a
+/// face-down one, so a piece boxed in by its friends still knows where it should go.
+fn field(board: &Board, target: Square, kind: Kind) -> [u8; 60] {
+    let Some(target_colour) = board.piece(target).map(|piece| piece.colour) else {
+        return [u8::MAX; 60];
+    };
+    let extra = |square: Square| -> Option<u8> {
+        match board.cell(square) {
+            Cell::Empty => Some(0),
+            Cell::FaceDown(_) => Some(2),
+            Cell::Revealed(piece) if piece.colour != target_colour && piece.kind.is_movable() => {
+                Some(1)
+            }
+            Cell::Revealed(_) => None,
+        }
+    };
+    let mut field = [u8::MAX; 60];
+    let mut done = 0u64;
+    field[target.index()] = 0;
+    // Dijkstra over 60 squares: always expand the nearest square not yet expanded.
+    while let Some(at) = Square::all()
+        .filter(|square| done & square.bit() == 0 && field[square.index()] != u8::MAX)
+        .min_by_key(|square| field[square.index()])
+    {
+        done |= at.bit();
+        let leave = if at == target {
+            0
+        } else {
+            match extra(at) {
+                Some(extra) => extra,
+                None => continue,
+            }
+        };
+        let base = field[at.index()].saturating_add(leave);
+        for next in squares_of(board.reach(at, kind) & !done) {
+            let steps = base.saturating_add(1);
+            if steps < field[next.index()] {
+                field[next.index()] = steps;
+            }
+        }
+    }
+    field
+}

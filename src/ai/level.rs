@@ -1,0 +1,138 @@
+//! The AI's strength levels, its configuration and how much work one decision may take.
+
+use std::fmt;
+use std::str::FromStr;
+use std::time::{Duration, Instant};
+
+use thiserror::Error;
+
+/// How strong the AI plays: how deep it searches and how much noise it adds to its choices.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Level {
+    Easy,
+    Normal,
+    Hard,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("unknown AI level \"{0}\": choose easy, normal or hard")]
+pub struct LevelParseError(pub String);
+
+impl Level {
+    pub const ALL: [Level; 3] = [Level::Easy, Level::Normal, Level::Hard];
+
+    pub const fn name(self) -> &'static str {
+        match self {
+            Level::Easy => "easy",
+            Level::Normal => "normal",
+            Level::Hard => "hard",
+        }
+    }
+
+    /// The deepest full-width search (in plies, the root included) iterative deepening tries.
+    pub(crate) const fn max_depth(self) -> u8 {
+        match self {
+            Level::Easy => 1,
+            Level::Normal => 2,
+            Level::Hard => 4,
+        }
+    }
+
+    /// Random noise added to each root action's score (in evaluation units, a lieutenant being
+    /// worth 150): easy players blunder now and then.
+    pub(crate) const fn noise(self) -> i32 {
+        match self {
+            Level::Easy => 120,
+            Level::Normal | Level::Hard => 3,
+        }
+    }
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Level {
+    type Err = LevelParseError;
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        let wanted = text.trim().to_ascii_lowercase();
+        Level::ALL
+            .into_iter()
+            .find(|level| level.name() == wanted)
+            .ok_or_else(|| LevelParseError(text.trim().chars().take(20).collect()))
+    }
+}
+
+/// What the game service passes for each decision.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct AiConfig {
+    pub level: Level,
+    /// Wall-clock time the decision may take.
+    pub budget: Duration,
+    /// Seeds the determinisation and the tie-breaking noise.
+    pub seed: u64,
+}
+
+impl AiConfig {
+    pub fn new(level: Level, budget: Duration, seed: u64) -> AiConfig {
+        AiConfig {
+            level,
+            budget,
+            seed,
+        }
+    }
+}
+
+/// How much work a decision may take: wall-clock time (the service) or a fixed number of
+/// search nodes (reproducible whatever the machine, for tests and analysis).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum SearchBudget {
+    Time(Duration),
+    Nodes(u64),
+}
+
+/// The same budget as a stopping rule for the search.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Limit {
+    pub deadline: Option<Instant>,
+    pub max_nodes: u64,
+}
+
+/// Time kept back from a time budget for returning and for the scheduler: a busy machine can
+/// keep a thread off the CPU for a few milliseconds after the search noticed its deadline.
+const SAFETY_MARGIN: Duration = Duration::from_micros(1500);
+const SAFETY_SHARE: u32 = 20;
+
+impl SearchBudget {
+    pub(crate) fn limit(self, started: Instant) -> Limit {
+        match self {
+            SearchBudget::Time(budget) => Limit {
+                deadline: Some(
+                    started + budget.saturating_sub(SAFETY_MARGIN.max(budget / SAFETY_SHARE)),
+                ),
+                max_nodes: u64::MAX,
+            },
+            SearchBudget::Nodes(nodes) => Limit {
+                deadline: None,
+                max_nodes: nodes,
+            },
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn levels_read_and_print() {
+        for level in Level::ALL {
+            assert_eq!(level.to_string().parse::<Level>(), Ok(level));
+            assert_eq!(level.name().to_uppercase().parse::<Level>(), Ok(level));
+        }
+        assert!("expert".parse::<Level>().is_err());
+        assert!("".parse::<Level>().is_err());
+    }
+}

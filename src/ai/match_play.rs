@@ -1,0 +1,64 @@
+//! One whole game between two [`Player`]s under the full rules of [`Game`] (no clocks), for the
+//! arena and the tests.
+
+use std::time::{Duration, Instant};
+
+use super::level::SearchBudget;
+use super::players::Player;
+use crate::game::{Game, Outcome, Rules, Seat};
+
+/// How a game between two players went.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct GameSummary {
+    pub outcome: Outcome<Seat>,
+    pub plies: u16,
+    /// Time each seat spent choosing, and how many choices it made.
+    pub thinking: [Duration; 2],
+    pub decisions: [u32; 2],
+    /// The longest single decision of each seat.
+    pub longest: [Duration; 2],
+    /// The final position as the players see it (RULES.md §8 notation).
+    pub final_position: String,
+}
+
+/// Plays a game dealt from `seed` between `players[0]` (seat First) and `players[1]` (seat
+/// Second), each decision seeded from `seed` and the ply. A player that finds no action (which
+/// the rules make impossible in an unfinished game) abandons.
+pub fn play_game(players: [Player; 2], seed: u64, budget: SearchBudget) -> GameSummary {
+    let mut game = Game::new(seed, Rules::default());
+    let mut thinking = [Duration::ZERO; 2];
+    let mut decisions = [0u32; 2];
+    let mut longest = [Duration::ZERO; 2];
+    while game.outcome().is_none() {
+        let seat = game.to_act();
+        let view = game.view();
+        let decision_seed = seed
+            .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            .wrapping_add(u64::from(game.plies()) * 2 + seat.index() as u64);
+        let started = Instant::now();
+        let repeats = |action| game.would_repeat(seat, action);
+        let choice = players[seat.index()].choose(&view, seat, decision_seed, budget, &repeats);
+        let took = started.elapsed();
+        thinking[seat.index()] += took;
+        longest[seat.index()] = longest[seat.index()].max(took);
+        decisions[seat.index()] += 1;
+        let played = match choice {
+            Some(action) => game.act(seat, action).is_ok(),
+            None => false,
+        };
+        if !played {
+            // Either no action or an illegal one: both are bugs the tests catch; end the game.
+            let _ = game.abandon(seat);
+        }
+    }
+    GameSummary {
+        outcome: game
+            .outcome()
+            .unwrap_or(Outcome::Draw(crate::game::DrawReason::Agreement)),
+        plies: game.plies(),
+        thinking,
+        decisions,
+        longest,
+        final_position: game.view().notation(),
+    }
+}

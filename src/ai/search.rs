@@ -1,0 +1,432 @@
+//! The search: iterative deepening over the root actions. A root flip is a chance node over
+//! the face-down pool (each distinct piece weighted by how many of it are face down); a root
+//! move is followed by an alpha-beta search of the replies in which a flip is modelled as a
+//! pass (nobody can know what a deeper flip would show), ending in a capture-only quiescence
+//! search and the static evaluation.
+
+use std::time::Instant;
+
+use rand::SeedableRng;
+use rand::rngs::ChaCha8Rng;
+
+use super::determinise::{below, determinise, place_face_down, pool};
+use super::eval::{Paths, evaluate, piece_value};
+use super::level::{Level, Limit};
+use crate::game::geometry::NEIGHBOURS;
+use crate::game::position::draw_by_counters;
+use crate::game::{
+    Action, Board, Cell, Colour, Kind, Outcome, Piece, Position, PublicView, Square, squares_of,
+};
+
+/// A won game, less the plies it takes (faster wins score higher).
+const WIN: i32 = 1_000_000;
+const INFINITY: i32 = WIN + 1;
+/// How much the AI dislikes a draw: it plays to win.
+const CONTEMPT: i32 = 100;
+/// Captures the quiescence search follows after the full-width plies.
+const QUIESCENCE_PLIES: u8 = 4;
+
+/// What the search decided and how much it looked at.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct SearchReport {
+    pub action: Action,
+    /// Deepest fully searched depth (0: chosen without searching).
+    pub depth: u8,
+    pub nodes: u64,
+    /// The chosen action's score for the AI, in evaluation units.
+    pub score: i32,
+}
+
+pub(crate) fn choose(
+    view: &PublicView,
+    level: Level,
+    seed: u64,
+    limit: Limit,
+    would_repeat: &dyn Fn(Action) -> bool,
+) -> Option<SearchReport> {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let board = determinise(view, &mut rng);
+    let Some(me) = view.turn_colour() else {
+        return choose_flip_before_colours(&board, &mut rng, would_repeat);
+    };
+    let position = Position {
+        board,
+        turn: me,
+        quiet: view.quiet,
+        plies: view.plies,
+        rules: view.rules,
+    };
+    let mut legal = Vec::new();
+    position.legal_actions_into(&mut legal);
+    let safe: Vec<Action> = legal
+        .iter()
+        .copied()
+        .filter(|action| !would_repeat(*action))
+        .collect();
+    let candidates = if safe.is_empty() { legal } else { safe };
+    let instant = |action| SearchReport {
+        action,
+        depth: 0,
+        nodes: 0,
+        score: 0,
+    };
+    match candidates.as_slice() {
+        [] => return None,
+        [only] => return Some(instant(*only)),
+        _ => {}
+    }
+    if let Some(win) = candidates
+        .iter()
+        .find(|action| takes_flag(&position.board, **action))
+    {
+        return Some(instant(*win));
+    }
+    let noise: Vec<i32> = candidates
+        .iter()
+        .map(|_| {
+            let spread = level.noise();
+            below(&mut rng, (2 * spread + 1) as usize) as i32 - spread
+        })
+        .collect();
+    let mut search = Searcher::new(me, limit);
+    search.root(&position, view, &candidates, &noise, level.max_depth())
+}
+
+/// True when `action` attacks a revealed flag (legal only once its mines are gone).
+fn takes_flag(board: &Board, action: Action) -> bool {
+    let Action::Move { to, .. } = action else {
+        return false;
+    };
+    matches!(board.cell(to), Cell::Revealed(piece) if piece.kind == Kind::Flag)
+}
+
+/// Before colours are decided only flips are legal and nobody knows which side they will play:
+/// flip where the fewest revealed pieces stand next to the square, so that whatever appears is
+/// least likely to be caught at once.
+fn choose_flip_before_colours(
+    board: &Board,
+    rng: &mut ChaCha8Rng,
+    would_repeat: &dyn Fn(Action) -> bool,
+) -> Option<SearchReport> {
+    let revealed = board.occupied() & !board.face_down();
+    let exposure = |square: Square| (NEIGHBOURS[square.index()] & revealed).count_ones();
+    let all: Vec<Square> = squares_of(board.face_down()).collect();
+    let safe: Vec<Square> = all
+        .iter()
+        .copied()
+        .filter(|square| !would_repeat(Action::Flip(*square)))
+        .collect();
+    let squares = if safe.is_empty() { all } else { safe };
+    let least = squares.iter().copied().map(exposure).min()?;
+    let best: Vec<Square> = squares
+        .into_iter()
+        .filter(|square| exposure(*square) == least)
+        .collect();
+    let square = best[below(rng, best.len())];
+    Some(SearchReport {
+        action: Action::Flip(square),
+        depth: 0,
+        nodes: 0,
+        score: 0,
+    })
+}
+
+struct Searcher {
+    me: Colour,
+    limit: Limit,
+    nodes: u64,
+    aborted: bool,
+    /// Move lists, one per ply, reused to avoid allocating in the search.
+    buffers: Vec<Vec<Action>>,
+    paths: Paths,
+}
+
+impl Searcher {
+    fn new(me: Colour, limit: Limit) -> Searcher {
+        Searcher {
+            me,
+            limit,
+            nodes: 0,
+            aborted: false,
+            buffers: Vec::new(),
+            paths: Paths::empty(),
+        }
+    }
+
+    fn out_of_budget(&mut self) -> bool {
+        if self.aborted {
+            return true;
+        }
+        self.nodes += 1;
+        if self.nodes >= self.limit.max_nodes {
+            self.aborted = true;
+        } else if let Some(deadline) = self.limit.deadline.filter(|_| self.nodes & 31 == 0) {
+            self.aborted = Instant::now() >= deadline;
+        }
+        self.aborted
+    }
+
+    /// Iterative deepening over the candidates; the last fully searched depth decides.
+    fn root(
+        &mut self,
+        position: &Position,
+        view: &PublicView,
+        candidates: &[Action],
+        noise: &[i32],
+        max_depth: u8,
+    ) -> Option<SearchReport> {
+        let outcomes = chance_outcomes(view);
+        self.paths = Paths::new(&position.board);
+        let mut decided: Option<(usize, i32, u8)> = None;
+        let mut order: Vec<usize> = (0..candidates.len()).collect();
+        for depth in 1..=max_depth {
+            let mut scores = vec![-INFINITY; candidates.len()];
+            let mut best_total = -INFINITY;
+            let mut best: Option<usize> = None;
+            for &index in &order {
+                let action = candidates[index];
+                let floor = match best {
+                    Some(_) => best_total - noise_span(noise) - 1,
+                    None => -INFINITY,
+                };
+                let score = self.root_action(position, action, &outcomes, depth, floor);
+                if self.aborted {
+                    break;
+                }
+                scores[index] = score;
+                if score + noise[index] > best_total {
+                    best_total = score + noise[index];
+                    best = Some(index);
+                }
+            }
+            if self.aborted {
+                // A partial first iteration still beats choosing blind.
+                if decided.is_none() {
+                    decided = best.map(|index| (index, scores[index], 0));
+                }
+                break;
+            }
+            if let Some(index) = best {
+                decided = Some((index, scores[index], depth));
+            }
+            order.sort_by_key(|index| std::cmp::Reverse(scores[*index]));
+            if best_total.abs() >= WIN - 100 {
+                break; // a forced result: looking deeper changes nothing
+            }
+        }
+        let (index, score, depth) = decided.unwrap_or((0, 0, 0));
+        Some(SearchReport {
+            action: candidates[index],
+            depth,
+            nodes: self.nodes,
+            score,
+        })
+    }
+
+    /// The value for the AI of playing `action` at the root, searched `depth` plies deep.
+    fn root_action(
+        &mut self,
+        position: &Position,
+        action: Action,
+        outcomes: &[(Piece, u32)],
+        depth: u8,
+        floor: i32,
+    ) -> i32 {
+        match action {
+            Action::Flip(square) => {
+                let total: u32 = outcomes.iter().map(|(_, count)| count).sum();
+                let mut sum: i64 = 0;
+                for &(piece, count) in outcomes {
+                    let mut child = position.clone();
+                    if !place_face_down(&mut child.board, square, piece) {
+                        continue;
+                    }
+                    let value = self.after(&mut child, action, depth, -INFINITY, INFINITY, 1);
+                    if self.aborted {
+                        return 0;
+                    }
+                    sum += i64::from(value) * i64::from(count);
+                }
+                (sum / i64::from(total.max(1))) as i32
+            }
+            Action::Move { .. } => {
+                let mut child = position.clone();
+                self.after(&mut child, action, depth, floor, INFINITY, 1)
+            }
+        }
+    }
+
+    /// Plays `action` on `child` (whose side to act is the mover) and returns its value for
+    /// the mover, searched `depth - 1` further plies.
+    fn after(
+        &mut self,
+        child: &mut Position,
+        action: Action,
+        depth: u8,
+        alpha: i32,
+        beta: i32,
+        ply: i32,
+    ) -> i32 {
+        let mover = child.turn;
+        let (_, end) = child.play_unchecked(action);
+        match end {
+            Some(outcome) => self.terminal(outcome, mover, ply),
+            None => -self.negamax(child, depth - 1, -beta, -alpha, ply),
+        }
+    }
+
+    fn terminal(&self, outcome: Outcome<Colour>, perspective: Colour, ply: i32) -> i32 {
+        match outcome.winner() {
+            Some(winner) if winner == perspective => WIN - ply,
+            Some(_) => -(WIN - ply),
+            None if perspective == self.me => -CONTEMPT,
+            None => CONTEMPT,
+        }
+    }
+
+    fn take_buffer(&mut self) -> Vec<Action> {
+        let mut buffer = self.buffers.pop().unwrap_or_default();
+        buffer.clear();
+        buffer
+    }
+
+    fn negamax(
+        &mut self,
+        position: &Position,
+        depth: u8,
+        mut alpha: i32,
+        beta: i32,
+        ply: i32,
+    ) -> i32 {
+        if self.out_of_budget() {
+            return 0;
+        }
+        if depth == 0 {
+            return self.quiescence(position, alpha, beta, ply, QUIESCENCE_PLIES);
+        }
+        let side = position.turn;
+        let mut best = -INFINITY;
+        if position.board.face_down() != 0 {
+            // Flipping is always possible here; its outcome is unknown to both sides, so it
+            // counts as a pass.
+            let mut passed = position.clone();
+            passed.turn = side.other();
+            passed.plies = passed.plies.saturating_add(1);
+            passed.quiet = passed.quiet.saturating_add(1);
+            best = match draw_by_counters::<Colour>(passed.quiet, passed.plies, &position.rules) {
+                Some(outcome) => self.terminal(outcome, side, ply + 1),
+                None => -self.negamax(&passed, depth - 1, -beta, -alpha, ply + 1),
+            };
+            if best >= beta {
+                return best;
+            }
+            alpha = alpha.max(best);
+        }
+        let mut moves = self.take_buffer();
+        position.legal_actions_into(&mut moves);
+        let flips = position.board.face_down().count_ones() as usize;
+        let moves_only = &mut moves[flips..];
+        order_moves(&position.board, moves_only);
+        for &action in &moves[flips..] {
+            let mut child = position.clone();
+            let value = self.after(&mut child, action, depth, alpha, beta, ply + 1);
+            if self.aborted {
+                break;
+            }
+            if value > best {
+                best = value;
+                if value > alpha {
+                    alpha = value;
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.buffers.push(moves);
+        if best == -INFINITY {
+            // No flip and no move: the side to act has lost (RULES.md §6.2).
+            return -(WIN - ply);
+        }
+        best
+    }
+
+    fn quiescence(
+        &mut self,
+        position: &Position,
+        mut alpha: i32,
+        beta: i32,
+        ply: i32,
+        left: u8,
+    ) -> i32 {
+        let side = position.turn;
+        let stand = evaluate(&position.board, side, position.quiet, &self.paths);
+        if stand >= beta || left == 0 {
+            return stand;
+        }
+        alpha = alpha.max(stand);
+        let mut best = stand;
+        let mut captures = self.take_buffer();
+        for from in squares_of(position.board.revealed(side)) {
+            let (_, attacks) = position.board.destinations(side, from, position.rules);
+            captures.extend(squares_of(attacks).map(|to| Action::Move { from, to }));
+        }
+        order_moves(&position.board, &mut captures);
+        for &action in captures.iter() {
+            if self.out_of_budget() {
+                break;
+            }
+            let mut child = position.clone();
+            let (_, end) = child.play_unchecked(action);
+            let value = match end {
+                Some(outcome) => self.terminal(outcome, side, ply + 1),
+                None => -self.quiescence(&child, -beta, -alpha, ply + 1, left - 1),
+            };
+            if value > best {
+                best = value;
+                if value > alpha {
+                    alpha = value;
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.buffers.push(captures);
+        best
+    }
+}
+
+/// The widest gap the root noise can open between two actions.
+fn noise_span(noise: &[i32]) -> i32 {
+    let high = noise.iter().copied().max().unwrap_or(0);
+    let low = noise.iter().copied().min().unwrap_or(0);
+    high - low
+}
+
+/// Each distinct face-down piece with how many of it are face down.
+fn chance_outcomes(view: &PublicView) -> Vec<(Piece, u32)> {
+    let mut outcomes: Vec<(Piece, u32)> = Vec::new();
+    for piece in pool(view) {
+        match outcomes.last_mut() {
+            Some((last, count)) if *last == piece => *count += 1,
+            _ => outcomes.push((piece, 1)),
+        }
+    }
+    outcomes
+}
+
+/// Attacks first, the most valuable victim first and the cheapest attacker among equals.
+fn order_moves(board: &Board, moves: &mut [Action]) {
+    moves.sort_by_cached_key(|action| {
+        let Action::Move { from, to } = *action else {
+            return 0;
+        };
+        match (board.piece(to), board.piece(from)) {
+            (Some(victim), Some(attacker)) => {
+                -(piece_value(victim.kind, 3) * 16 - piece_value(attacker.kind, 3) / 16)
+            }
+            _ => 1,
+        }
+    });
+}

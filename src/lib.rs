@@ -1,3 +1,8 @@
 //! junqi-bot: 军棋翻翻棋 (Junqi flip chess) as a library: the rules engine and the bot's layers.
 pub mod cli;
+pub mod config;
+pub mod console;
 pub mod game;
+pub mod scoring;
+pub mod service;
+pub mod store;

@@ -1,7 +1,9 @@
 //! The `junqi-bot` binary: the bot (`run`, `console`) and the analysis commands.
 
 use std::io::{self, Write};
+use std::path::PathBuf;
 use std::process::ExitCode;
+use std::time::Duration;
 
 use clap::{Parser, Subcommand};
 use junqi::cli::analysis;
@@ -32,6 +34,47 @@ enum Command {
         /// `flip B3` or `move B3 C3` (also `B3C3`, `b3-c3`).
         action: Option<String>,
     },
+    /// Play in the terminal: each line is `NAME /command args…` (`NAME#CHANNEL /command …`).
+    Console {
+        /// A config file (see config.example.toml); the defaults without one.
+        #[arg(long)]
+        config: Option<PathBuf>,
+        /// The data directory (overrides the config's `data_dir`).
+        #[arg(long)]
+        data: Option<PathBuf>,
+        /// Where board images are written (default: DATA/images).
+        #[arg(long)]
+        images: Option<PathBuf>,
+    },
+}
+
+fn run_console(options: junqi::console::ConsoleOptions) -> ExitCode {
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn"));
+    tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(io::stderr)
+        .init();
+    let runtime = match tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+    {
+        Ok(runtime) => runtime,
+        Err(error) => {
+            eprintln!("error: cannot start the async runtime: {error}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let result = runtime.block_on(junqi::console::run_stdio(options));
+    // Reading stdin occupies a blocking thread that end-of-input or Ctrl-C may leave waiting.
+    runtime.shutdown_timeout(Duration::from_millis(200));
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("error: {error}");
+            ExitCode::FAILURE
+        }
+    }
 }
 
 fn finish_case(result: Result<String, analysis::CaseError>) -> ExitCode {
@@ -71,6 +114,15 @@ fn main() -> ExitCode {
             position,
             action: Some(action),
         } => finish_case(analysis::apply(&position, &action)),
+        Command::Console {
+            config,
+            data,
+            images,
+        } => run_console(junqi::console::ConsoleOptions {
+            config,
+            data,
+            images,
+        }),
         Command::Apply { action: None, .. } => {
             eprintln!(
                 "apply needs an ACTION after the POSITION (or `-` alone to read cases from stdin)"

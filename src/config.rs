@@ -1,0 +1,236 @@
+//! The bot's configuration: one TOML file (see `config.example.toml`) read with serde. Every
+//! section refuses unknown keys, so a typo is an error naming the key rather than a silently
+//! ignored setting; values are checked after reading and a bad one is named in the error.
+//! [`Config::default`] is a complete configuration, so the console runs with no file at all.
+
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+use crate::game::Rules;
+
+/// The language of the bot's messages, titles and piece names.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Serialize, Deserialize)]
+pub enum Language {
+    /// Simplified Chinese.
+    #[serde(rename = "zh-Hans")]
+    ZhHans,
+    /// Traditional Chinese.
+    #[serde(rename = "zh-Hant")]
+    ZhHant,
+    #[default]
+    #[serde(rename = "en")]
+    English,
+}
+
+/// Settings only the Discord front end reads.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct DiscordConfig {
+    /// The name of the environment variable holding the bot token (never the token itself).
+    pub token_env: String,
+    /// The Discord HTTP API base URL; `None` uses Discord's own. Tests point it at a local mock.
+    pub api_base_url: Option<String>,
+    /// A guild to register the slash commands in at once (guild commands update instantly,
+    /// global ones take up to an hour): for development.
+    pub dev_guild: Option<u64>,
+}
+
+impl Default for DiscordConfig {
+    fn default() -> Self {
+        DiscordConfig {
+            token_env: "DISCORD_TOKEN".into(),
+            api_base_url: None,
+            dev_guild: None,
+        }
+    }
+}
+
+/// The whole configuration.
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Config {
+    /// Where the store keeps its database (and the console its images).
+    pub data_dir: PathBuf,
+    pub language: Language,
+    /// The turn clock of a challenge that does not name one, in seconds.
+    pub turn_secs: u32,
+    /// The shortest and longest turn clock a challenge may ask for.
+    pub min_turn_secs: u32,
+    pub max_turn_secs: u32,
+    /// The "N seconds left" warning is sent when this many seconds of a turn remain (only on
+    /// clocks longer than this).
+    pub warning_secs: u32,
+    /// An open challenge nobody answers lapses after this many seconds.
+    pub challenge_expiry_secs: u32,
+    /// A game starting within this many seconds of the last game between the same two players
+    /// is a rematch: its base score is one higher (RULES.md §7).
+    pub rematch_window_secs: u32,
+    /// The AI's thinking budget per move, in milliseconds.
+    pub ai_budget_ms: u32,
+    /// The AI level used when a challenge does not name one.
+    pub ai_level: String,
+    /// Whether games against the AI change points and titles.
+    pub rate_ai_games: bool,
+    /// For tests only: deal every game from this seed instead of a random one, so a scripted
+    /// game is reproducible. The console also reads it from the JUNQI_TEST_SEED variable.
+    pub test_seed: Option<u64>,
+    pub discord: DiscordConfig,
+    /// The rule options of RULES.md (`junqi::game::Rules`).
+    pub rules: Rules,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            data_dir: PathBuf::from("data"),
+            language: Language::English,
+            turn_secs: 30,
+            min_turn_secs: 1,
+            max_turn_secs: 3600,
+            warning_secs: 10,
+            challenge_expiry_secs: 600,
+            rematch_window_secs: 600,
+            ai_budget_ms: 1000,
+            ai_level: "normal".into(),
+            rate_ai_games: false,
+            test_seed: None,
+            discord: DiscordConfig::default(),
+            rules: Rules::default(),
+        }
+    }
+}
+
+/// Why a configuration could not be used.
+#[derive(Debug, Error)]
+pub enum ConfigError {
+    #[error("cannot read the config file {path}: {source}")]
+    Read {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error("config file {path}: {message}")]
+    Parse { path: PathBuf, message: String },
+    #[error("config: `{key}` {reason}")]
+    Invalid { key: &'static str, reason: String },
+}
+
+impl Config {
+    /// Reads and checks a config file.
+    pub fn load(path: &Path) -> Result<Config, ConfigError> {
+        let text = std::fs::read_to_string(path).map_err(|source| ConfigError::Read {
+            path: path.to_path_buf(),
+            source,
+        })?;
+        Config::parse(&text).map_err(|error| match error {
+            ConfigError::Parse { message, .. } => ConfigError::Parse {
+                path: path.to_path_buf(),
+                message,
+            },
+            other => other,
+        })
+    }
+
+    /// Reads and checks a config from TOML text.
+    pub fn parse(text: &str) -> Result<Config, ConfigError> {
+        let config: Config = toml::from_str(text).map_err(|error| ConfigError::Parse {
+            path: PathBuf::from("<text>"),
+            message: error.to_string().trim_end().to_string(),
+        })?;
+        config.validate()?;
+        Ok(config)
+    }
+
+    /// Checks the values make sense together.
+    pub fn validate(&self) -> Result<(), ConfigError> {
+        let invalid = |key, reason: &str| {
+            Err(ConfigError::Invalid {
+                key,
+                reason: reason.to_string(),
+            })
+        };
+        if self.min_turn_secs == 0 {
+            return invalid("min_turn_secs", "must be at least 1");
+        }
+        if self.max_turn_secs < self.min_turn_secs {
+            return invalid("max_turn_secs", "must not be below min_turn_secs");
+        }
+        if !(self.min_turn_secs..=self.max_turn_secs).contains(&self.turn_secs) {
+            return invalid(
+                "turn_secs",
+                "must lie between min_turn_secs and max_turn_secs",
+            );
+        }
+        if self.challenge_expiry_secs == 0 {
+            return invalid("challenge_expiry_secs", "must be at least 1");
+        }
+        if self.ai_level.trim().is_empty() {
+            return invalid("ai_level", "must not be empty");
+        }
+        if self.discord.token_env.trim().is_empty() {
+            return invalid("discord.token_env", "must name an environment variable");
+        }
+        if let Err(reason) = self.rules.validate() {
+            return invalid("rules", &reason);
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn empty_text_is_the_default() {
+        assert_eq!(Config::parse("").unwrap(), Config::default());
+    }
+
+    #[test]
+    fn the_example_file_reads_and_documents_every_option() {
+        let text = include_str!("../config.example.toml");
+        let config = Config::parse(text).unwrap();
+        assert_eq!(config.turn_secs, 30);
+        // Every key of the default config appears in the example, uncommented or commented.
+        let defaults = toml::to_string(&Config::default()).unwrap();
+        for line in defaults.lines() {
+            if let Some((key, _)) = line.split_once(" = ") {
+                assert!(text.contains(&format!("{key} =")), "example lacks `{key}`");
+            }
+        }
+        for key in ["test_seed", "api_base_url", "dev_guild"] {
+            assert!(text.contains(&format!("{key} =")), "example lacks `{key}`");
+        }
+    }
+
+    #[test]
+    fn errors_name_the_key() {
+        let table = [
+            ("turn_sec = 30", "turn_sec"),
+            ("turn_secs = \"thirty\"", "turn_secs"),
+            ("turn_secs = 0", "turn_secs"),
+            ("language = \"fr\"", "language"),
+            ("[rules]\nquiet_limt = 3", "quiet_limt"),
+            ("[rules]\nply_limit = 0", "ply_limit"),
+            ("[discord]\ntoken = \"x\"", "token"),
+            ("challenge_expiry_secs = 0", "challenge_expiry_secs"),
+        ];
+        for (text, key) in table {
+            let message = Config::parse(text).unwrap_err().to_string();
+            assert!(message.contains(key), "{text:?} gave {message:?}");
+        }
+    }
+
+    #[test]
+    fn languages_read() {
+        for (text, language) in [
+            ("zh-Hans", Language::ZhHans),
+            ("zh-Hant", Language::ZhHant),
+            ("en", Language::English),
+        ] {
+            let config = Config::parse(&format!("language = \"{text}\"")).unwrap();
+            assert_eq!(config.language, language);
+        }
+    }
+}

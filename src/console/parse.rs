@@ -1,0 +1,467 @@
+//! Reading console lines: `NAME /command args…` or `NAME#CHANNEL /command args…`, members
+//! written `@NAME`, optional arguments `name:value`. Names map to stable user ids and channel
+//! names to stable places (guild 0), so a data directory can be reused across runs.
+
+use thiserror::Error;
+
+use crate::game::{Action, Square};
+use crate::service::{AI_USER, Command, Member, Opponent};
+use crate::store::{Place, UserId};
+
+/// The channel of a line that names none.
+pub const DEFAULT_CHANNEL: &str = "main";
+
+/// One console line read: who typed it, in which channel, and the command.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct ConsoleLine {
+    pub name: String,
+    pub channel: String,
+    pub command: Command,
+}
+
+#[derive(Clone, PartialEq, Eq, Debug, Error)]
+pub enum ParseError {
+    #[error(
+        "write `NAME /command args…` (or `NAME#CHANNEL /command …`), e.g. `alice /challenge @bob`"
+    )]
+    Shape,
+    #[error(
+        "\"{0}\" is not a usable name: use 1–32 letters, digits, `_`, `-` or `.` (and not `ai`)"
+    )]
+    Name(String),
+    #[error("\"{0}\" is not a usable channel name: use 1–32 letters, digits, `_`, `-` or `.`")]
+    Channel(String),
+    #[error("unknown command /{0}: try /help")]
+    UnknownCommand(String),
+    #[error("/{command}: {problem}")]
+    Arguments {
+        command: &'static str,
+        problem: String,
+    },
+}
+
+/// A stable user id for a console name (FNV-1a of the lower-cased name; never the AI's 0).
+pub fn user_id(name: &str) -> UserId {
+    stable_hash(&name.to_lowercase()).max(1)
+}
+
+/// The place of a console channel: guild 0, channel = stable hash of its name.
+pub fn place(channel: &str) -> Place {
+    Place {
+        guild: 0,
+        channel: stable_hash(&channel.to_lowercase()),
+    }
+}
+
+fn stable_hash(text: &str) -> u64 {
+    text.bytes().fold(0xcbf2_9ce4_8422_2325, |hash, byte| {
+        (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+fn valid_name(name: &str) -> bool {
+    (1..=32).contains(&name.len())
+        && name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.'))
+}
+
+/// Reads a line; `Ok(None)` for a blank line or a `#` comment.
+pub fn parse_line(line: &str) -> Result<Option<ConsoleLine>, ParseError> {
+    let line = line.trim();
+    if line.is_empty() || line.starts_with('#') {
+        return Ok(None);
+    }
+    let (who, rest) = line
+        .split_once(char::is_whitespace)
+        .ok_or(ParseError::Shape)?;
+    let (name, channel) = match who.split_once('#') {
+        Some((name, channel)) => (name, channel),
+        None => (who, DEFAULT_CHANNEL),
+    };
+    let name = name.trim_start_matches('@');
+    if !valid_name(name) || name.eq_ignore_ascii_case("ai") {
+        return Err(ParseError::Name(name.to_string()));
+    }
+    if !valid_name(channel) {
+        return Err(ParseError::Channel(channel.to_string()));
+    }
+    let rest = rest.trim_start();
+    let Some(command_text) = rest.strip_prefix('/') else {
+        return Err(ParseError::Shape);
+    };
+    Ok(Some(ConsoleLine {
+        name: name.to_string(),
+        channel: channel.to_string(),
+        command: parse_command(command_text)?,
+    }))
+}
+
+/// The words of a command split into positional arguments and `name:value` options.
+struct Words<'a> {
+    command: &'static str,
+    positional: Vec<&'a str>,
+    options: Vec<(&'a str, &'a str)>,
+}
+
+impl<'a> Words<'a> {
+    fn problem(&self, problem: impl Into<String>) -> ParseError {
+        ParseError::Arguments {
+            command: self.command,
+            problem: problem.into(),
+        }
+    }
+
+    /// Checks the command got between `min` and `max` positional words and only the options
+    /// in `allowed`.
+    fn expect(
+        &self,
+        min: usize,
+        max: usize,
+        allowed: &[&str],
+        usage: &str,
+    ) -> Result<(), ParseError> {
+        if let Some((option, _)) = self.options.iter().find(|(o, _)| !allowed.contains(o)) {
+            return Err(self.problem(format!("unknown option `{option}:`; usage: {usage}")));
+        }
+        if !(min..=max).contains(&self.positional.len()) {
+            return Err(self.problem(format!("usage: {usage}")));
+        }
+        Ok(())
+    }
+
+    fn option(&self, name: &str) -> Option<&'a str> {
+        self.options
+            .iter()
+            .find(|(o, _)| *o == name)
+            .map(|(_, v)| *v)
+    }
+
+    fn square(&self, index: usize) -> Result<Square, ParseError> {
+        self.positional[index]
+            .parse()
+            .map_err(|error| self.problem(format!("{error}")))
+    }
+
+    fn id(&self) -> Result<Option<u64>, ParseError> {
+        self.positional
+            .first()
+            .map(|text| {
+                text.parse::<u64>()
+                    .map_err(|_| self.problem(format!("\"{text}\" is not a challenge number")))
+            })
+            .transpose()
+    }
+
+    fn member(&self, text: &str) -> Result<Member, ParseError> {
+        let name = text
+            .strip_prefix('@')
+            .ok_or_else(|| self.problem(format!("write a member as @NAME, not \"{text}\"")))?;
+        if !valid_name(name) {
+            return Err(ParseError::Name(name.to_string()));
+        }
+        Ok(Member {
+            user: user_id(name),
+            name: name.to_string(),
+        })
+    }
+}
+
+const COMMANDS: [&str; 18] = [
+    "challenge",
+    "accept",
+    "decline",
+    "withdraw",
+    "flip",
+    "move",
+    "moves",
+    "board",
+    "export",
+    "resign",
+    "draw",
+    "abandon",
+    "rematch",
+    "rank",
+    "leaderboard",
+    "rules",
+    "help",
+    "guide",
+];
+
+/// Reads the text after the `/`.
+pub fn parse_command(text: &str) -> Result<Command, ParseError> {
+    let mut parts = text.split_whitespace();
+    let verb = parts.next().unwrap_or("").to_lowercase();
+    let Some(command) = COMMANDS.iter().copied().find(|c| *c == verb) else {
+        return Err(ParseError::UnknownCommand(verb));
+    };
+    let mut words = Words {
+        command,
+        positional: Vec::new(),
+        options: Vec::new(),
+    };
+    for word in parts {
+        match word.split_once(':') {
+            Some((name, value)) if !name.is_empty() => words.options.push((name, value)),
+            _ => words.positional.push(word),
+        }
+    }
+    let w = &words;
+    Ok(match command {
+        "challenge" => {
+            w.expect(
+                1,
+                1,
+                &["seconds", "level"],
+                "/challenge @member [seconds:N] [level:NAME]",
+            )?;
+            let seconds = w
+                .option("seconds")
+                .map(|text| {
+                    text.parse::<u32>()
+                        .map_err(|_| w.problem(format!("seconds:\"{text}\" is not a number")))
+                })
+                .transpose()?;
+            let level = w.option("level").map(String::from);
+            let opponent = if w.positional[0].eq_ignore_ascii_case("@ai") {
+                Opponent::Ai { level }
+            } else {
+                if level.is_some() {
+                    return Err(w.problem("level: applies only to a challenge to @ai"));
+                }
+                Opponent::Member(w.member(w.positional[0])?)
+            };
+            Command::Challenge { opponent, seconds }
+        }
+        "accept" | "decline" | "withdraw" => {
+            w.expect(0, 1, &[], &format!("/{command} [challenge number]"))?;
+            let challenge = w.id()?;
+            match command {
+                "accept" => Command::Accept { challenge },
+                "decline" => Command::Decline { challenge },
+                _ => Command::Withdraw { challenge },
+            }
+        }
+        "flip" => {
+            w.expect(1, 1, &[], "/flip SQUARE")?;
+            Command::Flip(w.square(0)?)
+        }
+        "move" => {
+            w.expect(1, 2, &[], "/move FROM TO")?;
+            let joined = w.positional.join(" ");
+            match format!("move {joined}").parse::<Action>() {
+                Ok(Action::Move { from, to }) => Command::Move { from, to },
+                Ok(Action::Flip(_)) => return Err(w.problem("usage: /move FROM TO")),
+                Err(error) => return Err(w.problem(error.to_string())),
+            }
+        }
+        "moves" | "guide" => {
+            w.expect(1, 1, &[], "/moves SQUARE")?;
+            Command::Moves(w.square(0)?)
+        }
+        "draw" => {
+            w.expect(0, 1, &[], "/draw [offer|accept|decline]")?;
+            match w
+                .positional
+                .first()
+                .map(|word| word.to_lowercase())
+                .as_deref()
+            {
+                None | Some("offer") => Command::OfferDraw,
+                Some("accept") => Command::AnswerDraw {
+                    accept: true,
+                    game: None,
+                },
+                Some("decline") => Command::AnswerDraw {
+                    accept: false,
+                    game: None,
+                },
+                Some(other) => {
+                    return Err(w.problem(format!("\"{other}\": write offer, accept or decline")));
+                }
+            }
+        }
+        "rank" => {
+            w.expect(0, 1, &[], "/rank [@member]")?;
+            let member = match w.positional.first() {
+                Some(text) if text.eq_ignore_ascii_case("@ai") => Some(Member {
+                    user: AI_USER,
+                    name: "AI".into(),
+                }),
+                Some(text) => Some(w.member(text)?),
+                None => None,
+            };
+            Command::Rank(member)
+        }
+        "leaderboard" => {
+            w.expect(0, 0, &["global"], "/leaderboard [global:true]")?;
+            let global = match w.option("global") {
+                None | Some("false") => false,
+                Some("true") => true,
+                Some(other) => {
+                    return Err(w.problem(format!("global:\"{other}\": write true or false")));
+                }
+            };
+            Command::Leaderboard { global }
+        }
+        simple => {
+            w.expect(0, 0, &[], &format!("/{simple}"))?;
+            match simple {
+                "board" => Command::Board,
+                "export" => Command::Export,
+                "resign" => Command::Resign,
+                "abandon" => Command::Abandon,
+                "rematch" => Command::Rematch,
+                "rules" => Command::Rules,
+                _ => Command::Help,
+            }
+        }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sq(text: &str) -> Square {
+        text.parse().unwrap()
+    }
+
+    #[test]
+    fn reads_every_command() {
+        let bob = Member {
+            user: user_id("bob"),
+            name: "bob".into(),
+        };
+        let table = [
+            (
+                "/challenge @bob",
+                Command::Challenge {
+                    opponent: Opponent::Member(bob.clone()),
+                    seconds: None,
+                },
+            ),
+            (
+                "/challenge @bob seconds:60",
+                Command::Challenge {
+                    opponent: Opponent::Member(bob.clone()),
+                    seconds: Some(60),
+                },
+            ),
+            (
+                "/challenge @AI level:easy",
+                Command::Challenge {
+                    opponent: Opponent::Ai {
+                        level: Some("easy".into()),
+                    },
+                    seconds: None,
+                },
+            ),
+            ("/accept", Command::Accept { challenge: None }),
+            (
+                "/accept 12",
+                Command::Accept {
+                    challenge: Some(12),
+                },
+            ),
+            ("/decline", Command::Decline { challenge: None }),
+            ("/withdraw 3", Command::Withdraw { challenge: Some(3) }),
+            ("/flip b3", Command::Flip(sq("B3"))),
+            (
+                "/move B3 C3",
+                Command::Move {
+                    from: sq("B3"),
+                    to: sq("C3"),
+                },
+            ),
+            (
+                "/move b3c3",
+                Command::Move {
+                    from: sq("B3"),
+                    to: sq("C3"),
+                },
+            ),
+            ("/moves E12", Command::Moves(sq("E12"))),
+            ("/board", Command::Board),
+            ("/export", Command::Export),
+            ("/resign", Command::Resign),
+            ("/draw", Command::OfferDraw),
+            ("/draw offer", Command::OfferDraw),
+            (
+                "/draw accept",
+                Command::AnswerDraw {
+                    accept: true,
+                    game: None,
+                },
+            ),
+            (
+                "/draw decline",
+                Command::AnswerDraw {
+                    accept: false,
+                    game: None,
+                },
+            ),
+            ("/abandon", Command::Abandon),
+            ("/rematch", Command::Rematch),
+            ("/rank", Command::Rank(None)),
+            ("/rank @bob", Command::Rank(Some(bob))),
+            ("/leaderboard", Command::Leaderboard { global: false }),
+            (
+                "/leaderboard global:true",
+                Command::Leaderboard { global: true },
+            ),
+            ("/rules", Command::Rules),
+            ("/HELP", Command::Help),
+        ];
+        for (text, command) in table {
+            let line = parse_line(&format!("alice {text}")).unwrap().unwrap();
+            assert_eq!(line.command, command, "{text}");
+            assert_eq!(
+                (line.name.as_str(), line.channel.as_str()),
+                ("alice", "main")
+            );
+        }
+    }
+
+    #[test]
+    fn reads_channels_and_skips_blank_lines() {
+        let line = parse_line("carol#side /board").unwrap().unwrap();
+        assert_eq!(
+            (line.name.as_str(), line.channel.as_str()),
+            ("carol", "side")
+        );
+        assert_eq!(parse_line("   ").unwrap(), None);
+        assert_eq!(parse_line("# a comment").unwrap(), None);
+        assert_ne!(place("main"), place("side"));
+        assert_eq!(user_id("Bob"), user_id("bob"));
+        assert_ne!(user_id("bob"), AI_USER);
+    }
+
+    #[test]
+    fn refuses_bad_lines_with_a_reason() {
+        let table = [
+            ("alice", "NAME /command"),
+            ("alice challenge @bob", "NAME /command"),
+            ("ai /board", "not a usable name"),
+            ("al ice /board", "NAME /command"),
+            ("alice /jump", "unknown command /jump"),
+            ("alice /flip", "usage: /flip SQUARE"),
+            ("alice /flip Z9", "not a square"),
+            ("alice /move B3", "/move"),
+            ("alice /challenge bob", "@NAME"),
+            ("alice /challenge @bob seconds:soon", "not a number"),
+            (
+                "alice /challenge @bob colour:red",
+                "unknown option `colour:`",
+            ),
+            ("alice /accept x", "not a challenge number"),
+            ("alice /draw maybe", "offer, accept or decline"),
+            ("alice#bad!chan /board", "channel"),
+            ("alice /board now", "usage: /board"),
+        ];
+        for (text, expected) in table {
+            let error = parse_line(text).unwrap_err().to_string();
+            assert!(error.contains(expected), "{text:?} gave {error:?}");
+        }
+    }
+}

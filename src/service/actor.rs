@@ -1,0 +1,268 @@
+//! The actor of one live game: a tokio task that owns the game, applies every command and
+//! clock event one at a time, makes each durable before answering, runs the AI's turns and
+//! retires when the game ends. The helpers with one job each (clock events, draw offers, the
+//! end of the game) live in `turns.rs` next to it.
+
+use std::sync::Arc;
+
+use tokio::sync::{mpsc, oneshot};
+use tokio::task::JoinHandle;
+
+use super::clock;
+use super::{Caller, Command, Inner, Recent, Reply, lock};
+use crate::game::{Action, Game, Seat};
+use crate::store::LiveGame;
+
+/// Commands waiting for one game; more wait on the sender's side.
+const MAILBOX: usize = 32;
+
+/// A message to a game actor.
+pub(super) enum ActorMsg {
+    Command {
+        caller: Caller,
+        command: Command,
+        reply: oneshot::Sender<Reply>,
+    },
+    /// The AI's answer for the position after `events` events.
+    AiMoved {
+        events: usize,
+        action: Option<Action>,
+    },
+    Shutdown,
+}
+
+/// How the service reaches a live game's actor.
+pub(super) struct GameHandle {
+    pub id: u64,
+    pub tx: mpsc::Sender<ActorMsg>,
+    pub task: JoinHandle<()>,
+}
+
+/// A live game and what its actor remembers between commands.
+pub(super) struct GameActor {
+    pub inner: Arc<Inner>,
+    pub live: LiveGame,
+    pub game: Game,
+    /// A move that would lose by repetition and was warned about: played if sent again.
+    pub warned_repeat: Option<(Seat, Action)>,
+    /// The event count at which the AI was last asked to move.
+    pub ai_asked_at: Option<usize>,
+    pub me: mpsc::WeakSender<ActorMsg>,
+}
+
+/// Starts the actor of a live game and registers it as its channel's game.
+pub(super) fn spawn(inner: &Arc<Inner>, live: LiveGame, game: Game) {
+    let (tx, rx) = mpsc::channel(MAILBOX);
+    let place = live.place;
+    let id = live.id;
+    let actor = GameActor {
+        inner: inner.clone(),
+        live,
+        game,
+        warned_repeat: None,
+        ai_asked_at: None,
+        me: tx.downgrade(),
+    };
+    // Registered under the lock before the task can run, so an actor that ends at once (a
+    // deadline that passed while the bot was down) finds itself in the map to leave it.
+    let mut games = lock(&inner.games);
+    let task = tokio::spawn(actor.run(rx));
+    games.insert(place, GameHandle { id, tx, task });
+}
+
+/// Sends a game command to the actor of the caller's channel and waits for its reply.
+pub(super) async fn send(inner: &Arc<Inner>, caller: Caller, command: Command) -> Reply {
+    let tx = lock(&inner.games)
+        .get(&caller.place)
+        .map(|handle| handle.tx.clone());
+    let no_game = || Reply::refusal("there is no game in this channel: start one with /challenge");
+    let Some(tx) = tx else {
+        return no_game();
+    };
+    let (reply, answer) = oneshot::channel();
+    let message = ActorMsg::Command {
+        caller,
+        command,
+        reply,
+    };
+    if tx.send(message).await.is_err() {
+        return no_game();
+    }
+    answer.await.unwrap_or_else(|_| no_game())
+}
+
+impl GameActor {
+    async fn run(mut self, mut rx: mpsc::Receiver<ActorMsg>) {
+        loop {
+            if self.game.outcome().is_some() {
+                break;
+            }
+            self.ask_ai_if_its_turn();
+            let rules = self.game.rules();
+            let (at, event) = clock::next_event(
+                &self.live,
+                self.inner.config.warning_secs,
+                rules.clock_limit_secs,
+            );
+            tokio::select! {
+                biased;
+                message = rx.recv() => match message {
+                    Some(ActorMsg::Command { caller, command, reply }) => {
+                        let answer = self.on_command(&caller, command).await;
+                        let _ = reply.send(answer);
+                    }
+                    Some(ActorMsg::AiMoved { events, action }) => {
+                        self.on_ai_move(events, action).await;
+                    }
+                    Some(ActorMsg::Shutdown) | None => return,
+                },
+                () = tokio::time::sleep_until(clock::instant_at(at)) => {
+                    self.on_clock(event).await;
+                }
+            }
+        }
+        self.retire();
+    }
+
+    /// The game has ended and is stored as finished: leave the channel free and remember the
+    /// game for `/rematch`.
+    fn retire(&self) {
+        let place = self.live.place;
+        {
+            let mut games = lock(&self.inner.games);
+            if games.get(&place).is_some_and(|h| h.id == self.live.id) {
+                games.remove(&place);
+            }
+        }
+        lock(&self.inner.recent).insert(
+            place,
+            Recent {
+                players: self.live.players,
+                names: self.live.names.clone(),
+                turn_secs: self.live.turn_secs,
+                ai: self.live.ai.clone(),
+            },
+        );
+    }
+
+    /// The seat `caller` plays in this game.
+    pub fn seat_of(&self, caller: &Caller) -> Option<Seat> {
+        Seat::BOTH
+            .into_iter()
+            .find(|seat| self.live.players[seat.index()] == caller.user)
+    }
+
+    fn ai_seat(&self) -> Option<Seat> {
+        self.live.ai.as_ref().map(|(seat, _)| *seat)
+    }
+
+    /// Starts the AI's search on the blocking pool when it is the AI's turn and it has not
+    /// been asked about this position yet; the answer comes back as [`ActorMsg::AiMoved`].
+    fn ask_ai_if_its_turn(&mut self) {
+        let Some((seat, level)) = self.live.ai.clone() else {
+            return;
+        };
+        let events = self.game.record().events.len();
+        if self.game.to_act() != seat || self.ai_asked_at == Some(events) {
+            return;
+        }
+        self.ai_asked_at = Some(events);
+        let request = super::AiRequest {
+            seat,
+            level,
+            budget_ms: self.inner.config.ai_budget_ms,
+            seed: self.inner.next_ai_seed(),
+        };
+        let game = self.game.clone();
+        let me = self.me.clone();
+        tokio::spawn(async move {
+            let action = tokio::task::spawn_blocking(move || super::ai_move(&game, &request))
+                .await
+                .ok()
+                .flatten();
+            if let Some(tx) = me.upgrade() {
+                let _ = tx.send(ActorMsg::AiMoved { events, action }).await;
+            }
+        });
+    }
+
+    async fn on_ai_move(&mut self, events: usize, action: Option<Action>) {
+        let (Some(seat), Some(action)) = (self.ai_seat(), action) else {
+            return;
+        };
+        // A stale answer (the turn passed by timeout meanwhile) is dropped.
+        if events != self.game.record().events.len() || self.game.to_act() != seat {
+            return;
+        }
+        let name = self.live.names[seat.index()].clone();
+        let reply = self.play(seat, &name, action).await;
+        if !reply.private {
+            self.inner.send(self.live.place, reply);
+        }
+    }
+
+    async fn on_command(&mut self, caller: &Caller, command: Command) -> Reply {
+        match command {
+            Command::Flip(square) => self.player_action(caller, Action::Flip(square)).await,
+            Command::Move { from, to } => {
+                self.player_action(caller, Action::Move { from, to }).await
+            }
+            Command::Moves(square) => self.guide(caller, square),
+            Command::Board => self.board(),
+            Command::Export => self.export(),
+            Command::Resign => self.resign(caller).await,
+            Command::Abandon => self.abandon(caller).await,
+            Command::OfferDraw => self.offer_draw(caller).await,
+            Command::AnswerDraw { accept, game } => self.answer_draw(caller, accept, game).await,
+            other => Reply::refusal(format!("{other:?} is not a game command")),
+        }
+    }
+
+    async fn player_action(&mut self, caller: &Caller, action: Action) -> Reply {
+        let Some(seat) = self.seat_of(caller) else {
+            return Reply::refusal("you are not playing in this game");
+        };
+        if let Err(error) = self.game.check(seat, action) {
+            return Reply::refusal(format!("{action} refused: {error}"));
+        }
+        if self.game.would_repeat(seat, action) && self.warned_repeat != Some((seat, action)) {
+            self.warned_repeat = Some((seat, action));
+            return Reply::refusal(format!(
+                "warning: {action} would be the 4th time in your last 7 actions and lose the game \
+                 by repetition. Send the same command again to play it anyway."
+            ));
+        }
+        self.play(seat, &caller.name, action).await
+    }
+
+    /// Reads the time left on the clock of the player to act, in whole seconds.
+    pub fn seconds_left(&self) -> u64 {
+        self.live
+            .turn_deadline_ms
+            .saturating_sub(clock::now_ms())
+            .div_ceil(1000)
+    }
+
+    /// Applies a change to the game, restarts the turn clock when asked, and makes it durable
+    /// (or finishes the game in the store). On a store failure the game is put back as it was.
+    pub async fn commit<T>(
+        &mut self,
+        change: impl FnOnce(&mut Game) -> Result<T, crate::game::GameError>,
+        restart_clock: bool,
+    ) -> Result<(T, Option<super::turns::Ended>), Reply> {
+        let backup = (self.game.clone(), self.live.clone());
+        let value = change(&mut self.game).map_err(|error| Reply::refusal(error.to_string()))?;
+        if restart_clock {
+            self.live.turn_deadline_ms = clock::turn_deadline(clock::now_ms(), self.live.turn_secs);
+            self.live.warned = false;
+        }
+        self.live.record = self.game.record().clone();
+        match self.save().await {
+            Ok(ended) => Ok((value, ended)),
+            Err(error) => {
+                (self.game, self.live) = backup;
+                Err(super::store_failure(&error))
+            }
+        }
+    }
+}

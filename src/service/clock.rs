@@ -1,0 +1,109 @@
+//! Turn clocks: which clock event of a live game comes next and when. Deadlines are wall-clock
+//! milliseconds kept in the store's [`LiveGame`], so a restart re-arms every clock from where
+//! it stood; this module turns them into tokio instants.
+
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+use crate::store::LiveGame;
+
+/// Milliseconds since the Unix epoch.
+pub fn now_ms() -> u64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |elapsed| elapsed.as_millis() as u64)
+}
+
+/// The tokio instant of a wall-clock deadline (now, if it has passed).
+pub fn instant_at(deadline_ms: u64) -> tokio::time::Instant {
+    let wait = deadline_ms.saturating_sub(now_ms());
+    tokio::time::Instant::now() + Duration::from_millis(wait)
+}
+
+/// What a game's clock does next.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum ClockEvent {
+    /// Tell the player to act that little time is left.
+    Warning,
+    /// The player to act ran out of time.
+    Timeout,
+    /// The game reached its time limit (RULES.md §6.10).
+    ClockDraw,
+}
+
+/// The next clock event of `game` and its wall-clock time. A warning is due only on clocks
+/// longer than `warning_secs` and only once per turn; the clock draw wins a tie.
+pub fn next_event(game: &LiveGame, warning_secs: u32, clock_limit_secs: u64) -> (u64, ClockEvent) {
+    let draw_at = game
+        .started_at_ms
+        .saturating_add(clock_limit_secs.saturating_mul(1000));
+    let warning_ms = u64::from(warning_secs) * 1000;
+    let turn = if !game.warned && game.turn_secs > warning_secs && warning_secs > 0 {
+        (
+            game.turn_deadline_ms.saturating_sub(warning_ms),
+            ClockEvent::Warning,
+        )
+    } else {
+        (game.turn_deadline_ms, ClockEvent::Timeout)
+    };
+    if draw_at <= turn.0 {
+        (draw_at, ClockEvent::ClockDraw)
+    } else {
+        turn
+    }
+}
+
+/// The deadline of a turn that starts at `now_ms`.
+pub fn turn_deadline(now_ms: u64, turn_secs: u32) -> u64 {
+    now_ms.saturating_add(u64::from(turn_secs) * 1000)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{GameRecord, Rules};
+    use crate::store::Place;
+
+    fn live(turn_secs: u32, deadline: u64, warned: bool) -> LiveGame {
+        LiveGame {
+            id: 1,
+            place: Place {
+                guild: 0,
+                channel: 1,
+            },
+            players: [1, 2],
+            names: ["a".into(), "b".into()],
+            record: GameRecord::new(1, Rules::default()),
+            turn_secs,
+            started_at_ms: 0,
+            turn_deadline_ms: deadline,
+            warned,
+            base_score: 1,
+            rated: true,
+            ai: None,
+        }
+    }
+
+    #[test]
+    fn next_events() {
+        use ClockEvent::*;
+        // (turn secs, deadline, warned, warning secs, clock limit secs) -> event
+        let table = [
+            ((30, 40_000, false, 10, 10_800), (30_000, Warning)),
+            ((30, 40_000, true, 10, 10_800), (40_000, Timeout)),
+            ((10, 40_000, false, 10, 10_800), (40_000, Timeout)),
+            ((1, 5_000, false, 10, 10_800), (5_000, Timeout)),
+            ((30, 40_000, false, 0, 10_800), (40_000, Timeout)),
+            ((30, 40_000, false, 10, 35), (30_000, Warning)),
+            ((30, 40_000, false, 10, 25), (25_000, ClockDraw)),
+            ((30, 40_000, true, 10, 40), (40_000, ClockDraw)),
+        ];
+        for ((turn, deadline, warned, warning, limit), expected) in table {
+            let game = live(turn, deadline, warned);
+            assert_eq!(
+                next_event(&game, warning, limit),
+                expected,
+                "{turn} {deadline} {warned} {warning} {limit}"
+            );
+        }
+    }
+}

@@ -1,0 +1,226 @@
+//! The game service: everything between the rules engine and the front ends (Discord, the
+//! console), with no transport types. It owns challenges, the one-actor-per-live-game model,
+//! turn clocks, durability and the words of every reply.
+//!
+//! Model (after lichess's round module): each live game is a tokio task (an *actor*) owning the
+//! [`crate::game::Game`], fed by an mpsc channel; every command carries a oneshot for its
+//! reply, so actions on one game are applied one at a time, in arrival order, and two commands
+//! arriving together can never both apply. Each acknowledged action is durable before its
+//! reply (`Store::put_live_game`, and `Store::finish_game` at the end, atomic with points).
+//! The actor also owns the game's clock: it sleeps until the next clock event (warning,
+//! timeout, the clock draw) computed from the deadline stored with the game, so a restart
+//! re-arms every clock from the store.
+//!
+//! Front ends call [`Service::handle`] with a [`Caller`] and a [`Command`] and show the
+//! [`Reply`]; messages the bot sends on its own arrive as [`Outbound`] values on the receiver
+//! [`Service::start`] returns.
+
+mod actor;
+mod ai;
+mod clock;
+mod lobby;
+mod picture;
+mod standings;
+mod text;
+mod turns;
+mod types;
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard};
+
+use thiserror::Error;
+use tokio::sync::mpsc::{self, UnboundedReceiver, UnboundedSender};
+use tokio::task::AbortHandle;
+
+pub use ai::{AiRequest, ai_move};
+pub use clock::{ClockEvent, now_ms};
+pub use picture::{Caption, MoveGuide, board_png};
+pub use text::board_text;
+pub use types::{AI_USER, Button, Caller, Command, Member, Opponent, Outbound, Reply};
+
+use crate::config::Config;
+use crate::game::{Game, ReplayError, Seat};
+use crate::store::{Place, Store, StoreError, UserId};
+
+/// What can stop the service from starting or a command from being saved.
+#[derive(Debug, Error)]
+pub enum ServiceError {
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    #[error("live game {id} cannot be replayed from its record: {source}")]
+    Replay { id: u64, source: ReplayError },
+    #[error("a background task failed: {0}")]
+    Task(String),
+}
+
+/// The game service. Cheap to clone; every clone talks to the same games.
+#[derive(Clone)]
+pub struct Service {
+    inner: Arc<Inner>,
+}
+
+/// The last finished game of a channel, for `/rematch`.
+#[derive(Clone, Debug)]
+struct Recent {
+    players: [UserId; 2],
+    names: [String; 2],
+    turn_secs: u32,
+    ai: Option<(Seat, String)>,
+}
+
+/// State shared by the service, the game actors and the challenge timers.
+struct Inner {
+    config: Config,
+    store: Store,
+    outbound: UnboundedSender<Outbound>,
+    /// The live game of each channel.
+    games: Mutex<HashMap<Place, actor::GameHandle>>,
+    /// Serialises what changes a channel's challenges and game (challenge, accept, rematch,
+    /// expiry), so two accepts can never start two games in one channel.
+    place_locks: Mutex<HashMap<Place, Arc<tokio::sync::Mutex<()>>>>,
+    recent: Mutex<HashMap<Place, Recent>>,
+    challenge_timers: Mutex<HashMap<u64, AbortHandle>>,
+    /// Varies the AI's seed from move to move.
+    ai_seeds: AtomicU64,
+}
+
+/// Locks a mutex whose data stays consistent even if a holder panicked (every critical
+/// section is a single map operation).
+fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    mutex
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+impl Inner {
+    /// Runs a store call on the blocking pool: sled flushes to disk and must not stall the
+    /// async workers that drive every other game.
+    async fn blocking<T, F>(&self, call: F) -> Result<T, ServiceError>
+    where
+        T: Send + 'static,
+        F: FnOnce(&Store) -> Result<T, StoreError> + Send + 'static,
+    {
+        let store = self.store.clone();
+        match tokio::task::spawn_blocking(move || call(&store)).await {
+            Ok(result) => result.map_err(ServiceError::from),
+            Err(error) => Err(ServiceError::Task(error.to_string())),
+        }
+    }
+
+    fn place_lock(&self, place: Place) -> Arc<tokio::sync::Mutex<()>> {
+        lock(&self.place_locks).entry(place).or_default().clone()
+    }
+
+    fn send(&self, place: Place, reply: Reply) {
+        // A front end that stopped listening is shutting down; nothing to do.
+        let _ = self.outbound.send(Outbound { place, reply });
+    }
+
+    fn next_ai_seed(&self) -> u64 {
+        self.ai_seeds
+            .fetch_add(0x9E37_79B9_7F4A_7C15, Ordering::Relaxed)
+    }
+
+    /// The deal seed of a new game: the test seed when configured, else random.
+    fn deal_seed(&self) -> u64 {
+        self.config.test_seed.unwrap_or_else(rand::random::<u64>)
+    }
+}
+
+/// The reply when the store refused a write: nothing changed.
+fn store_failure(error: &ServiceError) -> Reply {
+    tracing::error!("store failure: {error}");
+    Reply::refusal("the bot could not save this, so nothing changed; please try again")
+}
+
+impl Service {
+    /// Starts the service on an open store: re-arms every live game (actor and clock, from
+    /// its stored deadline) and every open challenge's expiry. Must be called inside a tokio
+    /// runtime. Returns the receiver of the messages the bot sends on its own.
+    pub async fn start(
+        config: Config,
+        store: Store,
+    ) -> Result<(Service, UnboundedReceiver<Outbound>), ServiceError> {
+        let (outbound, receiver) = mpsc::unbounded_channel();
+        let inner = Arc::new(Inner {
+            config,
+            store,
+            outbound,
+            games: Mutex::new(HashMap::new()),
+            place_locks: Mutex::new(HashMap::new()),
+            recent: Mutex::new(HashMap::new()),
+            challenge_timers: Mutex::new(HashMap::new()),
+            ai_seeds: AtomicU64::new(rand::random::<u64>()),
+        });
+        let live = inner.blocking(|store| store.live_games()).await?;
+        for game in live {
+            match Game::replay(&game.record) {
+                Ok(replayed) => actor::spawn(&inner, game, replayed),
+                // One unreadable game must not keep every other game from resuming.
+                Err(source) => tracing::error!(
+                    "{}",
+                    ServiceError::Replay {
+                        id: game.id,
+                        source
+                    }
+                ),
+            }
+        }
+        let challenges = inner.blocking(|store| store.challenges()).await?;
+        for challenge in challenges {
+            lobby::arm_expiry(
+                &inner,
+                challenge.id,
+                challenge.place,
+                challenge.expires_at_ms,
+            );
+        }
+        Ok((Service { inner }, receiver))
+    }
+
+    /// Handles one command and returns the reply to show the caller (or the channel).
+    pub async fn handle(&self, caller: Caller, command: Command) -> Reply {
+        let inner = &self.inner;
+        match command {
+            Command::Challenge { opponent, seconds } => {
+                lobby::challenge(inner, &caller, opponent, seconds).await
+            }
+            Command::Accept { challenge } => lobby::accept(inner, &caller, challenge).await,
+            Command::Decline { challenge } => lobby::decline(inner, &caller, challenge).await,
+            Command::Withdraw { challenge } => lobby::withdraw(inner, &caller, challenge).await,
+            Command::Rematch => lobby::rematch(inner, &caller).await,
+            Command::Rank(member) => standings::rank(inner, &caller, member).await,
+            Command::Leaderboard { global } => standings::leaderboard(inner, &caller, global).await,
+            Command::Rules => Reply::private(text::rules_text(&inner.config.rules)),
+            Command::Help => Reply::private(text::help_text()),
+            game_command => actor::send(inner, caller, game_command).await,
+        }
+    }
+
+    /// The configuration the service runs with.
+    pub fn config(&self) -> &Config {
+        &self.inner.config
+    }
+
+    /// The number of live games (with an actor and an armed clock).
+    pub fn live_game_count(&self) -> usize {
+        lock(&self.inner.games).len()
+    }
+
+    /// Stops every actor and timer. Live games stay in the store (every acknowledged action
+    /// already is durable) and resume at the next start.
+    pub async fn shutdown(&self) {
+        for (_, timer) in lock(&self.inner.challenge_timers).drain() {
+            timer.abort();
+        }
+        let handles: Vec<actor::GameHandle> =
+            lock(&self.inner.games).drain().map(|(_, h)| h).collect();
+        for handle in &handles {
+            let _ = handle.tx.send(actor::ActorMsg::Shutdown).await;
+        }
+        for handle in handles {
+            let _ = handle.task.await;
+        }
+    }
+}

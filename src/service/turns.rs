@@ -1,0 +1,343 @@
+//! What a game actor does with each command and clock event: play an action, show the board
+//! or a move guide, resign, abandon, offer and answer draws, warn, time out, draw on the clock,
+//! and write the game's end with its points. Each job is one method of [`GameActor`].
+
+use super::actor::GameActor;
+use super::clock::{self, ClockEvent};
+use super::picture::{Caption, MoveGuide, board_png};
+use super::{Button, Caller, Reply, ServiceError, text};
+use crate::game::{Action, PublicCell, Seat, Square, squares_of};
+use crate::scoring;
+use crate::store::{FinishedGame, PlayerStats};
+
+/// A game that has just ended and been stored as finished.
+pub(super) struct Ended {
+    pub points: [i64; 2],
+    pub stats: [PlayerStats; 2],
+}
+
+impl GameActor {
+    /// Stores the game: as live, or as finished with its points once it has ended.
+    pub(super) async fn save(&mut self) -> Result<Option<Ended>, ServiceError> {
+        let Some(outcome) = self.game.outcome() else {
+            let live = self.live.clone();
+            self.inner
+                .blocking(move |store| store.put_live_game(&live))
+                .await?;
+            return Ok(None);
+        };
+        let points = if self.live.rated {
+            scoring::points_for(&self.game.view(), self.live.base_score)
+        } else {
+            [0, 0]
+        };
+        let finished = FinishedGame {
+            game: self.live.clone(),
+            ended_at_ms: clock::now_ms(),
+            outcome,
+            points,
+        };
+        let stats = self
+            .inner
+            .blocking(move |store| store.finish_game(&finished))
+            .await?;
+        Ok(Some(Ended { points, stats }))
+    }
+
+    fn caption(&self) -> Caption {
+        Caption {
+            names: self.live.names.clone(),
+            seconds_left: u32::try_from(self.seconds_left()).ok(),
+            points: None,
+        }
+    }
+
+    fn png(&self, guide: Option<MoveGuide>) -> Option<Vec<u8>> {
+        board_png(&self.game.view(), &self.caption(), guide)
+    }
+
+    /// The lines that close a game: the outcome and what it did to each player.
+    fn end_lines(&self, ended: &Ended) -> Vec<String> {
+        let names = &self.live.names;
+        let mut lines = Vec::new();
+        if let Some(outcome) = self.game.outcome() {
+            lines.push(text::outcome_line(outcome, names));
+        }
+        if self.live.rated {
+            for seat in Seat::BOTH {
+                if self.live.ai.as_ref().is_some_and(|(ai, _)| *ai == seat) {
+                    continue;
+                }
+                let stats = &ended.stats[seat.index()];
+                lines.push(text::points_line(
+                    &names[seat.index()],
+                    ended.points[seat.index()],
+                    stats.points,
+                    scoring::title_for(stats.points),
+                    self.inner.config.language,
+                ));
+            }
+            lines.push(format!("base score {}.", self.live.base_score));
+        } else {
+            lines.push("unrated game: points unchanged.".into());
+        }
+        lines
+    }
+
+    /// The reply after an event: `lines`, then either the end of the game (with a rematch
+    /// button) or who acts next; with the board image.
+    fn after_event(&self, mut lines: Vec<String>, ended: Option<Ended>) -> Reply {
+        let view = self.game.view();
+        let mut buttons = Vec::new();
+        match ended {
+            Some(ended) => {
+                lines.extend(self.end_lines(&ended));
+                buttons.push(Button::new("Rematch", "rematch"));
+            }
+            None => lines.push(text::to_act_line(
+                &view,
+                &self.live.names,
+                Some(self.seconds_left()),
+            )),
+        }
+        Reply::public(lines)
+            .with_png(self.png(None))
+            .with_buttons(buttons)
+    }
+
+    /// Plays a checked action for `seat` and describes it.
+    pub(super) async fn play(&mut self, seat: Seat, name: &str, action: Action) -> Reply {
+        let (played, ended) = match self.commit(|game| game.act(seat, action), true).await {
+            Ok(done) => done,
+            Err(refusal) => return refusal,
+        };
+        self.warned_repeat = None;
+        let view = self.game.view();
+        let (from, to) = match action {
+            Action::Flip(square) => (square, square),
+            Action::Move { from, to } => (from, to),
+        };
+        let language = self.inner.config.language;
+        let mut lines = vec![text::describe_action(
+            name,
+            from,
+            to,
+            played.effect,
+            language,
+        )];
+        if played.colours_decided {
+            lines.extend(text::colours_line(&view, &self.live.names));
+        }
+        self.after_event(lines, ended)
+    }
+
+    /// The private move guide of one piece.
+    pub(super) fn guide(&self, caller: &Caller, from: Square) -> Reply {
+        let Some(seat) = self.seat_of(caller) else {
+            return Reply::refusal("you are not playing in this game");
+        };
+        let view = self.game.view();
+        let piece = match view.cell(from) {
+            PublicCell::Empty => return Reply::refusal(format!("there is no piece on {from}")),
+            PublicCell::FaceDown => {
+                return Reply::refusal(format!("the piece on {from} is face down: flip it first"));
+            }
+            PublicCell::Revealed(piece) => piece,
+        };
+        if view.colour_of(seat) != Some(piece.colour) {
+            return Reply::refusal(format!("the piece on {from} is not yours"));
+        }
+        let (empty, attacks) = self.game.destinations(seat, from);
+        let name = text::piece_name(piece, self.inner.config.language);
+        if empty | attacks == 0 {
+            return Reply::refusal(format!("your {name} on {from} has no moves now"));
+        }
+        let list = |set: u64| {
+            let squares: Vec<String> = squares_of(set).map(|s| s.to_string()).collect();
+            if squares.is_empty() {
+                "none".to_string()
+            } else {
+                squares.join(" ")
+            }
+        };
+        let guide = MoveGuide {
+            from,
+            empty,
+            attacks,
+        };
+        Reply::private(vec![
+            format!("moves of your {name} on {from}:"),
+            format!("to: {}", list(empty)),
+            format!("attacks: {}", list(attacks)),
+        ])
+        .with_png(self.png(Some(guide)))
+    }
+
+    /// The board for everyone: a caption, the image, and the board in text.
+    pub(super) fn board(&self) -> Reply {
+        let view = self.game.view();
+        let names = &self.live.names;
+        let mut lines = vec![format!(
+            "game {}: {} vs {}, {} s per turn, base score {}",
+            self.live.id,
+            text::seat_label(&view, names, Seat::First),
+            text::seat_label(&view, names, Seat::Second),
+            self.live.turn_secs,
+            self.live.base_score
+        )];
+        lines.extend(text::board_text(&view).lines().map(String::from));
+        lines.push(format!(
+            "actions {}, since last attack {}, timeouts {} {} / {} {}",
+            view.plies, view.quiet, names[0], view.timeouts[0], names[1], view.timeouts[1]
+        ));
+        lines.push(text::to_act_line(&view, names, Some(self.seconds_left())));
+        Reply::public(lines).with_png(self.png(None))
+    }
+
+    /// Two lines: the position in notation, then who plays which colour and who acts.
+    pub(super) fn export(&self) -> Reply {
+        let view = self.game.view();
+        Reply::public(vec![
+            view.notation(),
+            text::export_players_line(&view, &self.live.names),
+        ])
+    }
+
+    pub(super) async fn resign(&mut self, caller: &Caller) -> Reply {
+        let Some(seat) = self.seat_of(caller) else {
+            return Reply::refusal("you are not playing in this game");
+        };
+        match self.commit(|game| game.resign(seat), false).await {
+            Ok(((), ended)) => self.after_event(vec![format!("{} resigns.", caller.name)], ended),
+            Err(refusal) => refusal,
+        }
+    }
+
+    pub(super) async fn abandon(&mut self, caller: &Caller) -> Reply {
+        let Some(seat) = self.seat_of(caller) else {
+            return Reply::refusal("you are not playing in this game");
+        };
+        match self.commit(|game| game.abandon(seat), false).await {
+            Ok(((), ended)) => {
+                self.after_event(vec![format!("{} abandons the game.", caller.name)], ended)
+            }
+            Err(refusal) => refusal,
+        }
+    }
+
+    pub(super) async fn offer_draw(&mut self, caller: &Caller) -> Reply {
+        let Some(seat) = self.seat_of(caller) else {
+            return Reply::refusal("you are not playing in this game");
+        };
+        if let Err(refusal) = self.commit(|game| game.offer_draw(seat), false).await {
+            return refusal;
+        }
+        let id = self.live.id;
+        let opponent = self.live.names[seat.other().index()].clone();
+        let mut lines = vec![format!(
+            "{} offers a draw. {opponent}: /draw accept or /draw decline.",
+            caller.name
+        )];
+        if self
+            .live
+            .ai
+            .as_ref()
+            .is_some_and(|(ai, _)| *ai == seat.other())
+        {
+            // The AI plays on: it declines at once.
+            return match self
+                .commit(|game| game.answer_draw(seat.other(), false), false)
+                .await
+            {
+                Ok(_) => {
+                    lines[0] = format!("{} offers a draw; {opponent} declines.", caller.name);
+                    Reply::public(lines)
+                }
+                Err(refusal) => refusal,
+            };
+        }
+        Reply::public(lines).with_buttons(vec![
+            Button::new("Accept draw", format!("draw:accept:{id}")),
+            Button::new("Decline draw", format!("draw:decline:{id}")),
+        ])
+    }
+
+    pub(super) async fn answer_draw(
+        &mut self,
+        caller: &Caller,
+        accept: bool,
+        game_id: Option<u64>,
+    ) -> Reply {
+        if game_id.is_some_and(|id| id != self.live.id) {
+            return Reply::refusal("that draw offer belongs to a game that is over");
+        }
+        let Some(seat) = self.seat_of(caller) else {
+            return Reply::refusal("you are not playing in this game");
+        };
+        match self
+            .commit(|game| game.answer_draw(seat, accept), false)
+            .await
+        {
+            Ok(((), ended)) if accept => {
+                self.after_event(vec![format!("{} accepts the draw.", caller.name)], ended)
+            }
+            Ok(_) => Reply::public(vec![format!("{} declines the draw.", caller.name)]),
+            Err(refusal) => refusal,
+        }
+    }
+
+    /// A clock event came due: warn, pass the turn, or draw the game. Messages go out on the
+    /// outbound channel; a store failure is retried a second later.
+    pub(super) async fn on_clock(&mut self, event: ClockEvent) {
+        let place = self.live.place;
+        let to_act = self.game.to_act();
+        let name = self.live.names[to_act.index()].clone();
+        let result = match event {
+            ClockEvent::Warning => {
+                let backup = self.live.clone();
+                self.live.warned = true;
+                match self.save().await {
+                    Ok(_) => {
+                        let is_ai = self.live.ai.as_ref().is_some_and(|(ai, _)| *ai == to_act);
+                        if !is_ai {
+                            let left = self.seconds_left();
+                            let warning =
+                                format!("{name}: {left} s left to act in game {}.", self.live.id);
+                            self.inner.send(place, Reply::public(vec![warning]));
+                        }
+                        Ok(())
+                    }
+                    Err(error) => {
+                        self.live = backup;
+                        Err(super::store_failure(&error))
+                    }
+                }
+            }
+            ClockEvent::Timeout => {
+                let limit = self.game.rules().timeouts_to_lose;
+                match self.commit(|game| game.timeout(), true).await {
+                    Ok((seat, ended)) => {
+                        let count = self.game.view().timeouts[seat.index()];
+                        let line = format!("{name} ran out of time (timeout {count} of {limit}).");
+                        self.inner.send(place, self.after_event(vec![line], ended));
+                        Ok(())
+                    }
+                    Err(refusal) => Err(refusal),
+                }
+            }
+            ClockEvent::ClockDraw => {
+                let elapsed = clock::now_ms().saturating_sub(self.live.started_at_ms) / 1000;
+                match self.commit(|game| game.clock_draw(elapsed), false).await {
+                    Ok(((), ended)) => {
+                        self.inner.send(place, self.after_event(Vec::new(), ended));
+                        Ok(())
+                    }
+                    Err(refusal) => Err(refusal),
+                }
+            }
+        };
+        if result.is_err() {
+            tokio::time::sleep(std::time::Duration::from_secs(1)).await;
+        }
+    }
+}

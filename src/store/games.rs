@@ -1,0 +1,230 @@
+//! Live games, finished games and open challenges. A game's end moves it from live to finished
+//! and updates both players in one transaction.
+
+use sled::Transactional;
+use sled::transaction::{ConflictableTransactionError, abort};
+
+use super::codec::{self, id_key, pair_key, place_key};
+use super::error::StoreError;
+use super::players::{self, SeatResult};
+use super::records::{Challenge, FinishedGame, LiveGame, Place, PlayerStats, UserId};
+use super::{Store, from_transaction};
+use crate::game::{Outcome, Seat, WinReason};
+
+const LIVE_GAME: &str = "live game";
+const FINISHED_GAME: &str = "finished game";
+const CHALLENGE: &str = "challenge";
+
+impl Store {
+    /// Stores a live game (new, or after an action); durable on return. Refused when the
+    /// channel already has another live game or this game has finished.
+    pub fn put_live_game(&self, game: &LiveGame) -> Result<(), StoreError> {
+        let value = codec::encode(LIVE_GAME, game)?;
+        let key = id_key(game.id);
+        let place = place_key(game.place);
+        let trees = &self.trees;
+        let result = (
+            &trees.live_games,
+            &trees.live_by_place,
+            &trees.finished_games,
+        )
+            .transaction(|(live, by_place, finished)| {
+                if finished.get(key)?.is_some() {
+                    return abort(StoreError::AlreadyFinished(game.id));
+                }
+                if let Some(existing) = by_place.get(place)?.as_deref().and_then(codec::id_from_key)
+                    && existing != game.id
+                {
+                    return abort(StoreError::PlaceBusy {
+                        guild: game.place.guild,
+                        channel: game.place.channel,
+                        existing,
+                    });
+                }
+                let previous = live.insert(&key, value.as_slice())?;
+                if previous.is_none() {
+                    by_place.insert(&place, &key)?;
+                }
+                Ok(())
+            });
+        from_transaction(result)?;
+        self.flush()
+    }
+
+    pub fn live_game(&self, id: u64) -> Result<Option<LiveGame>, StoreError> {
+        self.read(&self.trees.live_games, LIVE_GAME, &id_key(id))
+    }
+
+    /// The live game of a channel (there is at most one).
+    pub fn live_game_at(&self, place: Place) -> Result<Option<LiveGame>, StoreError> {
+        match self.trees.live_by_place.get(place_key(place))? {
+            Some(id) => match codec::id_from_key(&id) {
+                Some(id) => self.live_game(id),
+                None => Ok(None),
+            },
+            None => Ok(None),
+        }
+    }
+
+    /// Every live game, for re-arming timers at start-up.
+    pub fn live_games(&self) -> Result<Vec<LiveGame>, StoreError> {
+        self.read_all(&self.trees.live_games, LIVE_GAME)
+    }
+
+    /// Removes a live game without finishing it (no points, no stats), e.g. a game cancelled
+    /// before it began. Durable on return.
+    pub fn remove_live_game(&self, id: u64) -> Result<Option<LiveGame>, StoreError> {
+        let key = id_key(id);
+        let Some(game) = self.live_game(id)? else {
+            return Ok(None);
+        };
+        let place = place_key(game.place);
+        let trees = &self.trees;
+        let result = (&trees.live_games, &trees.live_by_place).transaction(|(live, by_place)| {
+            live.remove(&key)?;
+            if by_place.get(place)?.as_deref() == Some(&key[..]) {
+                by_place.remove(&place)?;
+            }
+            Ok(())
+        });
+        from_transaction(result)?;
+        self.flush()?;
+        Ok(Some(game))
+    }
+
+    /// Atomically: removes the live game, stores the finished one and updates both players'
+    /// stats (points only when the game is rated). The game must be live: finishing it twice is
+    /// refused with [`StoreError::NotLive`], so points are never counted twice. Durable on return.
+    pub fn finish_game(&self, finished: &FinishedGame) -> Result<[PlayerStats; 2], StoreError> {
+        let game = &finished.game;
+        let value = codec::encode(FINISHED_GAME, finished)?;
+        // Corrupt player records are quarantined before the transaction, which cannot.
+        for user in game.players {
+            self.player(user)?;
+        }
+        let key = id_key(game.id);
+        let place = place_key(game.place);
+        let pair = pair_key(game.players[0], game.players[1]);
+        let results = Seat::BOTH.map(|seat| seat_result(&finished.outcome, seat));
+        let t = &self.trees;
+        let trees = [
+            &t.live_games,
+            &t.live_by_place,
+            &t.finished_games,
+            &t.pair_last,
+            &t.players,
+            &t.rank,
+            &t.rank_counts,
+        ];
+        let result = trees.transaction(|views| {
+            let [live, by_place, done, pairs, players, rank, counts] = views.as_slice() else {
+                return abort(StoreError::Corrupt {
+                    what: "transaction",
+                    reason: "wrong number of trees".into(),
+                });
+            };
+            if live.remove(&key)?.is_none() {
+                return abort(StoreError::NotLive(game.id));
+            }
+            if by_place.get(place)?.as_deref() == Some(&key[..]) {
+                by_place.remove(&place)?;
+            }
+            done.insert(&key, value.as_slice())?;
+            pairs.insert(&pair, &key)?;
+            let mut after: [PlayerStats; 2] = Default::default();
+            for seat in Seat::BOTH {
+                let i = seat.index();
+                let update = players::Update {
+                    user: game.players[i],
+                    name: &game.names[i],
+                    guild: game.place.guild,
+                    result: results[i],
+                    points: if game.rated { finished.points[i] } else { 0 },
+                };
+                after[i] = players::apply(players, rank, counts, &update)?;
+            }
+            if game.players[0] == game.players[1] {
+                after[0] = after[1].clone();
+            }
+            Ok::<_, ConflictableTransactionError<StoreError>>(after)
+        });
+        let after = from_transaction(result)?;
+        self.flush()?;
+        Ok(after)
+    }
+
+    pub fn finished_game(&self, id: u64) -> Result<Option<FinishedGame>, StoreError> {
+        self.read(&self.trees.finished_games, FINISHED_GAME, &id_key(id))
+    }
+
+    /// Every finished game, oldest id first (for audits and recomputing points).
+    pub fn finished_games(&self) -> Result<Vec<FinishedGame>, StoreError> {
+        self.read_all(&self.trees.finished_games, FINISHED_GAME)
+    }
+
+    /// The last finished game between two players, in either seat order (for the rematch base
+    /// score).
+    pub fn last_game_between(
+        &self,
+        a: UserId,
+        b: UserId,
+    ) -> Result<Option<FinishedGame>, StoreError> {
+        match self.trees.pair_last.get(pair_key(a, b))? {
+            Some(id) => match codec::id_from_key(&id) {
+                Some(id) => self.finished_game(id),
+                None => Ok(None),
+            },
+            None => Ok(None),
+        }
+    }
+
+    /// Stores (or replaces) a challenge; durable on return.
+    pub fn put_challenge(&self, challenge: &Challenge) -> Result<(), StoreError> {
+        let value = codec::encode(CHALLENGE, challenge)?;
+        self.trees.challenges.insert(id_key(challenge.id), value)?;
+        self.flush()
+    }
+
+    /// Removes and returns a challenge (`None` if it was already taken); durable on return.
+    pub fn take_challenge(&self, id: u64) -> Result<Option<Challenge>, StoreError> {
+        let key = id_key(id);
+        let Some(raw) = self.trees.challenges.remove(key)? else {
+            return Ok(None);
+        };
+        self.flush()?;
+        match codec::decode(&raw) {
+            Ok(challenge) => Ok(Some(challenge)),
+            Err(reason) => {
+                // Put the bytes back only to move them to the quarantine.
+                self.trees.challenges.insert(key, raw.clone())?;
+                self.quarantine(&self.trees.challenges, CHALLENGE, &key, &raw, &reason)?;
+                Ok(None)
+            }
+        }
+    }
+
+    /// The open challenges of a channel.
+    pub fn challenge_at(&self, place: Place) -> Result<Vec<Challenge>, StoreError> {
+        let mut all = self.challenges()?;
+        all.retain(|challenge| challenge.place == place);
+        Ok(all)
+    }
+
+    /// Every open challenge, for expiring them after a restart.
+    pub fn challenges(&self) -> Result<Vec<Challenge>, StoreError> {
+        self.read_all(&self.trees.challenges, CHALLENGE)
+    }
+}
+
+/// What a finished game means for one seat's record.
+fn seat_result(outcome: &Outcome<Seat>, seat: Seat) -> SeatResult {
+    match outcome {
+        Outcome::Draw(_) => SeatResult::Draw,
+        Outcome::Win { winner, .. } if *winner == seat => SeatResult::Win,
+        Outcome::Win {
+            reason: WinReason::Abandonment,
+            ..
+        } => SeatResult::Abandon,
+        Outcome::Win { .. } => SeatResult::Loss,
+    }
+}

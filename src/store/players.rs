@@ -1,0 +1,270 @@
+//! Player stats and the leaderboards. Each player with at least one game has one key in `rank`
+//! per scope (global and each guild they were seen in), ordered by (−points, −wins, games, user),
+//! so a top N is a prefix scan; `rank_counts` holds how many players of a scope have each points
+//! value, so a position is a sum over the distinct points above plus a scan of one points group.
+
+use std::collections::BTreeMap;
+
+use sled::Transactional;
+use sled::transaction::{ConflictableTransactionError, TransactionalTree, abort};
+
+use super::codec::{self, Scope, count_key, count_value, id_key, rank_key, scope};
+use super::error::StoreError;
+use super::records::{PlayerStats, UserId};
+use super::{Store, from_transaction};
+
+pub(super) const PLAYER: &str = "player";
+
+type TxResult<T> = Result<T, ConflictableTransactionError<StoreError>>;
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(super) enum SeatResult {
+    Win,
+    Loss,
+    /// A loss by abandoning.
+    Abandon,
+    Draw,
+}
+
+/// One seat's part in a finished game.
+pub(super) struct Update<'a> {
+    pub user: UserId,
+    pub name: &'a str,
+    pub guild: u64,
+    pub result: SeatResult,
+    /// Zero for an unrated game.
+    pub points: i64,
+}
+
+/// The scopes a player is ranked in: none before their first game.
+fn scopes(stats: &PlayerStats) -> Vec<Scope> {
+    if stats.games == 0 {
+        return Vec::new();
+    }
+    let mut out = vec![scope(None)];
+    out.extend(stats.guilds.iter().map(|guild| scope(Some(*guild))));
+    out
+}
+
+fn read_player(players: &TransactionalTree, user: UserId) -> TxResult<Option<PlayerStats>> {
+    match players.get(id_key(user))? {
+        None => Ok(None),
+        Some(raw) => match codec::decode(&raw) {
+            Ok(stats) => Ok(Some(stats)),
+            Err(reason) => abort(StoreError::Corrupt {
+                what: PLAYER,
+                reason,
+            }),
+        },
+    }
+}
+
+fn add_count(counts: &TransactionalTree, key: &[u8], delta: i64) -> TxResult<()> {
+    let now = counts.get(key)?.map_or(0, |value| count_value(&value));
+    let next = now.saturating_add_signed(delta);
+    if next == 0 {
+        counts.remove(key)?;
+    } else {
+        counts.insert(key, &next.to_be_bytes())?;
+    }
+    Ok(())
+}
+
+/// Writes `new` in place of `old`, moving its leaderboard keys.
+fn write_player(
+    players: &TransactionalTree,
+    rank: &TransactionalTree,
+    counts: &TransactionalTree,
+    old: Option<&PlayerStats>,
+    new: &PlayerStats,
+) -> TxResult<()> {
+    if let Some(old) = old {
+        for scope in scopes(old) {
+            rank.remove(&rank_key(&scope, old)[..])?;
+            add_count(counts, &count_key(&scope, old.points), -1)?;
+        }
+    }
+    for scope in scopes(new) {
+        rank.insert(&rank_key(&scope, new)[..], &[])?;
+        add_count(counts, &count_key(&scope, new.points), 1)?;
+    }
+    let value = codec::encode(PLAYER, new).map_err(ConflictableTransactionError::Abort)?;
+    players.insert(&id_key(new.user), value)?;
+    Ok(())
+}
+
+/// Applies one seat's result inside the game-end transaction; returns the new stats.
+pub(super) fn apply(
+    players: &TransactionalTree,
+    rank: &TransactionalTree,
+    counts: &TransactionalTree,
+    update: &Update,
+) -> TxResult<PlayerStats> {
+    let old = read_player(players, update.user)?;
+    let mut new = old.clone().unwrap_or_default();
+    new.user = update.user;
+    new.name = update.name.to_string();
+    if !new.guilds.contains(&update.guild) {
+        new.guilds.push(update.guild);
+    }
+    new.games = new.games.saturating_add(1);
+    new.points = new.points.saturating_add(update.points);
+    match update.result {
+        SeatResult::Win => new.wins = new.wins.saturating_add(1),
+        SeatResult::Loss => new.losses = new.losses.saturating_add(1),
+        SeatResult::Abandon => {
+            new.losses = new.losses.saturating_add(1);
+            new.abandons = new.abandons.saturating_add(1);
+        }
+        SeatResult::Draw => new.draws = new.draws.saturating_add(1),
+    }
+    write_player(players, rank, counts, old.as_ref(), &new)?;
+    Ok(new)
+}
+
+impl Store {
+    /// A player's stats; zeroes (with `user` set) for someone never seen.
+    pub fn player(&self, user: UserId) -> Result<PlayerStats, StoreError> {
+        let stats = self.read(&self.trees.players, PLAYER, &id_key(user))?;
+        Ok(stats.unwrap_or_else(|| PlayerStats {
+            user,
+            ..PlayerStats::default()
+        }))
+    }
+
+    /// Every player with a record, by user id.
+    pub fn players(&self) -> Result<Vec<PlayerStats>, StoreError> {
+        self.read_all(&self.trees.players, PLAYER)
+    }
+
+    /// Records a player's display name and that they were seen in `guild`; durable on return.
+    pub fn set_player_name(&self, user: UserId, name: &str, guild: u64) -> Result<(), StoreError> {
+        self.player(user)?; // quarantines a corrupt record first
+        let t = &self.trees;
+        let result =
+            (&t.players, &t.rank, &t.rank_counts).transaction(|(players, rank, counts)| {
+                let old = read_player(players, user)?;
+                let mut new = old.clone().unwrap_or_default();
+                new.user = user;
+                new.name = name.to_string();
+                if !new.guilds.contains(&guild) {
+                    new.guilds.push(guild);
+                }
+                if old.as_ref() != Some(&new) {
+                    write_player(players, rank, counts, old.as_ref(), &new)?;
+                }
+                Ok(())
+            });
+        from_transaction(result)?;
+        self.flush()
+    }
+
+    /// The top `top` players by points (ties: more wins, then fewer games), of one guild or of
+    /// everyone (`None`). Only players with at least one finished game are ranked.
+    pub fn leaderboard(
+        &self,
+        guild: Option<u64>,
+        top: usize,
+    ) -> Result<Vec<PlayerStats>, StoreError> {
+        let scope = scope(guild);
+        let mut out = Vec::with_capacity(top.min(1000));
+        for item in self.trees.rank.scan_prefix(scope) {
+            if out.len() >= top {
+                break;
+            }
+            let (key, _) = item?;
+            let Some(user) = codec::user_of_rank_key(&key) else {
+                continue;
+            };
+            if let Some(stats) = self.read(&self.trees.players, PLAYER, &id_key(user))? {
+                out.push(stats);
+            }
+        }
+        Ok(out)
+    }
+
+    /// A player's 1-based position on a leaderboard; `None` when they are not on it.
+    pub fn position_of(
+        &self,
+        user: UserId,
+        guild: Option<u64>,
+    ) -> Result<Option<usize>, StoreError> {
+        let stats = self.player(user)?;
+        if stats.games == 0 || guild.is_some_and(|guild| !stats.guilds.contains(&guild)) {
+            return Ok(None);
+        }
+        let scope = scope(guild);
+        let group = count_key(&scope, stats.points);
+        let mut above: u64 = 0;
+        for item in self.trees.rank_counts.range(&scope[..]..&group[..]) {
+            let (_, count) = item?;
+            above = above.saturating_add(count_value(&count));
+        }
+        let me = rank_key(&scope, &stats);
+        for item in self.trees.rank.range(&group[..]..&me[..]) {
+            item?;
+            above = above.saturating_add(1);
+        }
+        Ok(Some(
+            usize::try_from(above)
+                .unwrap_or(usize::MAX)
+                .saturating_add(1),
+        ))
+    }
+
+    /// Drops every leaderboard key of `user` (after their record was quarantined, when the old
+    /// stats that name the keys are unknown): a scan, but corruption is rare.
+    pub(super) fn forget_rank_entries(&self, user: UserId) -> Result<(), StoreError> {
+        let mut stale = Vec::new();
+        for item in self.trees.rank.iter() {
+            let (key, _) = item?;
+            if codec::user_of_rank_key(&key) == Some(user) {
+                stale.push(key);
+            }
+        }
+        for key in stale {
+            let t = &self.trees;
+            let result = (&t.rank, &t.rank_counts).transaction(|(rank, counts)| {
+                if rank.remove(&key)?.is_some() {
+                    add_count(counts, &key[..17], -1)?;
+                }
+                Ok(())
+            });
+            from_transaction(result)?;
+        }
+        Ok(())
+    }
+
+    /// Rebuilds both leaderboard trees from the player records (migration and repair).
+    pub(super) fn rebuild_rank(&self) -> Result<(), StoreError> {
+        self.trees.rank.clear()?;
+        self.trees.rank_counts.clear()?;
+        let mut keys = sled::Batch::default();
+        let mut counts: BTreeMap<[u8; 17], u64> = BTreeMap::new();
+        for stats in self.players()? {
+            for scope in scopes(&stats) {
+                keys.insert(&rank_key(&scope, &stats)[..], &[]);
+                *counts.entry(count_key(&scope, stats.points)).or_default() += 1;
+            }
+        }
+        self.trees.rank.apply_batch(keys)?;
+        let mut count_batch = sled::Batch::default();
+        for (key, count) in counts {
+            count_batch.insert(&key[..], &count.to_be_bytes());
+        }
+        self.trees.rank_counts.apply_batch(count_batch)?;
+        Ok(())
+    }
+
+    /// Imports player stats in bulk (a restore, or seeding a test store), replacing the stats
+    /// of those users, and rebuilds the leaderboards. Durable on return; not for live play.
+    pub fn import_players(&self, players: &[PlayerStats]) -> Result<(), StoreError> {
+        let mut batch = sled::Batch::default();
+        for stats in players {
+            batch.insert(&id_key(stats.user)[..], codec::encode(PLAYER, stats)?);
+        }
+        self.trees.players.apply_batch(batch)?;
+        self.rebuild_rank()?;
+        self.flush()
+    }
+}

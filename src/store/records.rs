@@ -1,0 +1,81 @@
+//! The records the store keeps: live and finished games, open challenges and player stats.
+//! They are postcard-encoded behind a record-format byte (see `codec`); changing a field means a
+//! new schema version and a migration step.
+
+use serde::{Deserialize, Serialize};
+
+use crate::game::{GameRecord, Outcome, Seat};
+
+/// A Discord user id; the console maps names to stable ids.
+pub type UserId = u64;
+
+/// Where a game is played. The console uses guild 0 and a stable hash of the channel name.
+#[derive(Clone, Copy, Serialize, Deserialize, PartialEq, Eq, Hash, Debug)]
+pub struct Place {
+    pub guild: u64,
+    pub channel: u64,
+}
+
+/// A game in progress: everything needed to resume it after a restart.
+#[derive(Clone, Serialize, Deserialize, PartialEq, Debug)]
+pub struct LiveGame {
+    pub id: u64,
+    pub place: Place,
+    /// By seat index (`Seat::First` = the challenger).
+    pub players: [UserId; 2],
+    pub names: [String; 2],
+    /// Replay with `Game::replay`.
+    pub record: GameRecord,
+    pub turn_secs: u32,
+    pub started_at_ms: u64,
+    /// When the seat to act times out.
+    pub turn_deadline_ms: u64,
+    /// The "10 s left" warning for this turn was sent.
+    pub warned: bool,
+    pub base_score: u32,
+    /// Unrated games count in wins, losses, draws and games but never change points.
+    pub rated: bool,
+    /// The seat played by the bot and its level.
+    pub ai: Option<(Seat, String)>,
+}
+
+/// A game that has ended, with the points each seat got (already applied to the players when
+/// the game is rated).
+#[derive(Clone, Serialize, Deserialize, PartialEq, Debug)]
+pub struct FinishedGame {
+    pub game: LiveGame,
+    pub ended_at_ms: u64,
+    pub outcome: Outcome<Seat>,
+    /// Per seat `[first, second]`, from `scoring::points_for`.
+    pub points: [i64; 2],
+}
+
+/// An open challenge waiting for an answer.
+#[derive(Clone, Serialize, Deserialize, PartialEq, Debug)]
+pub struct Challenge {
+    pub id: u64,
+    pub place: Place,
+    pub challenger: UserId,
+    pub challenger_name: String,
+    pub challenged: UserId,
+    pub challenged_name: String,
+    pub turn_secs: u32,
+    pub created_at_ms: u64,
+    pub expires_at_ms: u64,
+    pub ai_level: Option<String>,
+}
+
+/// A player's totals. `games` counts every finished game; `abandons` is the subset of `losses`
+/// lost by abandoning; `guilds` are the guilds where the player was seen (for guild boards).
+#[derive(Clone, Serialize, Deserialize, Debug, Default, PartialEq, Eq)]
+pub struct PlayerStats {
+    pub user: UserId,
+    pub name: String,
+    pub points: i64,
+    pub wins: u32,
+    pub losses: u32,
+    pub draws: u32,
+    pub abandons: u32,
+    pub games: u32,
+    pub guilds: Vec<u64>,
+}

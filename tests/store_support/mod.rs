@@ -1,0 +1,133 @@
+//! Helpers shared by the store tests: live games dealt from a seed, random play through the
+//! real engine, and recomputing every player's stats from the finished games.
+#![allow(dead_code)] // each test crate uses a different part
+
+use std::collections::BTreeMap;
+
+use junqi::game::{Game, Outcome, Rules, Seat, WinReason};
+use junqi::scoring::points_for;
+use junqi::store::{FinishedGame, LiveGame, Place, PlayerStats, UserId};
+use rand::rngs::SmallRng;
+use rand::{Rng, RngExt};
+
+pub fn live_game(id: u64, place: Place, players: [UserId; 2], seed: u64) -> LiveGame {
+    let game = Game::new(seed, Rules::default());
+    LiveGame {
+        id,
+        place,
+        players,
+        names: players.map(|user| format!("player{user}")),
+        record: game.record().clone(),
+        turn_secs: 30,
+        started_at_ms: 1_000,
+        turn_deadline_ms: 31_000,
+        warned: false,
+        base_score: 1,
+        rated: true,
+        ai: None,
+    }
+}
+
+/// Plays one random step: mostly a legal action, sometimes a timeout, rarely a resignation or an
+/// abandonment, so that every kind of ending turns up.
+pub fn random_step(game: &mut Game, rng: &mut SmallRng) {
+    let seat = game.to_act();
+    let roll = rng.random_range(0..1000u32);
+    if roll < 2 && game.abandon(seat).is_ok() {
+        return;
+    }
+    if roll < 6 && game.resign(seat).is_ok() {
+        return;
+    }
+    if roll < 30 && game.timeout().is_ok() {
+        return;
+    }
+    let actions = game.legal_actions();
+    if actions.is_empty() {
+        let _ = game.timeout();
+        return;
+    }
+    let action = actions[rng.random_range(0..actions.len())];
+    if let Err(error) = game.act(seat, action) {
+        panic!("a legal action was refused: {error}");
+    }
+}
+
+/// The finished-game record of `live` played to `game`'s end.
+pub fn finished(live: &LiveGame, game: &Game, ended_at_ms: u64) -> FinishedGame {
+    let mut live = live.clone();
+    live.record = game.record().clone();
+    let view = game.view();
+    let outcome = view.outcome.expect("the game is over");
+    FinishedGame {
+        points: points_for(&view, live.base_score),
+        game: live,
+        ended_at_ms,
+        outcome,
+    }
+}
+
+/// Every player's stats as they must be after `games`, recomputed from scratch (names and
+/// guilds aside).
+pub fn recompute(games: &[FinishedGame]) -> BTreeMap<UserId, PlayerStats> {
+    let mut out: BTreeMap<UserId, PlayerStats> = BTreeMap::new();
+    for done in games {
+        for seat in Seat::BOTH {
+            let user = done.game.players[seat.index()];
+            let stats = out.entry(user).or_insert_with(|| PlayerStats {
+                user,
+                ..PlayerStats::default()
+            });
+            stats.games += 1;
+            if done.game.rated {
+                stats.points += done.points[seat.index()];
+            }
+            match done.outcome {
+                Outcome::Draw(_) => stats.draws += 1,
+                Outcome::Win { winner, .. } if winner == seat => stats.wins += 1,
+                Outcome::Win { reason, .. } => {
+                    stats.losses += 1;
+                    if reason == WinReason::Abandonment {
+                        stats.abandons += 1;
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The numbers of `stats` that recomputing must reproduce.
+pub fn totals(stats: &PlayerStats) -> (i64, u32, u32, u32, u32, u32) {
+    (
+        stats.points,
+        stats.wins,
+        stats.losses,
+        stats.draws,
+        stats.abandons,
+        stats.games,
+    )
+}
+
+/// Checks a finished game: its record replays to its outcome, and its points are the table's.
+pub fn check_finished(done: &FinishedGame) {
+    let game = Game::replay(&done.game.record).expect("a finished record replays");
+    let view = game.view();
+    assert_eq!(view.outcome, Some(done.outcome), "game {}", done.game.id);
+    assert_eq!(
+        points_for(&view, done.game.base_score),
+        done.points,
+        "game {}",
+        done.game.id
+    );
+}
+
+pub fn rng(seed: u64) -> SmallRng {
+    use rand::SeedableRng;
+    SmallRng::seed_from_u64(seed)
+}
+
+/// A random u64 (for seeds).
+pub fn next_seed(rng: &mut SmallRng) -> u64 {
+    rng.next_u64()
+}

@@ -2,6 +2,7 @@
 pub mod cli;
 pub mod config;
 pub mod console;
+pub mod discord;
 pub mod game;
 pub mod scoring;
 pub mod service;

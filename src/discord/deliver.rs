@@ -52,6 +52,13 @@ impl Origin<'_> {
         .map(|_| ())
     }
 
+    fn channel(&self) -> serenity::ChannelId {
+        match self {
+            Origin::Command(interaction) => interaction.channel_id,
+            Origin::Component(interaction) => interaction.channel_id,
+        }
+    }
+
     async fn delete_original(&self, http: &Http) -> serenity::Result<()> {
         match self {
             Origin::Command(interaction) => interaction.delete_response(http).await,
@@ -155,26 +162,31 @@ pub async fn answer(
     };
     let outgoing = shape(reply);
     let public = !outgoing.private();
-    if !deferred {
-        let delivered = with_retries("interaction response", &outgoing, |outgoing| async move {
+    let delivered = if deferred {
+        if !public && let Err(error) = origin.delete_original(http).await {
+            tracing::warn!("removing the deferred placeholder failed: {error}");
+        }
+        with_retries("interaction followup", &outgoing, |outgoing| async move {
+            origin.followup(http, &outgoing).await
+        })
+        .await
+    } else {
+        with_retries("interaction response", &outgoing, |outgoing| async move {
             let response = CreateInteractionResponse::Message(outgoing.interaction_message());
             origin.respond(http, response).await
         })
-        .await;
-        return delivered && public;
+        .await
+    };
+    if public && !delivered {
+        // The action already happened: make sure the channel hears of it.
+        tracing::warn!("posting the undelivered answer to the channel instead");
+        return post(http, origin.channel(), &outgoing).await;
     }
-    if !public && let Err(error) = origin.delete_original(http).await {
-        tracing::warn!("removing the deferred placeholder failed: {error}");
-    }
-    let delivered = with_retries("interaction followup", &outgoing, |outgoing| async move {
-        origin.followup(http, &outgoing).await
-    })
-    .await;
     delivered && public
 }
 
 /// Posts a reply to a channel (the service's own messages: warnings, timeouts, game ends).
-pub async fn post(http: &Http, channel: serenity::ChannelId, outgoing: &Outgoing) -> bool {
+async fn post(http: &Http, channel: serenity::ChannelId, outgoing: &Outgoing) -> bool {
     with_retries("channel message", outgoing, |outgoing| async move {
         channel
             .send_message(http, outgoing.channel_message())
@@ -184,15 +196,20 @@ pub async fn post(http: &Http, channel: serenity::ChannelId, outgoing: &Outgoing
     .await
 }
 
+/// Posts `reply` to channel `channel` as a public message (retrying, and without its image
+/// when the upload keeps failing); false when it could not be delivered at all.
+pub async fn post_reply(http: &Http, channel: u64, reply: Reply) -> bool {
+    if channel == 0 {
+        tracing::warn!("a message for no channel: {}", reply.text());
+        return false;
+    }
+    let outgoing = Outgoing::new(reply, super::render::Layout::Plain);
+    post(http, serenity::ChannelId::new(channel), &outgoing).await
+}
+
 /// Forwards every message the service sends on its own to its channel, in order.
 pub async fn post_outbound(http: std::sync::Arc<Http>, mut outbound: UnboundedReceiver<Outbound>) {
     while let Some(message) = outbound.recv().await {
-        if message.place.channel == 0 {
-            tracing::warn!("a message for no channel: {}", message.reply.text());
-            continue;
-        }
-        let channel = serenity::ChannelId::new(message.place.channel);
-        let outgoing = Outgoing::new(message.reply, super::render::Layout::Plain);
-        post(&http, channel, &outgoing).await;
+        post_reply(&http, message.place.channel, message.reply).await;
     }
 }

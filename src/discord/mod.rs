@@ -15,6 +15,8 @@ mod deliver;
 mod render;
 mod words;
 
+pub use deliver::post_reply;
+
 use std::future::Future;
 use std::path::Path;
 use std::sync::Arc;
@@ -88,7 +90,7 @@ pub async fn run(config: Config) -> Result<(), DiscordError> {
 
 /// The HTTP client: Discord's API, or `api_base_url` (a proxy or a test's fake Discord) for
 /// every REST call; the gateway URL then comes from that server's `GET /gateway`.
-fn http_client(config: &Config, token: &str) -> serenity::Http {
+pub fn http_client(config: &Config, token: &str) -> serenity::Http {
     let builder = serenity::HttpBuilder::new(token);
     match &config.discord.api_base_url {
         // serenity ignores the proxy unless its own rate limiter is off; the server behind the

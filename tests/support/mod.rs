@@ -1,6 +1,7 @@
 //! Test support: a fake Discord (REST + gateway) and the payloads it speaks.
 #![allow(dead_code)]
 
+pub mod bot;
 pub mod fake_discord;
 pub mod multipart;
 pub mod payloads;

@@ -95,12 +95,18 @@ pub fn http_client(config: &Config, token: &str) -> serenity::Http {
     match &config.discord.api_base_url {
         // serenity ignores the proxy unless its own rate limiter is off; the server behind the
         // base URL answers 429s, which delivery retries.
-        Some(base) => builder
-            .proxy(base.trim_end_matches('/'))
-            .ratelimiter_disabled(true),
+        Some(base) => builder.proxy(api_host(base)).ratelimiter_disabled(true),
         None => builder,
     }
     .build()
+}
+
+/// The scheme and host of a configured base URL: serenity appends `/api/v10/...` itself, so
+/// `http://host:8080`, `http://host:8080/` and `http://host:8080/api/v10` mean the same.
+fn api_host(base: &str) -> &str {
+    let base = base.trim_end_matches('/');
+    let base = base.strip_suffix("/api/v10").unwrap_or(base);
+    base.strip_suffix("/api").unwrap_or(base)
 }
 
 /// Runs the bot on the store in `store_dir` until `shutdown` completes (or the gateway fails
@@ -207,5 +213,36 @@ fn caller_of(
             guild: guild.map_or(0, serenity::GuildId::get),
             channel: channel.get(),
         },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_base_url_may_name_the_api_path_or_not() {
+        for base in [
+            "http://127.0.0.1:8080",
+            "http://127.0.0.1:8080/",
+            "http://127.0.0.1:8080/api",
+            "http://127.0.0.1:8080/api/v10",
+            "http://127.0.0.1:8080/api/v10/",
+        ] {
+            assert_eq!(api_host(base), "http://127.0.0.1:8080", "{base}");
+        }
+    }
+
+    #[test]
+    fn a_missing_token_names_the_variable_and_the_console() {
+        let mut config = Config::default();
+        config.discord.token_env = "JUNQI_TEST_TOKEN_THAT_IS_NEVER_SET".into();
+        let error = token_from_env(&config).expect_err("no such variable");
+        let message = error.to_string();
+        assert!(
+            message.contains("JUNQI_TEST_TOKEN_THAT_IS_NEVER_SET"),
+            "{message}"
+        );
+        assert!(message.contains("junqi-bot console"), "{message}");
     }
 }

@@ -125,8 +125,8 @@ impl GameActor {
     }
 
     /// The game has ended and is stored as finished: leave the channel free and remember the
-    /// game for `/rematch`.
-    fn retire(&self) {
+    /// game for `/rematch`. Idempotent.
+    pub fn retire(&self) {
         let place = self.live.place;
         {
             let mut games = lock(&self.inner.games);
@@ -196,7 +196,13 @@ impl GameActor {
         }
         let name = self.live.names[seat.index()].clone();
         let reply = self.play(seat, &name, action).await;
-        if !reply.private {
+        if reply.private {
+            tracing::warn!(
+                "game {}: the AI's {action} was refused: {}",
+                self.live.id,
+                reply.text()
+            );
+        } else {
             self.inner.send(self.live.place, reply);
         }
     }
@@ -207,8 +213,8 @@ impl GameActor {
             Command::Move { from, to } => {
                 self.player_action(caller, Action::Move { from, to }).await
             }
-            Command::Moves(square) => self.guide(caller, square),
-            Command::Board => self.board(),
+            Command::Moves(square) => self.guide(caller, square).await,
+            Command::Board => self.board().await,
             Command::Export => self.export(),
             Command::Resign => self.resign(caller).await,
             Command::Abandon => self.abandon(caller).await,

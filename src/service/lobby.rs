@@ -375,8 +375,8 @@ async fn start_game(inner: &Arc<Inner>, challenge: &Challenge) -> Reply {
                 seconds_left: Some(live.turn_secs),
                 points: None,
             };
-            let png = super::board_png(&view, &caption, None);
             actor::spawn(inner, live, game);
+            let png = super::picture::render(view, caption, None, inner.config.language).await;
             Reply::public(lines).with_png(png)
         }
         Err(error) => store_failure(&error),
@@ -419,7 +419,9 @@ async fn create_game(inner: &Arc<Inner>, challenge: &Challenge) -> Result<LiveGa
         .blocking(move |store| {
             let mut live = live;
             live.id = store.next_id()?;
-            store.set_player_name(live.players[0], &live.names[0], guild)?;
+            for (user, name) in live.players.iter().zip(&live.names) {
+                store.set_player_name(*user, name, guild)?;
+            }
             store.put_live_game(&live)?;
             Ok(live)
         })

@@ -2,6 +2,7 @@
 //! (branch `render`); until it is merged every reply goes out without a PNG, and wiring it is
 //! a change to [`board_png`] alone.
 
+use crate::config::Language;
 use crate::game::{PublicView, Square};
 
 /// What the picture shows besides the board: the players' names by seat, the seconds left on
@@ -24,13 +25,28 @@ pub struct MoveGuide {
 
 /// The board as a PNG, or `None` when no image can be made.
 ///
-/// Becomes `junqi::render::render_png(view, &Panel { .. }, guide, &RenderOptions::default())
+/// Becomes `junqi::render::render_png(view, &Panel { .. }, guide, &RenderOptions { script })
 /// .ok()` once `src/render` lands.
 pub fn board_png(
     view: &PublicView,
     caption: &Caption,
     guide: Option<MoveGuide>,
+    language: Language,
 ) -> Option<Vec<u8>> {
-    let _ = (view, caption, guide);
+    let _ = (view, caption, guide, language);
     None
+}
+
+/// [`board_png`] on the blocking pool: drawing takes milliseconds of CPU that must not stall
+/// the async workers driving every other game.
+pub(super) async fn render(
+    view: PublicView,
+    caption: Caption,
+    guide: Option<MoveGuide>,
+    language: Language,
+) -> Option<Vec<u8>> {
+    tokio::task::spawn_blocking(move || board_png(&view, &caption, guide, language))
+        .await
+        .ok()
+        .flatten()
 }

@@ -4,7 +4,7 @@
 
 use super::actor::GameActor;
 use super::clock::{self, ClockEvent};
-use super::picture::{Caption, MoveGuide, board_png};
+use super::picture::{Caption, MoveGuide, render};
 use super::{Button, Caller, Reply, ServiceError, text};
 use crate::game::{Action, PublicCell, Seat, Square, squares_of};
 use crate::scoring;
@@ -52,8 +52,12 @@ impl GameActor {
         }
     }
 
-    fn png(&self, guide: Option<MoveGuide>) -> Option<Vec<u8>> {
-        board_png(&self.game.view(), &self.caption(), guide)
+    async fn png(&self, guide: Option<MoveGuide>, points: Option<[i64; 2]>) -> Option<Vec<u8>> {
+        let caption = Caption {
+            points,
+            ..self.caption()
+        };
+        render(self.game.view(), caption, guide, self.inner.config.language).await
     }
 
     /// The lines that close a game: the outcome and what it did to each player.
@@ -86,11 +90,15 @@ impl GameActor {
 
     /// The reply after an event: `lines`, then either the end of the game (with a rematch
     /// button) or who acts next; with the board image.
-    fn after_event(&self, mut lines: Vec<String>, ended: Option<Ended>) -> Reply {
+    async fn after_event(&self, mut lines: Vec<String>, ended: Option<Ended>) -> Reply {
         let view = self.game.view();
         let mut buttons = Vec::new();
+        let points = ended.as_ref().map(|ended| ended.points);
         match ended {
             Some(ended) => {
+                // Free the channel before anyone hears of the end, so that a challenge sent
+                // right after the news finds it free.
+                self.retire();
                 lines.extend(self.end_lines(&ended));
                 buttons.push(Button::new("Rematch", "rematch"));
             }
@@ -101,7 +109,7 @@ impl GameActor {
             )),
         }
         Reply::public(lines)
-            .with_png(self.png(None))
+            .with_png(self.png(None, points).await)
             .with_buttons(buttons)
     }
 
@@ -128,11 +136,11 @@ impl GameActor {
         if played.colours_decided {
             lines.extend(text::colours_line(&view, &self.live.names));
         }
-        self.after_event(lines, ended)
+        self.after_event(lines, ended).await
     }
 
     /// The private move guide of one piece.
-    pub(super) fn guide(&self, caller: &Caller, from: Square) -> Reply {
+    pub(super) async fn guide(&self, caller: &Caller, from: Square) -> Reply {
         let Some(seat) = self.seat_of(caller) else {
             return Reply::refusal("you are not playing in this game");
         };
@@ -170,11 +178,11 @@ impl GameActor {
             format!("to: {}", list(empty)),
             format!("attacks: {}", list(attacks)),
         ])
-        .with_png(self.png(Some(guide)))
+        .with_png(self.png(Some(guide), None).await)
     }
 
     /// The board for everyone: a caption, the image, and the board in text.
-    pub(super) fn board(&self) -> Reply {
+    pub(super) async fn board(&self) -> Reply {
         let view = self.game.view();
         let names = &self.live.names;
         let mut lines = vec![format!(
@@ -191,7 +199,7 @@ impl GameActor {
             view.plies, view.quiet, names[0], view.timeouts[0], names[1], view.timeouts[1]
         ));
         lines.push(text::to_act_line(&view, names, Some(self.seconds_left())));
-        Reply::public(lines).with_png(self.png(None))
+        Reply::public(lines).with_png(self.png(None, None).await)
     }
 
     /// Two lines: the position in notation, then who plays which colour and who acts.
@@ -208,7 +216,10 @@ impl GameActor {
             return Reply::refusal("you are not playing in this game");
         };
         match self.commit(|game| game.resign(seat), false).await {
-            Ok(((), ended)) => self.after_event(vec![format!("{} resigns.", caller.name)], ended),
+            Ok(((), ended)) => {
+                self.after_event(vec![format!("{} resigns.", caller.name)], ended)
+                    .await
+            }
             Err(refusal) => refusal,
         }
     }
@@ -220,6 +231,7 @@ impl GameActor {
         match self.commit(|game| game.abandon(seat), false).await {
             Ok(((), ended)) => {
                 self.after_event(vec![format!("{} abandons the game.", caller.name)], ended)
+                    .await
             }
             Err(refusal) => refusal,
         }
@@ -280,6 +292,7 @@ impl GameActor {
         {
             Ok(((), ended)) if accept => {
                 self.after_event(vec![format!("{} accepts the draw.", caller.name)], ended)
+                    .await
             }
             Ok(_) => Reply::public(vec![format!("{} declines the draw.", caller.name)]),
             Err(refusal) => refusal,
@@ -299,8 +312,9 @@ impl GameActor {
                 match self.save().await {
                     Ok(_) => {
                         let is_ai = self.live.ai.as_ref().is_some_and(|(ai, _)| *ai == to_act);
-                        if !is_ai {
-                            let left = self.seconds_left();
+                        let left = self.seconds_left();
+                        // A warning that fell due while the bot was down is stale.
+                        if !is_ai && left > 0 {
                             let warning =
                                 format!("{name}: {left} s left to act in game {}.", self.live.id);
                             self.inner.send(place, Reply::public(vec![warning]));
@@ -319,7 +333,8 @@ impl GameActor {
                     Ok((seat, ended)) => {
                         let count = self.game.view().timeouts[seat.index()];
                         let line = format!("{name} ran out of time (timeout {count} of {limit}).");
-                        self.inner.send(place, self.after_event(vec![line], ended));
+                        let reply = self.after_event(vec![line], ended).await;
+                        self.inner.send(place, reply);
                         Ok(())
                     }
                     Err(refusal) => Err(refusal),
@@ -329,7 +344,8 @@ impl GameActor {
                 let elapsed = clock::now_ms().saturating_sub(self.live.started_at_ms) / 1000;
                 match self.commit(|game| game.clock_draw(elapsed), false).await {
                     Ok(((), ended)) => {
-                        self.inner.send(place, self.after_event(Vec::new(), ended));
+                        let reply = self.after_event(Vec::new(), ended).await;
+                        self.inner.send(place, reply);
                         Ok(())
                     }
                     Err(refusal) => Err(refusal),

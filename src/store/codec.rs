@@ -81,8 +81,63 @@ fn inverted_points(points: i64) -> [u8; 8] {
     (!ascending).to_be_bytes()
 }
 
-/// The key of the count of players with `points` in `scope`: ordered by descending points.
-pub fn count_key(scope: &Scope, points: i64) -> [u8; 17] {
+fn points_from_inverted(bytes: [u8; 8]) -> i64 {
+    ((!u64::from_be_bytes(bytes)) ^ (1 << 63)) as i64
+}
+
+/// Players are counted per points value and per bucket of this many consecutive values, so a
+/// position sums a few buckets and at most this many values instead of every value above.
+pub const BUCKET_POINTS: i64 = 256;
+const COARSE: u8 = 0;
+const FINE: u8 = 1;
+
+pub type CountKey = [u8; 18];
+
+fn tagged(scope: &Scope, tag: u8, inverted: [u8; 8]) -> CountKey {
+    let mut key = [0; 18];
+    key[..9].copy_from_slice(scope);
+    key[9] = tag;
+    key[10..].copy_from_slice(&inverted);
+    key
+}
+
+/// The count of players with exactly `points` in `scope`.
+pub fn count_key(scope: &Scope, points: i64) -> CountKey {
+    tagged(scope, FINE, inverted_points(points))
+}
+
+/// The count of players in `points`' bucket in `scope`.
+pub fn bucket_key(scope: &Scope, points: i64) -> CountKey {
+    tagged(
+        scope,
+        COARSE,
+        inverted_points(points.div_euclid(BUCKET_POINTS)),
+    )
+}
+
+/// Both counts a player with `points` is part of.
+pub fn count_keys(scope: &Scope, points: i64) -> [CountKey; 2] {
+    [count_key(scope, points), bucket_key(scope, points)]
+}
+
+/// Where the buckets of `scope` begin.
+pub fn first_bucket(scope: &Scope) -> [u8; 10] {
+    let mut key = [0; 10];
+    key[..9].copy_from_slice(scope);
+    key[9] = COARSE;
+    key
+}
+
+/// The highest points value in `points`' bucket.
+pub fn bucket_top(points: i64) -> i64 {
+    points
+        .div_euclid(BUCKET_POINTS)
+        .saturating_mul(BUCKET_POINTS)
+        .saturating_add(BUCKET_POINTS - 1)
+}
+
+/// The prefix of the rank keys of the players with `points` in `scope`.
+pub fn group_prefix(scope: &Scope, points: i64) -> [u8; 17] {
     let mut key = [0; 17];
     key[..9].copy_from_slice(scope);
     key[9..].copy_from_slice(&inverted_points(points));
@@ -94,11 +149,21 @@ pub const RANK_KEY_LEN: usize = 33;
 /// (scope, descending points, descending wins, ascending games, user): the leaderboard order.
 pub fn rank_key(scope: &Scope, stats: &PlayerStats) -> [u8; RANK_KEY_LEN] {
     let mut key = [0; RANK_KEY_LEN];
-    key[..17].copy_from_slice(&count_key(scope, stats.points));
+    key[..17].copy_from_slice(&group_prefix(scope, stats.points));
     key[17..21].copy_from_slice(&(!stats.wins).to_be_bytes());
     key[21..25].copy_from_slice(&stats.games.to_be_bytes());
     key[25..].copy_from_slice(&stats.user.to_be_bytes());
     key
+}
+
+/// The scope and points a rank key was made from.
+pub fn scope_and_points_of_rank_key(key: &[u8]) -> Option<(Scope, i64)> {
+    if key.len() != RANK_KEY_LEN {
+        return None;
+    }
+    let scope: Scope = key[..9].try_into().ok()?;
+    let inverted: [u8; 8] = key[9..17].try_into().ok()?;
+    Some((scope, points_from_inverted(inverted)))
 }
 
 pub fn user_of_rank_key(key: &[u8]) -> Option<UserId> {
@@ -141,6 +206,40 @@ mod tests {
         sorted.sort();
         assert_eq!(keys, sorted);
         assert_eq!(user_of_rank_key(&keys[1]), Some(3));
+        for stats in &ordered {
+            let key = rank_key(&global, stats);
+            assert_eq!(
+                scope_and_points_of_rank_key(&key),
+                Some((global, stats.points))
+            );
+        }
+    }
+
+    #[test]
+    fn buckets_order_like_points_and_hold_their_top() {
+        let guild = scope(Some(4));
+        let points = [i64::MAX, 1000, 256, 255, 1, 0, -1, -256, -257, i64::MIN];
+        for pair in points.windows(2) {
+            assert!(
+                count_key(&guild, pair[0]) < count_key(&guild, pair[1]),
+                "{pair:?}"
+            );
+            assert!(
+                bucket_key(&guild, pair[0]) <= bucket_key(&guild, pair[1]),
+                "{pair:?}"
+            );
+            assert!(first_bucket(&guild)[..] <= bucket_key(&guild, pair[0])[..]);
+        }
+        for p in points {
+            let top = bucket_top(p);
+            assert!(
+                top >= p && bucket_key(&guild, top) == bucket_key(&guild, p),
+                "{p}"
+            );
+        }
+        assert_eq!(bucket_top(0), 255);
+        assert_eq!(bucket_top(-1), -1);
+        assert_eq!(bucket_top(i64::MAX), i64::MAX);
     }
 
     #[test]

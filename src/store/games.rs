@@ -32,8 +32,10 @@ impl Store {
                 if finished.get(key)?.is_some() {
                     return abort(StoreError::AlreadyFinished(game.id));
                 }
+                // An index entry whose game is gone (quarantined) no longer holds the channel.
                 if let Some(existing) = by_place.get(place)?.as_deref().and_then(codec::id_from_key)
                     && existing != game.id
+                    && live.get(id_key(existing))?.is_some()
                 {
                     return abort(StoreError::PlaceBusy {
                         guild: game.place.guild,
@@ -41,10 +43,8 @@ impl Store {
                         existing,
                     });
                 }
-                let previous = live.insert(&key, value.as_slice())?;
-                if previous.is_none() {
-                    by_place.insert(&place, &key)?;
-                }
+                live.insert(&key, value.as_slice())?;
+                by_place.insert(&place, &key)?;
                 Ok(())
             });
         from_transaction(result)?;

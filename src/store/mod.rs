@@ -9,8 +9,8 @@
 //! Trees (schema 1): `meta` (schema version), `v1/players` (user → [`PlayerStats`]),
 //! `v1/live_games` and `v1/finished_games` (id → game), `v1/live_by_place` (guild, channel → id),
 //! `v1/challenges` (id → [`Challenge`]), `v1/pair_last` (two users → id of their last finished
-//! game), `v1/rank` (scope, −points, −wins, games, user → ()), `v1/rank_counts` (scope, −points →
-//! number of players) and `quarantine` ("tree/hex key" → reason and raw bytes).
+//! game), `v1/rank` (scope, −points, −wins, games, user → ()), `v1/rank_counts` ((scope, −points) and
+//! (scope, −bucket of 256 points) → number of players) and `quarantine` ("tree/hex key" → reason and raw bytes).
 
 mod codec;
 mod error;

@@ -1,14 +1,18 @@
 //! Player stats and the leaderboards. Each player with at least one game has one key in `rank`
 //! per scope (global and each guild they were seen in), ordered by (−points, −wins, games, user),
 //! so a top N is a prefix scan; `rank_counts` holds how many players of a scope have each points
-//! value, so a position is a sum over the distinct points above plus a scan of one points group.
+//! value and each bucket of 256 values, so a position sums the buckets above, the values above in
+//! its own bucket, and scans the players with equal points ranked before.
 
 use std::collections::BTreeMap;
 
 use sled::Transactional;
 use sled::transaction::{ConflictableTransactionError, TransactionalTree, abort};
 
-use super::codec::{self, Scope, count_key, count_value, id_key, rank_key, scope};
+use super::codec::{
+    self, CountKey, Scope, bucket_key, bucket_top, count_key, count_keys, count_value,
+    first_bucket, group_prefix, id_key, rank_key, scope,
+};
 use super::error::StoreError;
 use super::records::{PlayerStats, UserId};
 use super::{Store, from_transaction};
@@ -81,12 +85,16 @@ fn write_player(
     if let Some(old) = old {
         for scope in scopes(old) {
             rank.remove(&rank_key(&scope, old)[..])?;
-            add_count(counts, &count_key(&scope, old.points), -1)?;
+            for key in count_keys(&scope, old.points) {
+                add_count(counts, &key, -1)?;
+            }
         }
     }
     for scope in scopes(new) {
         rank.insert(&rank_key(&scope, new)[..], &[])?;
-        add_count(counts, &count_key(&scope, new.points), 1)?;
+        for key in count_keys(&scope, new.points) {
+            add_count(counts, &key, 1)?;
+        }
     }
     let value = codec::encode(PLAYER, new).map_err(ConflictableTransactionError::Abort)?;
     players.insert(&id_key(new.user), value)?;
@@ -194,12 +202,20 @@ impl Store {
             return Ok(None);
         }
         let scope = scope(guild);
-        let group = count_key(&scope, stats.points);
         let mut above: u64 = 0;
-        for item in self.trees.rank_counts.range(&scope[..]..&group[..]) {
+        let counts = &self.trees.rank_counts;
+        // Whole buckets above, then the points values above ours in our bucket, then the
+        // players with our points ranked before us.
+        let buckets =
+            counts.range(&first_bucket(&scope)[..]..&bucket_key(&scope, stats.points)[..]);
+        let values = counts.range(
+            &count_key(&scope, bucket_top(stats.points))[..]..&count_key(&scope, stats.points)[..],
+        );
+        for item in buckets.chain(values) {
             let (_, count) = item?;
             above = above.saturating_add(count_value(&count));
         }
+        let group = group_prefix(&scope, stats.points);
         let me = rank_key(&scope, &stats);
         for item in self.trees.rank.range(&group[..]..&me[..]) {
             item?;
@@ -225,8 +241,12 @@ impl Store {
         for key in stale {
             let t = &self.trees;
             let result = (&t.rank, &t.rank_counts).transaction(|(rank, counts)| {
-                if rank.remove(&key)?.is_some() {
-                    add_count(counts, &key[..17], -1)?;
+                if rank.remove(&key)?.is_some()
+                    && let Some((scope, points)) = codec::scope_and_points_of_rank_key(&key)
+                {
+                    for count in count_keys(&scope, points) {
+                        add_count(counts, &count, -1)?;
+                    }
                 }
                 Ok(())
             });
@@ -240,11 +260,13 @@ impl Store {
         self.trees.rank.clear()?;
         self.trees.rank_counts.clear()?;
         let mut keys = sled::Batch::default();
-        let mut counts: BTreeMap<[u8; 17], u64> = BTreeMap::new();
+        let mut counts: BTreeMap<CountKey, u64> = BTreeMap::new();
         for stats in self.players()? {
             for scope in scopes(&stats) {
                 keys.insert(&rank_key(&scope, &stats)[..], &[]);
-                *counts.entry(count_key(&scope, stats.points)).or_default() += 1;
+                for key in count_keys(&scope, stats.points) {
+                    *counts.entry(key).or_default() += 1;
+                }
             }
         }
         self.trees.rank.apply_batch(keys)?;

@@ -1,0 +1,155 @@
+//! Store benchmarks: a durable action commit (`put_live_game` of a mid-game record, flushed)
+//! with its p50/p99 over 2,000 timed commits, and leaderboard queries over 100,000 players.
+//! Run with `cargo bench --bench store`.
+
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+use criterion::Criterion;
+use junqi::game::{Game, Rules};
+use junqi::store::{LiveGame, Place, PlayerStats, Store};
+use rand::rngs::SmallRng;
+use rand::{RngExt, SeedableRng};
+
+const PLAYERS: u64 = 100_000;
+const GUILDS: u64 = 20;
+const TIMED_COMMITS: usize = 2_000;
+
+/// A game 120 actions in, as it is stored after an action.
+fn mid_game(id: u64) -> LiveGame {
+    let mut game = Game::new(7, Rules::default());
+    let mut rng = SmallRng::seed_from_u64(7);
+    while game.plies() < 120 && game.outcome().is_none() {
+        let actions = game.legal_actions();
+        let action = actions[rng.random_range(0..actions.len())];
+        let seat = game.to_act();
+        game.act(seat, action).expect("legal");
+    }
+    LiveGame {
+        id,
+        place: Place {
+            guild: 1,
+            channel: 1,
+        },
+        players: [11, 22],
+        names: ["first player".into(), "second player".into()],
+        record: game.record().clone(),
+        turn_secs: 30,
+        started_at_ms: 1_700_000_000_000,
+        turn_deadline_ms: 1_700_000_030_000,
+        warned: false,
+        base_score: 1,
+        rated: true,
+        ai: None,
+    }
+}
+
+/// 100,000 players with points spread like a real board: a crowd near zero (5% exactly at 0),
+/// a long tail up to 司令.
+fn population() -> Vec<PlayerStats> {
+    let mut rng = SmallRng::seed_from_u64(1);
+    (1..=PLAYERS)
+        .map(|user| {
+            let games = rng.random_range(1..400u32);
+            let wins = rng.random_range(0..=games);
+            let points = if rng.random_range(0..20u32) == 0 {
+                0
+            } else {
+                let spread: i64 = (0..4).map(|_| rng.random_range(0..800i64)).sum();
+                spread - 600 + if user % 100 == 0 { 20_000 } else { 0 }
+            };
+            PlayerStats {
+                user,
+                name: format!("player {user}"),
+                points,
+                wins,
+                losses: games - wins,
+                games,
+                guilds: vec![user % GUILDS],
+                ..PlayerStats::default()
+            }
+        })
+        .collect()
+}
+
+fn percentile(sorted: &[Duration], p: f64) -> Duration {
+    let index = ((sorted.len() as f64 - 1.0) * p).round() as usize;
+    sorted[index.min(sorted.len() - 1)]
+}
+
+/// p50/p99 of durable commits, timed one by one (criterion reports only the mean and median).
+fn commit_percentiles(store: &Store, game: &mut LiveGame) {
+    let mut times = Vec::with_capacity(TIMED_COMMITS);
+    for i in 0..TIMED_COMMITS {
+        game.turn_deadline_ms += 1;
+        game.warned = i % 2 == 0;
+        let started = Instant::now();
+        store.put_live_game(game).expect("stored");
+        times.push(started.elapsed());
+    }
+    times.sort();
+    println!(
+        "durable put_live_game ({} events, {TIMED_COMMITS} commits): p50 {:?}, p99 {:?}, max {:?}",
+        game.record.events.len(),
+        percentile(&times, 0.50),
+        percentile(&times, 0.99),
+        times[times.len() - 1],
+    );
+}
+
+fn main() {
+    let benching = std::env::args().any(|arg| arg == "--bench");
+    let mut criterion = Criterion::default().configure_from_args();
+
+    let dir = tempfile::tempdir().expect("temp dir");
+    let store = Store::open(dir.path()).expect("opens");
+    let mut game = mid_game(store.next_id().expect("id"));
+    if benching {
+        commit_percentiles(&store, &mut game);
+    }
+    criterion.bench_function("put_live_game durable (mid-game)", |b| {
+        b.iter(|| {
+            game.turn_deadline_ms += 1;
+            store.put_live_game(black_box(&game)).expect("stored");
+        })
+    });
+
+    let players = population();
+    let started = Instant::now();
+    store.import_players(&players).expect("imported");
+    println!("imported {PLAYERS} players in {:?}", started.elapsed());
+    let mut by_rank = players.clone();
+    by_rank.sort_by_key(|p| (-p.points, -i64::from(p.wins), p.games, p.user));
+    let last = by_rank[by_rank.len() - 1].user;
+    let middle = by_rank[by_rank.len() / 2].user;
+    // The worst case for a position: the last of the largest group of equal points.
+    let zero_group_last = by_rank
+        .iter()
+        .rev()
+        .find(|p| p.points == 0)
+        .map_or(middle, |p| p.user);
+    let check = store.position_of(zero_group_last, None).expect("position");
+    let expected = by_rank.iter().position(|p| p.user == zero_group_last);
+    assert_eq!(
+        check,
+        expected.map(|i| i + 1),
+        "the index agrees with a sort"
+    );
+
+    criterion.bench_function("leaderboard global top 10 (100k players)", |b| {
+        b.iter(|| store.leaderboard(None, black_box(10)).expect("board"))
+    });
+    criterion.bench_function("leaderboard guild top 10 (100k players)", |b| {
+        b.iter(|| store.leaderboard(Some(black_box(3)), 10).expect("board"))
+    });
+    for (name, user) in [
+        ("position_of median player", middle),
+        ("position_of last player", last),
+        ("position_of last of the 0-point crowd", zero_group_last),
+    ] {
+        criterion.bench_function(&format!("{name} (100k players)"), |b| {
+            b.iter(|| store.position_of(black_box(user), None).expect("position"))
+        });
+    }
+    criterion.final_summary();
+}

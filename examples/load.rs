@@ -1,0 +1,222 @@
+//! Load test of the game service: many live games in one process, each taking actions through
+//! `Service::handle` with durable commits, and the memory of idle live games with armed clocks.
+//!
+//! `cargo run --release --example load -- [games] [actions per game] [callers] [rate]`
+//! (defaults 10000 20 256 1000). Actions arrive at `rate` per second (0: as fast as `callers`
+//! concurrent callers can send them, i.e. saturation); at most `callers` are in flight. Prints
+//! the latency percentiles per action (from the call to the reply, the durable commit
+//! included) and the resident memory (VmRSS) with every game live and idle.
+//!
+//! For scale: 10,000 games on 30-second clocks where players take ~10 s per action make about
+//! 1,000 actions per second.
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use junqi::config::Config;
+use junqi::game::{Action, Game, Rules, Seat};
+use junqi::service::{Caller, Command, Member, Opponent, Service};
+use junqi::store::{Place, Store};
+use tokio::sync::Semaphore;
+
+const SEED: u64 = 11;
+
+fn resident_mb() -> f64 {
+    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
+    status
+        .lines()
+        .find_map(|line| line.strip_prefix("VmRSS:"))
+        .and_then(|rest| {
+            rest.trim()
+                .trim_end_matches("kB")
+                .trim()
+                .parse::<f64>()
+                .ok()
+        })
+        .map_or(f64::NAN, |kb| kb / 1024.0)
+}
+
+fn caller(game: usize, seat: Seat) -> Caller {
+    let user = 2 * game as u64 + 1 + seat.index() as u64;
+    Caller {
+        user,
+        name: format!("p{user}"),
+        place: Place {
+            guild: 1,
+            channel: game as u64 + 1,
+        },
+    }
+}
+
+/// The same planned actions are played in every game: all games share the test deal.
+fn plan(actions: usize) -> Vec<(Seat, Action)> {
+    let mut game = Game::new(SEED, Rules::default());
+    let mut planned = Vec::new();
+    while planned.len() < actions {
+        let seat = game.to_act();
+        let action = game
+            .legal_actions()
+            .into_iter()
+            .filter(|a| !game.would_repeat(seat, *a))
+            .find(|a| {
+                let mut next = game.clone();
+                next.act(seat, *a).is_ok() && next.outcome().is_none()
+            })
+            .expect("a safe action");
+        game.act(seat, action).expect("legal");
+        planned.push((seat, action));
+    }
+    planned
+}
+
+fn percentile(sorted: &[Duration], p: f64) -> f64 {
+    let index = ((sorted.len() as f64 - 1.0) * p).round() as usize;
+    sorted[index].as_secs_f64() * 1000.0
+}
+
+async fn run(games: usize, actions: usize, concurrency: usize, rate: u64) -> Result<(), String> {
+    let dir = tempfile::Builder::new()
+        .prefix("junqi-load-")
+        .tempdir_in(".")
+        .map_err(|e| e.to_string())?;
+    let store = Store::open(dir.path()).map_err(|e| e.to_string())?;
+    let config = Config {
+        test_seed: Some(SEED),
+        turn_secs: 3600,
+        max_turn_secs: 3600,
+        ..Config::default()
+    };
+    let (service, mut outbound) = Service::start(config, store)
+        .await
+        .map_err(|e| e.to_string())?;
+    tokio::spawn(async move { while outbound.recv().await.is_some() {} });
+    println!("start: {:.1} MB resident", resident_mb());
+
+    let limit = Arc::new(Semaphore::new(concurrency));
+    let started = Instant::now();
+    let mut tasks = Vec::with_capacity(games);
+    for game in 0..games {
+        let service = service.clone();
+        let permit = limit
+            .clone()
+            .acquire_owned()
+            .await
+            .map_err(|e| e.to_string())?;
+        tasks.push(tokio::spawn(async move {
+            let challenger = caller(game, Seat::First);
+            let challenged = caller(game, Seat::Second);
+            let challenge = Command::Challenge {
+                opponent: Opponent::Member(Member {
+                    user: challenged.user,
+                    name: challenged.name.clone(),
+                }),
+                seconds: None,
+            };
+            service.handle(challenger, challenge).await;
+            let reply = service
+                .handle(challenged, Command::Accept { challenge: None })
+                .await;
+            drop(permit);
+            reply.text().contains("begins")
+        }));
+    }
+    for task in tasks {
+        if !task.await.map_err(|e| e.to_string())? {
+            return Err("a game did not start".into());
+        }
+    }
+    println!(
+        "{} live games started in {:.1} s",
+        service.live_game_count(),
+        started.elapsed().as_secs_f64()
+    );
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    println!(
+        "idle with armed clocks: {:.1} MB resident ({} live games)",
+        resident_mb(),
+        service.live_game_count()
+    );
+
+    let planned = plan(actions);
+    let mut latencies = Vec::with_capacity(games * actions);
+    let started = Instant::now();
+    let mut sent: u64 = 0;
+    for (seat, action) in planned {
+        let command = match action {
+            Action::Flip(square) => Command::Flip(square),
+            Action::Move { from, to } => Command::Move { from, to },
+        };
+        let mut tasks = Vec::with_capacity(games);
+        for game in 0..games {
+            if rate > 0 {
+                // Open loop: the next action arrives on schedule, whether or not the last
+                // ones have been answered.
+                let due = started + Duration::from_secs_f64(sent as f64 / rate as f64);
+                tokio::time::sleep_until(due.into()).await;
+            }
+            sent += 1;
+            let service = service.clone();
+            let command = command.clone();
+            let permit = limit
+                .clone()
+                .acquire_owned()
+                .await
+                .map_err(|e| e.to_string())?;
+            tasks.push(tokio::spawn(async move {
+                let begin = Instant::now();
+                let reply = service.handle(caller(game, seat), command).await;
+                let took = begin.elapsed();
+                drop(permit);
+                (took, reply.private)
+            }));
+        }
+        for task in tasks {
+            let (took, refused) = task.await.map_err(|e| e.to_string())?;
+            if refused {
+                return Err("a planned action was refused".into());
+            }
+            latencies.push(took);
+        }
+    }
+    let elapsed = started.elapsed().as_secs_f64();
+    latencies.sort();
+    println!(
+        "{} actions in {elapsed:.1} s ({:.0}/s; offered {}) with at most {concurrency} in flight",
+        latencies.len(),
+        latencies.len() as f64 / elapsed,
+        if rate > 0 {
+            format!("{rate}/s")
+        } else {
+            "saturation".to_string()
+        }
+    );
+    println!(
+        "latency per action: p50 {:.2} ms, p90 {:.2} ms, p99 {:.2} ms, max {:.2} ms",
+        percentile(&latencies, 0.5),
+        percentile(&latencies, 0.9),
+        percentile(&latencies, 0.99),
+        percentile(&latencies, 1.0)
+    );
+    println!("after the actions: {:.1} MB resident", resident_mb());
+    service.shutdown().await;
+    Ok(())
+}
+
+fn main() {
+    let args: Vec<usize> = std::env::args()
+        .skip(1)
+        .filter_map(|a| a.parse().ok())
+        .collect();
+    let games = args.first().copied().unwrap_or(10_000);
+    let actions = args.get(1).copied().unwrap_or(20);
+    let concurrency = args.get(2).copied().unwrap_or(256).max(1);
+    let rate = args.get(3).copied().unwrap_or(1000) as u64;
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .expect("tokio runtime");
+    if let Err(error) = runtime.block_on(run(games, actions, concurrency, rate)) {
+        eprintln!("load test failed: {error}");
+        std::process::exit(1);
+    }
+}

@@ -1,0 +1,196 @@
+//! The leaderboard index against a model: after any sequence of game ends and name updates,
+//! from one thread or several at once, every board and every position equals a plain sort of
+//! the stats recomputed from the games.
+
+mod store_support;
+
+use std::collections::BTreeMap;
+
+use junqi::game::{DrawReason, Outcome, Seat, WinReason};
+use junqi::store::{FinishedGame, Place, PlayerStats, Store, UserId};
+use proptest::prelude::*;
+use store_support::{live_game, recompute, totals};
+
+#[derive(Clone, Debug)]
+enum Op {
+    Finish {
+        players: [UserId; 2],
+        guild: u64,
+        winner: Option<Seat>,
+        abandoned: bool,
+        points: [i64; 2],
+        rated: bool,
+    },
+    Name {
+        user: UserId,
+        guild: u64,
+    },
+}
+
+fn op() -> impl Strategy<Value = Op> {
+    let finish = (
+        (1..8u64, 1..8u64),
+        0..3u64,
+        prop_oneof![
+            Just(None),
+            Just(Some(Seat::First)),
+            Just(Some(Seat::Second))
+        ],
+        any::<bool>(),
+        (
+            prop_oneof![-40..40i64, -700..700i64],
+            prop_oneof![-40..40i64, -700..700i64],
+        ),
+        any::<bool>(),
+    )
+        .prop_map(
+            |((a, b), guild, winner, abandoned, (p, q), rated)| Op::Finish {
+                players: [a, b],
+                guild,
+                winner,
+                abandoned,
+                points: [p, q],
+                rated,
+            },
+        );
+    let name = (1..10u64, 0..4u64).prop_map(|(user, guild)| Op::Name { user, guild });
+    prop_oneof![4 => finish, 1 => name]
+}
+
+/// Stores and finishes one game as the op describes (points need not follow the table here:
+/// the index must hold for any numbers).
+fn finish(store: &Store, op: &Op, channel: u64) -> Option<FinishedGame> {
+    let Op::Finish {
+        players,
+        guild,
+        winner,
+        abandoned,
+        points,
+        rated,
+    } = op
+    else {
+        return None;
+    };
+    let place = Place {
+        guild: *guild,
+        channel,
+    };
+    let mut live = live_game(store.next_id().expect("id"), place, *players, channel);
+    live.rated = *rated;
+    store.put_live_game(&live).expect("stored");
+    let outcome = match winner {
+        None => Outcome::Draw(DrawReason::Agreement),
+        Some(winner) => Outcome::Win {
+            winner: *winner,
+            reason: if *abandoned {
+                WinReason::Abandonment
+            } else {
+                WinReason::Flag
+            },
+        },
+    };
+    let done = FinishedGame {
+        game: live,
+        ended_at_ms: channel,
+        outcome,
+        points: *points,
+    };
+    store.finish_game(&done).expect("finished");
+    Some(done)
+}
+
+/// Checks stats against `games` and every board and position against a sort.
+fn check(store: &Store, games: &[FinishedGame]) {
+    let expected = recompute(games);
+    let players: Vec<PlayerStats> = store.players().expect("players");
+    let played: Vec<&PlayerStats> = players.iter().filter(|p| p.games > 0).collect();
+    assert_eq!(played.len(), expected.len());
+    for stats in &played {
+        assert_eq!(
+            totals(stats),
+            totals(&expected[&stats.user]),
+            "user {}",
+            stats.user
+        );
+    }
+    let guilds: Vec<Option<u64>> = [None].into_iter().chain((0..4).map(Some)).collect();
+    for guild in guilds {
+        let mut naive: Vec<PlayerStats> = played
+            .iter()
+            .filter(|p| guild.is_none_or(|g| p.guilds.contains(&g)))
+            .map(|p| (*p).clone())
+            .collect();
+        naive.sort_by_key(|p| (-p.points, -i64::from(p.wins), p.games, p.user));
+        assert_eq!(
+            store.leaderboard(guild, 100).expect("board"),
+            naive,
+            "{guild:?}"
+        );
+        let mut positions = BTreeMap::new();
+        for (index, player) in naive.iter().enumerate() {
+            positions.insert(player.user, index + 1);
+        }
+        for user in 1..10 {
+            let position = store.position_of(user, guild).expect("position");
+            assert_eq!(
+                position,
+                positions.get(&user).copied(),
+                "user {user} in {guild:?}"
+            );
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    #[test]
+    fn boards_and_positions_match_a_sort_after_any_history(ops in prop::collection::vec(op(), 1..30)) {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let store = Store::open(dir.path()).expect("opens");
+        let mut games = Vec::new();
+        for (channel, op) in ops.iter().enumerate() {
+            match op {
+                Op::Name { user, guild } => {
+                    store.set_player_name(*user, "someone", *guild).expect("named");
+                }
+                Op::Finish { .. } => games.extend(finish(&store, op, channel as u64)),
+            }
+        }
+        check(&store, &games);
+    }
+}
+
+#[test]
+fn games_ending_at_once_on_several_threads_lose_no_update() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let store = Store::open(dir.path()).expect("opens");
+    let threads: Vec<_> = (0..4u64)
+        .map(|thread| {
+            let store = store.clone();
+            std::thread::spawn(move || {
+                (0..25u64)
+                    .filter_map(|i| {
+                        let n = thread * 100 + i;
+                        let op = Op::Finish {
+                            // Every thread's games share players 1 and 2.
+                            players: [1 + n % 2, 2 + n % 5],
+                            guild: n % 3,
+                            winner: [None, Some(Seat::First), Some(Seat::Second)][(n % 3) as usize],
+                            abandoned: n % 7 == 0,
+                            points: [(n % 11) as i64 - 5, 3 - (n % 13) as i64],
+                            rated: n % 4 != 0,
+                        };
+                        finish(&store, &op, n)
+                    })
+                    .collect::<Vec<_>>()
+            })
+        })
+        .collect();
+    let games: Vec<FinishedGame> = threads
+        .into_iter()
+        .flat_map(|handle| handle.join().expect("thread"))
+        .collect();
+    assert_eq!(games.len(), 100);
+    check(&store, &games);
+}

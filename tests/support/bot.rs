@@ -17,7 +17,8 @@ use super::payloads::{ALICE, BOB, GUILD_ID, TestUser};
 pub fn board_images() -> usize {
     let view = junqi::game::Game::new(1, junqi::game::Rules::default()).view();
     let caption = junqi::service::Caption::default();
-    usize::from(junqi::service::board_png(&view, &caption, None).is_some())
+    let language = junqi::config::Language::English;
+    usize::from(junqi::service::board_png(&view, &caption, None, language).is_some())
 }
 
 /// The bot running in this test's runtime.

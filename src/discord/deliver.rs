@@ -213,3 +213,7 @@ pub async fn post_outbound(http: std::sync::Arc<Http>, mut outbound: UnboundedRe
         post_reply(&http, message.place.channel, message.reply).await;
     }
 }
+
+#[cfg(test)]
+#[path = "deliver_tests.rs"]
+mod tests;

@@ -287,6 +287,29 @@ async fn a_failed_response_is_retried_and_the_game_stays_consistent() {
     let (_, board) = slash(&fake, next, "board", json!([]), &[]).await;
     assert!(!board.is_ephemeral());
 
+    // Discord closes the gateway: the bot reconnects (resume or identify) and play goes on.
+    let (readies, _, resumes) = fake.gateway_counts();
+    fake.close_gateway();
+    let deadline = tokio::time::Instant::now() + std::time::Duration::from_secs(10);
+    loop {
+        let (r, _, s) = fake.gateway_counts();
+        if r + s > readies + resumes {
+            break;
+        }
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "the bot did not reconnect"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+    let (player, action, call) = play_one(&fake, true).await;
+    assert_eq!(player, after);
+    assert!(
+        !call.is_ephemeral(),
+        "{action} after the reconnection: {:?}",
+        call.json
+    );
+
     running.stop().await;
 }
 

@@ -104,17 +104,21 @@ async fn challenge(
     seconds: Option<u32>,
 ) -> Result<(), CommandError> {
     let bot_id = ctx.serenity_context().cache.current_user().id;
-    let opponent = if member.id == bot_id {
-        Opponent::Ai { level: None }
+    let language = ctx.data().config.language;
+    let command = if member.id == bot_id {
+        Ok(Command::Challenge {
+            opponent: Opponent::Ai { level: None },
+            seconds,
+        })
+    } else if member.bot {
+        Err(Reply::refusal(words::other_bot(language)))
     } else {
-        Opponent::Member(self::member(&member))
+        Ok(Command::Challenge {
+            opponent: Opponent::Member(self::member(&member)),
+            seconds,
+        })
     };
-    run(
-        ctx,
-        Ok(Command::Challenge { opponent, seconds }),
-        Layout::Plain,
-    )
-    .await
+    run(ctx, command, Layout::Plain).await
 }
 
 /// Flip a face-down piece

@@ -77,3 +77,11 @@ pub fn internal_error(language: Language) -> &'static str {
         Language::ZhHant => "機器人出錯了，什麼都沒有改變，請重試。",
     }
 }
+
+pub fn other_bot(language: Language) -> &'static str {
+    match language {
+        Language::English => "Bots cannot play; challenge me instead to play the AI.",
+        Language::ZhHans => "其他机器人不能下棋；要和 AI 下棋请挑战我。",
+        Language::ZhHant => "其他機器人不能下棋；要和 AI 下棋請挑戰我。",
+    }
+}

@@ -5,9 +5,9 @@
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-use criterion::Criterion;
-use junqi::game::{Game, Rules};
-use junqi::store::{LiveGame, Place, PlayerStats, Store};
+use criterion::{BatchSize, Criterion};
+use junqi::game::{Game, Outcome, Rules, Seat, WinReason};
+use junqi::store::{FinishedGame, LiveGame, Place, PlayerStats, Store};
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
 
@@ -112,6 +112,29 @@ fn main() {
             game.turn_deadline_ms += 1;
             store.put_live_game(black_box(&game)).expect("stored");
         })
+    });
+    // A game's end: live → finished and both players' stats and ranks, in one transaction.
+    let finished = FinishedGame {
+        game: game.clone(),
+        ended_at_ms: 1_700_000_100_000,
+        outcome: Outcome::Win {
+            winner: Seat::First,
+            reason: WinReason::Resignation,
+        },
+        points: [2, -2],
+    };
+    criterion.bench_function("finish_game durable (stats + ranks)", |b| {
+        b.iter_batched(
+            || {
+                let mut done = finished.clone();
+                done.game.id = store.next_id().expect("id");
+                done.game.place.channel = done.game.id;
+                store.put_live_game(&done.game).expect("stored");
+                done
+            },
+            |done| store.finish_game(black_box(&done)).expect("finished"),
+            BatchSize::PerIteration,
+        )
     });
 
     let players = population();

@@ -4,6 +4,7 @@ pub mod config;
 pub mod console;
 pub mod discord;
 pub mod game;
+pub mod render;
 pub mod scoring;
 pub mod service;
 pub mod store;

@@ -43,6 +43,20 @@ enum Command {
         #[arg(long)]
         data: Option<PathBuf>,
     },
+    /// Draw a position (full or public notation) as the bot's board image.
+    Render {
+        /// A position in RULES.md §8 notation (`?` and `-` allowed).
+        position: String,
+        /// The PNG file to write.
+        #[arg(short, long, default_value = "board.png")]
+        output: PathBuf,
+        /// Show the move guide of the piece on this square.
+        #[arg(long)]
+        guide: Option<String>,
+        /// Traditional characters (繁體) for piece names.
+        #[arg(long)]
+        traditional: bool,
+    },
     /// Play in the terminal: each line is `NAME /command args…` (`NAME#CHANNEL /command …`).
     Console {
         /// A config file (see config.example.toml); the defaults without one.
@@ -176,6 +190,23 @@ fn main() -> ExitCode {
             data,
             images,
         }),
+        Command::Render {
+            position,
+            output,
+            guide,
+            traditional,
+        } => match junqi::cli::render::render_to_file(
+            &position,
+            &output,
+            guide.as_deref(),
+            traditional,
+        ) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err((code, message)) => {
+                eprintln!("{message}");
+                ExitCode::from(code)
+            }
+        },
         Command::Apply { action: None, .. } => {
             eprintln!(
                 "apply needs an ACTION after the POSITION (or `-` alone to read cases from stdin)"

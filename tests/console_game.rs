@@ -211,22 +211,22 @@ fn build_script() -> Script {
     s
 }
 
-/// Replaces the seconds left on clocks (`, 30 s`), which depend on how fast the machine is.
+/// Replaces the seconds left on clocks (`, 30 s`, `，30 秒`), which depend on how fast the
+/// machine is.
 fn normalise(text: &str) -> String {
-    text.lines()
-        .map(|line| match line.rfind(", ") {
-            Some(at)
-                if line.ends_with(" s")
-                    && line[at + 2..line.len() - 2]
-                        .chars()
-                        .all(|c| c.is_ascii_digit()) =>
-            {
-                format!("{}, N s", &line[..at])
+    let line = |line: &str| {
+        for unit in [" s", " 秒"] {
+            if let Some(body) = line.strip_suffix(unit) {
+                let before = body.trim_end_matches(|c: char| c.is_ascii_digit());
+                if before.len() < body.len() && (before.ends_with(", ") || before.ends_with('，'))
+                {
+                    return format!("{before}N{unit}");
+                }
             }
-            _ => line.to_string(),
-        })
-        .collect::<Vec<_>>()
-        .join("\n")
+        }
+        line.to_string()
+    };
+    text.lines().map(line).collect::<Vec<_>>().join("\n")
 }
 
 #[test]
@@ -273,4 +273,65 @@ fn scripted_games_through_the_console() {
         "transcript differs from {}",
         golden.display()
     );
+}
+
+/// The same kind of game in each configured language, against golden transcripts
+/// tests/transcripts/console_LANG.txt.
+#[test]
+fn every_language_speaks_its_own_words() {
+    let mut game = new_game();
+    let mut script = vec![
+        "alice /challenge @bob seconds:45".to_string(),
+        "bob /accept".to_string(),
+        "bob /flip A1".to_string(),
+        "alice /flip C4".to_string(),
+    ];
+    let mut attacked = false;
+    while !attacked || game.plies() < 14 {
+        let seat = game.to_act();
+        let action = pick(&game, true);
+        attacked |= is_attack(&game, action);
+        game.act(seat, action).expect("legal");
+        script.push(action_line(["alice", "bob"][seat.index()], action));
+    }
+    let mover = game
+        .legal_actions()
+        .into_iter()
+        .find(|a| matches!(a, Action::Move { .. }))
+        .expect("a move")
+        .from_square();
+    let acting = ["alice", "bob"][game.to_act().index()];
+    script.extend([
+        format!("{acting} /moves {mover}"),
+        "carol /board".into(),
+        "alice /resign".into(),
+        "bob /abandon".into(),
+        "alice /rank".into(),
+        "alice /leaderboard".into(),
+        "alice /challenge @bob".into(),
+        "alice /withdraw".into(),
+    ]);
+    let script = script.join("\n") + "\n";
+    for language in ["en", "zh-Hans", "zh-Hant"] {
+        let data = tempfile::tempdir().expect("temp dir");
+        let config = data.path().join("junqi.toml");
+        std::fs::write(&config, format!("language = \"{language}\"\n")).expect("config");
+        let output = console_support::run_script_with(data.path(), Some(&config), &script);
+        let mut transcript = String::new();
+        for (line, block) in script.lines().zip(output.split_terminator("\n\n")) {
+            transcript.push_str(&format!("> {line}\n{}\n\n", normalise(block)));
+        }
+        let golden = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join(format!("tests/transcripts/console_{language}.txt"));
+        if std::env::var_os("UPDATE_GOLDEN").is_some() {
+            std::fs::write(&golden, &transcript).expect("write golden transcript");
+        }
+        let expected = std::fs::read_to_string(&golden).expect("golden (UPDATE_GOLDEN=1)");
+        assert_eq!(
+            transcript,
+            expected,
+            "{language}: differs from {}",
+            golden.display()
+        );
+    }
 }

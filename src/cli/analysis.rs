@@ -77,7 +77,7 @@ pub fn batch(
             continue;
         }
         match case(&line) {
-            Ok(answer) => write!(out, "{answer}\n")?,
+            Ok(answer) => writeln!(out, "{answer}")?,
             Err(error) => {
                 worst = worst.max(error.exit_code());
                 write!(out, "error: {}\n\n", error.message())?;

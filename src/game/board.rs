@@ -226,7 +226,7 @@ impl Board {
                 frontier = new & !self.occupied;
             }
         } else {
-            for direction in 0..4 {
+            for direction in [0usize, 1, 2, 3] {
                 let mut at = from.index();
                 loop {
                     let next = RAIL_STEP[at][direction];
@@ -368,8 +368,10 @@ impl Board {
     }
 }
 
+/// Debug output shows face-down pieces as `?`: boards end up in logs and panic messages, and
+/// those must not reveal identities. Tests that need them use `notation::format_board`.
 impl fmt::Debug for Board {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Board({})", super::notation::format_board(self, false))
+        write!(f, "Board({})", super::notation::format_board(self, true))
     }
 }

@@ -117,10 +117,10 @@ const fn rail_steps() -> [[u8; 4]; SQUARES] {
         let mut d = 0;
         while d < 4 {
             let (dc, dr) = DIRECTIONS[d];
-            if let Some(next) = orthogonal_neighbour(index, dc, dr) {
-                if RAIL_NEIGHBOURS[index as usize] & (1u64 << next) != 0 {
-                    steps[index as usize][d] = next;
-                }
+            if let Some(next) = orthogonal_neighbour(index, dc, dr)
+                && RAIL_NEIGHBOURS[index as usize] & (1u64 << next) != 0
+            {
+                steps[index as usize][d] = next;
             }
             d += 1;
         }
@@ -169,10 +169,10 @@ pub fn connections() -> Vec<(Square, Square, Connection)> {
     let mut list = Vec::with_capacity(133);
     for a in Square::all() {
         for b in squares_of(NEIGHBOURS[a.index()]) {
-            if a < b {
-                if let Some(kind) = connection(a, b) {
-                    list.push((a, b, kind));
-                }
+            if a < b
+                && let Some(kind) = connection(a, b)
+            {
+                list.push((a, b, kind));
             }
         }
     }

@@ -50,13 +50,24 @@ pub enum CellProblem {
     FaceDownInCamp,
     #[error("a {0} cannot stand in a camp: it never moves and camps start empty")]
     ImmobileInCamp(&'static str),
-    #[error("a {count}th {name} of {colour} (each colour has {allowed})")]
+    #[error("a {} {name} of {colour} (each colour has {allowed})", ordinal(*.count))]
     TooMany {
         count: u8,
         name: &'static str,
         colour: Colour,
         allowed: u8,
     },
+}
+
+fn ordinal(n: u8) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (1, 11) | (2, 12) | (3, 13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
 }
 
 /// A cell as written, before the rules about where it may stand are applied.

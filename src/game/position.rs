@@ -36,13 +36,14 @@ pub fn end_after(
             reason: WinReason::Flag,
         });
     }
-    if let Some(next) = next {
-        if board.face_down() == 0 && !board.has_legal_move(next, *rules) {
-            return Some(Outcome::Win {
-                winner: next.other(),
-                reason: WinReason::NoMoves,
-            });
-        }
+    if let Some(next) = next
+        && board.face_down() == 0
+        && !board.has_legal_move(next, *rules)
+    {
+        return Some(Outcome::Win {
+            winner: next.other(),
+            reason: WinReason::NoMoves,
+        });
     }
     draw_by_counters(quiet, plies, rules)
 }

@@ -29,7 +29,7 @@ pub enum Event {
     ClockDraw,
 }
 
-#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[derive(Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct GameRecord {
     pub version: u16,
     pub seed: u64,
@@ -47,6 +47,18 @@ pub enum ReplayError {
     BadEvent { index: usize, reason: String },
 }
 
+/// The seed determines every face-down identity, so Debug output (logs, panics) leaves it out.
+impl std::fmt::Debug for GameRecord {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("GameRecord")
+            .field("version", &self.version)
+            .field("seed", &"<hidden>")
+            .field("rules", &self.rules)
+            .field("events", &self.events)
+            .finish()
+    }
+}
+
 impl GameRecord {
     pub fn new(seed: u64, rules: Rules) -> GameRecord {
         GameRecord {
@@ -55,5 +67,22 @@ impl GameRecord {
             rules,
             events: Vec::new(),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn debug_output_hides_the_seed() {
+        let record = GameRecord::new(123_456_789, Rules::default());
+        assert!(!format!("{record:?}").contains("123456789"));
+        let game = crate::game::Game::new(123_456_789, Rules::default());
+        let text = format!("{game:?}");
+        assert!(
+            !text.contains("123456789") && !text.contains("?R") && !text.contains("?B"),
+            "{text}"
+        );
     }
 }

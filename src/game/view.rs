@@ -114,3 +114,114 @@ impl PublicView {
         super::notation::format_public(&self.cells, self.turn_colour(), self.quiet, self.plies)
     }
 }
+
+impl PublicView {
+    /// The view of a full position (identities dropped) as seat First = Red, Second = Black:
+    /// for rendering positions given in notation.
+    pub fn of_position(position: &super::position::Position) -> PublicView {
+        let board = &position.board;
+        let mut cells = [PublicCell::Empty; SQUARES];
+        for square in Square::all() {
+            cells[square.index()] = match board.cell(square) {
+                super::board::Cell::Empty => PublicCell::Empty,
+                super::board::Cell::FaceDown(_) => PublicCell::FaceDown,
+                super::board::Cell::Revealed(piece) => PublicCell::Revealed(piece),
+            };
+        }
+        let removed = Colour::BOTH.map(|colour| {
+            Kind::ALL.map(|kind| {
+                kind.count()
+                    .saturating_sub(board.count_on_board(Piece::new(colour, kind)))
+            })
+        });
+        let to_act = if position.turn == Colour::Red {
+            Seat::First
+        } else {
+            Seat::Second
+        };
+        PublicView {
+            cells,
+            to_act,
+            colours: Some([Colour::Red, Colour::Black]),
+            last_flips: [None; 2],
+            plies: position.plies,
+            quiet: position.quiet,
+            timeouts: [0; 2],
+            draw_offers_made: [0; 2],
+            pending_draw_offer: None,
+            removed,
+            last: None,
+            outcome: None,
+            rules: position.rules,
+        }
+    }
+
+    /// A board consistent with this view: face-down squares hold stand-in pieces, with exactly
+    /// as many face-down landmines per colour as are unaccounted for, since the flag's safety
+    /// depends on that count. Movement only depends on what the view shows, so moves computed
+    /// on this board are the real ones.
+    pub fn stand_in_board(&self) -> super::board::Board {
+        let mut board = super::board::Board::empty();
+        let mut hidden_mines =
+            Colour::BOTH.map(|colour| self.face_down_count(Piece::new(colour, Kind::Landmine)));
+        for square in Square::all() {
+            let cell = match self.cell(square) {
+                PublicCell::Empty => super::board::Cell::Empty,
+                PublicCell::Revealed(piece) => super::board::Cell::Revealed(piece),
+                PublicCell::FaceDown => {
+                    let colour = if hidden_mines[0] > 0 {
+                        Colour::Red
+                    } else {
+                        Colour::Black
+                    };
+                    let kind = if hidden_mines[colour.index()] > 0 {
+                        hidden_mines[colour.index()] -= 1;
+                        Kind::Landmine
+                    } else {
+                        Kind::Lieutenant
+                    };
+                    super::board::Cell::FaceDown(Piece::new(colour, kind))
+                }
+            };
+            board.set(square, cell);
+        }
+        board
+    }
+
+    /// The move guide from public information: (empty squares the piece on `from` can reach,
+    /// squares it can attack) for the seat whose piece it is; empty sets when it cannot move.
+    pub fn destinations(&self, from: Square) -> (u64, u64) {
+        match self.cell(from) {
+            PublicCell::Revealed(piece) if self.outcome.is_none() => self
+                .stand_in_board()
+                .destinations(piece.colour, from, self.rules),
+            _ => (0, 0),
+        }
+    }
+}
+
+impl PublicView {
+    /// The view of a position as a player is shown it (`?` cells, `-` turn allowed). Such a
+    /// line does not say which pieces were removed, so none are counted as removed.
+    pub fn of_public_position(position: &super::notation::PublicPosition) -> PublicView {
+        let to_act = match position.turn {
+            Some(Colour::Black) => Seat::Second,
+            _ => Seat::First,
+        };
+        PublicView {
+            cells: position.cells,
+            to_act,
+            colours: position.turn.map(|_| [Colour::Red, Colour::Black]),
+            last_flips: [None; 2],
+            plies: position.plies,
+            quiet: position.quiet,
+            timeouts: [0; 2],
+            draw_offers_made: [0; 2],
+            pending_draw_offer: None,
+            removed: [[0; 12]; 2],
+            last: None,
+            outcome: None,
+            rules: super::rules::Rules::default(),
+        }
+    }
+}

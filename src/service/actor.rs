@@ -9,7 +9,7 @@ use tokio::sync::{mpsc, oneshot};
 use tokio::task::JoinHandle;
 
 use super::clock;
-use super::{Caller, Command, Inner, Recent, Reply, lock};
+use super::{Caller, Command, Inner, Recent, Reply, lock, words};
 use crate::game::{Action, Game, Seat};
 use crate::store::LiveGame;
 
@@ -75,7 +75,7 @@ pub(super) async fn send(inner: &Arc<Inner>, caller: Caller, command: Command) -
     let tx = lock(&inner.games)
         .get(&caller.place)
         .map(|handle| handle.tx.clone());
-    let no_game = || Reply::refusal("there is no game in this channel: start one with /challenge");
+    let no_game = || Reply::refusal(super::words::no_game(inner.config.language));
     let Some(tx) = tx else {
         return no_game();
     };
@@ -225,18 +225,17 @@ impl GameActor {
     }
 
     async fn player_action(&mut self, caller: &Caller, action: Action) -> Reply {
+        let lang = self.inner.config.language;
         let Some(seat) = self.seat_of(caller) else {
-            return Reply::refusal("you are not playing in this game");
+            return Reply::refusal(words::not_playing(lang));
         };
         if let Err(error) = self.game.check(seat, action) {
-            return Reply::refusal(format!("{action} refused: {error}"));
+            let reason = words::game_error(lang, &error);
+            return Reply::refusal(words::refused(lang, &action.to_string(), &reason));
         }
         if self.game.would_repeat(seat, action) && self.warned_repeat != Some((seat, action)) {
             self.warned_repeat = Some((seat, action));
-            return Reply::refusal(format!(
-                "warning: {action} would be the 4th time in your last 7 actions and lose the game \
-                 by repetition. Send the same command again to play it anyway."
-            ));
+            return Reply::refusal(words::repetition_warning(lang, &action.to_string()));
         }
         self.play(seat, &caller.name, action).await
     }
@@ -256,8 +255,10 @@ impl GameActor {
         change: impl FnOnce(&mut Game) -> Result<T, crate::game::GameError>,
         restart_clock: bool,
     ) -> Result<(T, Option<super::turns::Ended>), Reply> {
+        let lang = self.inner.config.language;
         let backup = (self.game.clone(), self.live.clone());
-        let value = change(&mut self.game).map_err(|error| Reply::refusal(error.to_string()))?;
+        let value = change(&mut self.game)
+            .map_err(|error| Reply::refusal(words::game_error(lang, &error)))?;
         if restart_clock {
             self.live.turn_deadline_ms = clock::turn_deadline(clock::now_ms(), self.live.turn_secs);
             self.live.warned = false;
@@ -267,7 +268,7 @@ impl GameActor {
             Ok(ended) => Ok((value, ended)),
             Err(error) => {
                 (self.game, self.live) = backup;
-                Err(super::store_failure(&error))
+                Err(super::store_failure(&error, lang))
             }
         }
     }

@@ -7,17 +7,19 @@ use std::time::Duration;
 
 use super::clock::{self, now_ms};
 use super::{
-    Button, Caller, Inner, Opponent, Reply, ServiceError, actor, lock, store_failure, text,
+    Button, Caller, Inner, Opponent, Reply, ServiceError, actor, lock, store_failure, text, words,
 };
 use crate::game::{Game, Seat};
 use crate::scoring;
 use crate::store::{Challenge, LiveGame, Place, UserId};
 
-fn busy() -> Reply {
-    Reply::refusal(
-        "a game is already being played in this channel (one game per channel): finish it or \
-         play in another channel",
-    )
+fn busy(inner: &Inner) -> Reply {
+    Reply::refusal(words::channel_busy(inner.config.language))
+}
+
+/// A refusal for a store failure, in the configured language.
+fn failed(inner: &Inner, error: &ServiceError) -> Reply {
+    store_failure(error, inner.config.language)
 }
 
 fn has_live_game(inner: &Inner, place: Place) -> bool {
@@ -33,14 +35,15 @@ pub(super) async fn challenge(
     let config = &inner.config;
     let turn_secs = seconds.unwrap_or(config.turn_secs);
     if !(config.min_turn_secs..=config.max_turn_secs).contains(&turn_secs) {
-        return Reply::refusal(format!(
-            "the turn clock must be between {} and {} seconds",
-            config.min_turn_secs, config.max_turn_secs
+        return Reply::refusal(words::clock_bounds(
+            config.language,
+            config.min_turn_secs,
+            config.max_turn_secs,
         ));
     }
     let (challenged, challenged_name, ai_level) = match opponent {
         Opponent::Member(member) if member.user == caller.user => {
-            return Reply::refusal("you cannot challenge yourself");
+            return Reply::refusal(words::challenge_yourself(config.language));
         }
         Opponent::Member(member) if member.user == super::AI_USER => {
             (super::AI_USER, member.name, Some(config.ai_level.clone()))
@@ -65,16 +68,17 @@ pub(super) async fn challenge(
         expires_at_ms: now.saturating_add(u64::from(config.challenge_expiry_secs) * 1000),
         ai_level,
     };
-    open_challenge(inner, challenge, "challenges").await
+    open_challenge(inner, challenge, false).await
 }
 
 /// Opens a challenge (or, against the AI, starts the game at once) under the channel's lock.
-async fn open_challenge(inner: &Arc<Inner>, mut challenge: Challenge, verb: &str) -> Reply {
+async fn open_challenge(inner: &Arc<Inner>, mut challenge: Challenge, rematch: bool) -> Reply {
+    let lang = inner.config.language;
     let place = challenge.place;
     let place_lock = inner.place_lock(place);
     let _guard = place_lock.lock().await;
     if has_live_game(inner, place) {
-        return busy();
+        return busy(inner);
     }
     if challenge.ai_level.is_some() {
         return start_game(inner, &challenge).await;
@@ -82,12 +86,10 @@ async fn open_challenge(inner: &Arc<Inner>, mut challenge: Challenge, verb: &str
     let challenger = challenge.challenger;
     let open = match inner.blocking(move |s| s.challenge_at(place)).await {
         Ok(open) => open,
-        Err(error) => return store_failure(&error),
+        Err(error) => return failed(inner, &error),
     };
     if open.iter().any(|c| c.challenger == challenger) {
-        return Reply::refusal(
-            "you already have an open challenge in this channel: /withdraw it first",
-        );
+        return Reply::refusal(words::open_challenge_exists(lang));
     }
     let names = [
         (challenge.challenger, challenge.challenger_name.clone()),
@@ -105,25 +107,23 @@ async fn open_challenge(inner: &Arc<Inner>, mut challenge: Challenge, verb: &str
         .await;
     let challenge = match result {
         Ok(challenge) => challenge,
-        Err(error) => return store_failure(&error),
+        Err(error) => return failed(inner, &error),
     };
     arm_expiry(inner, challenge.id, place, challenge.expires_at_ms);
     let id = challenge.id;
-    Reply::public(vec![
-        format!(
-            "{} {verb} {} to a game of 军棋翻翻棋 ({} s per turn).",
-            challenge.challenger_name, challenge.challenged_name, challenge.turn_secs
-        ),
-        format!(
-            "{}: /accept or /decline within {} minutes (challenge {id}).",
-            challenge.challenged_name,
-            inner.config.challenge_expiry_secs.div_ceil(60)
-        ),
-    ])
+    Reply::public(words::challenge_lines(
+        lang,
+        rematch,
+        &challenge.challenger_name,
+        &challenge.challenged_name,
+        challenge.turn_secs,
+        inner.config.challenge_expiry_secs.div_ceil(60),
+        id,
+    ))
     .with_buttons(vec![
-        Button::new("Accept", format!("accept:{id}")),
-        Button::new("Decline", format!("decline:{id}")),
-        Button::new("Withdraw", format!("withdraw:{id}")),
+        Button::new(words::button_accept(lang), format!("accept:{id}")),
+        Button::new(words::button_decline(lang), format!("decline:{id}")),
+        Button::new(words::button_withdraw(lang), format!("withdraw:{id}")),
     ])
 }
 
@@ -140,9 +140,10 @@ pub(super) fn arm_expiry(inner: &Arc<Inner>, id: u64, place: Place, expires_at_m
         for attempt in 0..5u64 {
             match inner.blocking(move |s| s.take_challenge(id)).await {
                 Ok(Some(challenge)) => {
-                    let line = format!(
-                        "{}'s challenge to {} has expired.",
-                        challenge.challenger_name, challenge.challenged_name
+                    let line = words::challenge_expired(
+                        inner.config.language,
+                        &challenge.challenger_name,
+                        &challenge.challenged_name,
                     );
                     inner.send(place, Reply::public(vec![line]));
                     return;
@@ -171,12 +172,12 @@ async fn find_challenge(
     place: Place,
     id: Option<u64>,
     mine: impl Fn(&Challenge) -> bool,
-    none_text: &str,
+    none_text: String,
 ) -> Result<Challenge, Reply> {
     let open = inner
         .blocking(move |s| s.challenge_at(place))
         .await
-        .map_err(|error| store_failure(&error))?;
+        .map_err(|error| failed(inner, &error))?;
     let found = match id {
         Some(id) => open.into_iter().find(|c| c.id == id),
         None => open
@@ -186,7 +187,7 @@ async fn find_challenge(
     };
     match (found, id) {
         (Some(challenge), _) => Ok(challenge),
-        (None, Some(_)) => Err(Reply::refusal("that challenge is no longer open")),
+        (None, Some(_)) => Err(Reply::refusal(words::challenge_gone(inner.config.language))),
         (None, None) => Err(Reply::refusal(none_text)),
     }
 }
@@ -197,7 +198,7 @@ async fn take(inner: &Arc<Inner>, id: u64) -> Result<Option<Challenge>, Reply> {
     inner
         .blocking(move |s| s.take_challenge(id))
         .await
-        .map_err(|error| store_failure(&error))
+        .map_err(|error| failed(inner, &error))
 }
 
 pub(super) async fn accept(inner: &Arc<Inner>, caller: &Caller, id: Option<u64>) -> Reply {
@@ -210,7 +211,7 @@ pub(super) async fn accept(inner: &Arc<Inner>, caller: &Caller, id: Option<u64>)
         place,
         id,
         |c| c.challenged == user,
-        "there is no open challenge for you in this channel",
+        words::no_challenge_for_you(inner.config.language),
     )
     .await
     {
@@ -218,20 +219,20 @@ pub(super) async fn accept(inner: &Arc<Inner>, caller: &Caller, id: Option<u64>)
         Err(refusal) => return refusal,
     };
     if challenge.challenged != caller.user {
-        return Reply::refusal(format!(
-            "only {} can accept this challenge",
-            challenge.challenged_name
+        return Reply::refusal(words::only_can_accept(
+            inner.config.language,
+            &challenge.challenged_name,
         ));
     }
     if has_live_game(inner, place) {
-        return busy();
+        return busy(inner);
     }
     match take(inner, challenge.id).await {
         Ok(Some(mut challenge)) => {
             challenge.challenged_name = caller.name.clone();
             start_game(inner, &challenge).await
         }
-        Ok(None) => Reply::refusal("that challenge is no longer open"),
+        Ok(None) => Reply::refusal(words::challenge_gone(inner.config.language)),
         Err(refusal) => refusal,
     }
 }
@@ -246,7 +247,7 @@ pub(super) async fn decline(inner: &Arc<Inner>, caller: &Caller, id: Option<u64>
         place,
         id,
         |c| c.challenged == user,
-        "there is no open challenge for you in this channel",
+        words::no_challenge_for_you(inner.config.language),
     )
     .await
     {
@@ -254,22 +255,19 @@ pub(super) async fn decline(inner: &Arc<Inner>, caller: &Caller, id: Option<u64>
         Err(refusal) => return refusal,
     };
     if challenge.challenged != caller.user {
-        let hint = if challenge.challenger == caller.user {
-            ": use /withdraw to take your own challenge back"
-        } else {
-            ""
-        };
-        return Reply::refusal(format!(
-            "only {} can decline this challenge{hint}",
-            challenge.challenged_name
+        return Reply::refusal(words::only_can_decline(
+            inner.config.language,
+            &challenge.challenged_name,
+            challenge.challenger == caller.user,
         ));
     }
     match take(inner, challenge.id).await {
-        Ok(Some(challenge)) => Reply::public(vec![format!(
-            "{} declines {}'s challenge.",
-            caller.name, challenge.challenger_name
+        Ok(Some(challenge)) => Reply::public(vec![words::declines_challenge(
+            inner.config.language,
+            &caller.name,
+            &challenge.challenger_name,
         )]),
-        Ok(None) => Reply::refusal("that challenge is no longer open"),
+        Ok(None) => Reply::refusal(words::challenge_gone(inner.config.language)),
         Err(refusal) => refusal,
     }
 }
@@ -284,7 +282,7 @@ pub(super) async fn withdraw(inner: &Arc<Inner>, caller: &Caller, id: Option<u64
         place,
         id,
         |c| c.challenger == user,
-        "you have no open challenge in this channel",
+        words::no_challenge_of_yours(inner.config.language),
     )
     .await
     {
@@ -292,17 +290,18 @@ pub(super) async fn withdraw(inner: &Arc<Inner>, caller: &Caller, id: Option<u64
         Err(refusal) => return refusal,
     };
     if challenge.challenger != caller.user {
-        return Reply::refusal(format!(
-            "only {} can withdraw this challenge",
-            challenge.challenger_name
+        return Reply::refusal(words::only_can_withdraw(
+            inner.config.language,
+            &challenge.challenger_name,
         ));
     }
     match take(inner, challenge.id).await {
-        Ok(Some(challenge)) => Reply::public(vec![format!(
-            "{} withdraws the challenge to {}.",
-            caller.name, challenge.challenged_name
+        Ok(Some(challenge)) => Reply::public(vec![words::withdraws_challenge(
+            inner.config.language,
+            &caller.name,
+            &challenge.challenged_name,
         )]),
-        Ok(None) => Reply::refusal("that challenge is no longer open"),
+        Ok(None) => Reply::refusal(words::challenge_gone(inner.config.language)),
         Err(refusal) => refusal,
     }
 }
@@ -312,7 +311,7 @@ pub(super) async fn withdraw(inner: &Arc<Inner>, caller: &Caller, id: Option<u64
 pub(super) async fn rematch(inner: &Arc<Inner>, caller: &Caller) -> Reply {
     let recent = lock(&inner.recent).get(&caller.place).cloned();
     let Some(recent) = recent.filter(|r| r.players.contains(&caller.user)) else {
-        return Reply::refusal("you have no finished game in this channel to play again");
+        return Reply::refusal(words::nothing_to_rematch(inner.config.language));
     };
     let seat = if recent.players[0] == caller.user {
         Seat::First
@@ -333,7 +332,7 @@ pub(super) async fn rematch(inner: &Arc<Inner>, caller: &Caller) -> Reply {
         expires_at_ms: now.saturating_add(u64::from(inner.config.challenge_expiry_secs) * 1000),
         ai_level: recent.ai.map(|(_, level)| level),
     };
-    open_challenge(inner, challenge, "asks for a rematch: challenges").await
+    open_challenge(inner, challenge, true).await
 }
 
 /// The base score of a game between `a` and `b` starting now (RULES.md §7).
@@ -345,30 +344,32 @@ fn base_score(inner: &Inner, previous: Option<(u64, u32)>) -> u32 {
 /// Starts the game of an accepted challenge (the caller holds the channel's lock): the
 /// challenger sits first. Stores it, starts its actor and announces it.
 async fn start_game(inner: &Arc<Inner>, challenge: &Challenge) -> Reply {
+    let lang = inner.config.language;
     match create_game(inner, challenge).await {
         Ok(live) => {
             let game = match Game::replay(&live.record) {
                 Ok(game) => game,
                 Err(source) => {
-                    return store_failure(&ServiceError::Replay {
+                    let error = ServiceError::Replay {
                         id: live.id,
                         source,
-                    });
+                    };
+                    return failed(inner, &error);
                 }
             };
             let view = game.view();
             let names = live.names.clone();
             let lines = vec![
-                format!(
-                    "game {} begins: {} vs {}, {} s per turn, base score {}{}.",
+                words::game_begins(
+                    lang,
                     live.id,
-                    names[0],
-                    names[1],
+                    &names[0],
+                    &names[1],
                     live.turn_secs,
                     live.base_score,
-                    if live.rated { "" } else { " (unrated)" }
+                    live.rated,
                 ),
-                text::to_act_line(&view, &names, Some(u64::from(live.turn_secs))),
+                text::to_act_line(&view, &names, Some(u64::from(live.turn_secs)), lang),
             ];
             let caption = super::Caption {
                 names: names.clone(),
@@ -379,7 +380,7 @@ async fn start_game(inner: &Arc<Inner>, challenge: &Challenge) -> Reply {
             let png = super::picture::render(view, caption, None, inner.config.language).await;
             Reply::public(lines).with_png(png)
         }
-        Err(error) => store_failure(&error),
+        Err(error) => failed(inner, &error),
     }
 }
 

@@ -24,6 +24,7 @@ mod standings;
 mod text;
 mod turns;
 mod types;
+mod words;
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -129,9 +130,9 @@ impl Inner {
 }
 
 /// The reply when the store refused a write: nothing changed.
-fn store_failure(error: &ServiceError) -> Reply {
+fn store_failure(error: &ServiceError, lang: crate::config::Language) -> Reply {
     tracing::error!("store failure: {error}");
-    Reply::refusal("the bot could not save this, so nothing changed; please try again")
+    Reply::refusal(words::store_failure(lang))
 }
 
 impl Service {
@@ -192,8 +193,10 @@ impl Service {
             Command::Rematch => lobby::rematch(inner, &caller).await,
             Command::Rank(member) => standings::rank(inner, &caller, member).await,
             Command::Leaderboard { global } => standings::leaderboard(inner, &caller, global).await,
-            Command::Rules => Reply::private(text::rules_text(&inner.config.rules)),
-            Command::Help => Reply::private(text::help_text()),
+            Command::Rules => {
+                Reply::private(text::rules_text(&inner.config.rules, inner.config.language))
+            }
+            Command::Help => Reply::private(text::help_text(inner.config.language)),
             game_command => actor::send(inner, caller, game_command).await,
         }
     }

@@ -2,7 +2,7 @@
 
 use std::sync::Arc;
 
-use super::{Caller, Inner, Member, Reply, store_failure, text};
+use super::{Caller, Inner, Member, Reply, store_failure, text, words};
 use crate::scoring;
 
 pub(super) async fn rank(inner: &Arc<Inner>, caller: &Caller, member: Option<Member>) -> Reply {
@@ -16,28 +16,33 @@ pub(super) async fn rank(inner: &Arc<Inner>, caller: &Caller, member: Option<Mem
         .await;
     let (stats, position) = match result {
         Ok(found) => found,
-        Err(error) => return store_failure(&error),
+        Err(error) => return store_failure(&error, inner.config.language),
     };
     let language = inner.config.language;
     let title = scoring::title_for(stats.points);
     let mut lines = vec![
         format!("{name}: {}", text::title_name(title, language)),
-        format!("{} points", stats.points),
+        words::points(language, stats.points),
     ];
     lines.push(match scoring::next_title(stats.points) {
-        Some((next, needed)) => format!(
-            "next title: {} at {} points ({needed} to go)",
-            text::title_name(next, language),
-            next.min_points
+        Some((next, needed)) => words::next_title(
+            language,
+            &text::title_name(next, language),
+            next.min_points,
+            needed,
         ),
-        None => "the highest title".to_string(),
+        None => words::highest_title(language),
     });
-    lines.push(format!(
-        "wins {}, losses {}, draws {} ({} abandoned), {} games",
-        stats.wins, stats.losses, stats.draws, stats.abandons, stats.games
+    lines.push(words::record(
+        language,
+        stats.wins,
+        stats.losses,
+        stats.draws,
+        stats.abandons,
+        stats.games,
     ));
     if let Some(position) = position {
-        lines.push(format!("position {position} on this server"));
+        lines.push(words::position(language, position));
     }
     Reply::public(lines)
 }
@@ -49,27 +54,23 @@ pub(super) async fn leaderboard(inner: &Arc<Inner>, caller: &Caller, global: boo
         .await
     {
         Ok(top) => top,
-        Err(error) => return store_failure(&error),
+        Err(error) => return store_failure(&error, inner.config.language),
     };
     let language = inner.config.language;
-    let mut lines = vec![if global {
-        "leaderboard (all servers):".to_string()
-    } else {
-        "leaderboard (this server):".to_string()
-    }];
+    let mut lines = vec![words::leaderboard_title(language, global)];
     if top.is_empty() {
-        lines.push("nobody has finished a game yet.".into());
+        lines.push(words::leaderboard_empty(language));
     }
     for (index, stats) in top.iter().enumerate() {
-        lines.push(format!(
-            "{}. {} — {} points, {} (W{} L{} D{})",
+        lines.push(words::leaderboard_row(
+            language,
             index + 1,
-            stats.name,
+            &stats.name,
             stats.points,
-            text::title_name(scoring::title_for(stats.points), language),
+            &text::title_name(scoring::title_for(stats.points), language),
             stats.wins,
             stats.losses,
-            stats.draws
+            stats.draws,
         ));
     }
     Reply::public(lines)

@@ -1,7 +1,7 @@
 //! The words of the bot's messages: what an action did, who acts next, how a game ended, the
 //! board drawn in text, titles. Built only from the public view, so no message can reveal a
-//! face-down piece. Messages are in English; piece names and titles follow the configured
-//! language.
+//! face-down piece. Everything follows the configured language except the `/export` line,
+//! whose form is fixed for tools.
 
 use std::fmt::Write;
 
@@ -14,6 +14,8 @@ use crate::game::{
 };
 use crate::scoring::Title;
 
+use super::words::{self, say};
+
 /// A piece's name in the configured language.
 pub fn kind_name(kind: Kind, language: Language) -> &'static str {
     match language {
@@ -23,20 +25,21 @@ pub fn kind_name(kind: Kind, language: Language) -> &'static str {
     }
 }
 
-/// `Red Major (R4)`.
+/// `Red Major (R4)`; `红营长（R4）`.
 pub fn piece_name(piece: Piece, language: Language) -> String {
-    format!(
-        "{} {} ({piece})",
-        piece.colour.name(),
-        kind_name(piece.kind, language)
-    )
+    let kind = kind_name(piece.kind, language);
+    match language {
+        Language::English => format!("{} {kind} ({piece})", piece.colour.name()),
+        _ => format!("{}{kind}（{piece}）", words::colour(language, piece.colour)),
+    }
 }
 
 /// A title's name in the configured language.
 pub fn title_name(title: &Title, language: Language) -> String {
     match language {
         Language::English => format!("{} {}", title.name_zh, title.name_en),
-        Language::ZhHans | Language::ZhHant => title.name_zh.to_string(),
+        Language::ZhHans => title.name_zh.to_string(),
+        Language::ZhHant => words::traditional(title.name_zh),
     }
 }
 
@@ -46,107 +49,189 @@ pub fn describe_action(
     from: Square,
     to: Square,
     effect: Effect,
-    language: Language,
+    lang: Language,
 ) -> String {
-    let piece = |p| piece_name(p, language);
     match effect {
-        Effect::Flipped(p) => format!("{name} flips {from}: {}.", piece(p)),
-        Effect::Moved(p) => format!("{name} moves {} {from} → {to}.", piece(p)),
+        Effect::Flipped(p) => {
+            let piece = piece_name(p, lang);
+            say!(
+                lang,
+                "{name} flips {from}: {piece}.",
+                "{name} 翻开 {from}：{piece}。",
+                "{name} 翻開 {from}：{piece}。"
+            )
+        }
+        Effect::Moved(p) => {
+            let piece = piece_name(p, lang);
+            say!(
+                lang,
+                "{name} moves {piece} {from} → {to}.",
+                "{name} 把{piece}从 {from} 走到 {to}。",
+                "{name} 把{piece}從 {from} 走到 {to}。"
+            )
+        }
         Effect::Attacked {
             attacker,
             target,
             attacker_survives,
         } => {
             let result = if target.kind == Kind::Flag {
-                "captures the flag".to_string()
+                say!(lang, "captures the flag", "夺得军旗", "奪得軍旗")
             } else if attacker_survives {
-                "takes it".to_string()
+                say!(lang, "takes it", "吃掉了它", "吃掉了它")
             } else if attacker.kind == Kind::Bomb || target.kind == Kind::Bomb {
-                "both are blown up".to_string()
+                say!(lang, "both are blown up", "双双被炸掉", "雙雙被炸掉")
             } else {
-                "both are removed".to_string()
+                say!(lang, "both are removed", "同归于尽", "同歸於盡")
             };
-            format!(
-                "{name}'s {} on {from} attacks {} on {to}: {result}.",
-                piece(attacker),
-                piece(target)
+            let (attacker, target) = (piece_name(attacker, lang), piece_name(target, lang));
+            say!(
+                lang,
+                "{name}'s {attacker} on {from} attacks {target} on {to}: {result}.",
+                "{name} 的{attacker}从 {from} 攻击 {to} 的{target}：{result}。",
+                "{name} 的{attacker}從 {from} 攻擊 {to} 的{target}：{result}。"
             )
         }
     }
 }
 
 /// `alice (Red)` once colours are decided, else `alice`.
-pub fn seat_label(view: &PublicView, names: &[String; 2], seat: Seat) -> String {
+pub fn seat_label(view: &PublicView, names: &[String; 2], seat: Seat, lang: Language) -> String {
+    let name = &names[seat.index()];
     match view.colour_of(seat) {
-        Some(colour) => format!("{} ({colour})", names[seat.index()]),
-        None => names[seat.index()].clone(),
+        Some(colour) if lang == Language::English => format!("{name} ({colour})"),
+        Some(colour) => format!("{name}（{}）", words::colour(lang, colour)),
+        None => name.clone(),
     }
 }
 
 /// `to act: alice (Red), 30 s` or, before colours, `to act: alice (flip a piece), 30 s`.
-pub fn to_act_line(view: &PublicView, names: &[String; 2], seconds_left: Option<u64>) -> String {
-    let mut line = format!("to act: {}", seat_label(view, names, view.to_act));
+pub fn to_act_line(
+    view: &PublicView,
+    names: &[String; 2],
+    seconds_left: Option<u64>,
+    lang: Language,
+) -> String {
+    let who = seat_label(view, names, view.to_act, lang);
+    let mut line = say!(lang, "to act: {who}", "轮到：{who}", "輪到：{who}");
     if view.colours.is_none() {
-        line.push_str(" (flip a piece)");
+        line.push_str(&say!(lang, " (flip a piece)", "（请翻棋）", "（請翻棋）"));
     }
     if let Some(seconds) = seconds_left {
-        let _ = write!(line, ", {seconds} s");
+        line.push_str(&say!(
+            lang,
+            ", {seconds} s",
+            "，{seconds} 秒",
+            "，{seconds} 秒"
+        ));
     }
     line
 }
 
-/// `colours: alice plays Red, bob plays Black.`
-pub fn colours_line(view: &PublicView, names: &[String; 2]) -> Option<String> {
+/// `colours decided: alice plays Red, bob plays Black.`
+pub fn colours_line(view: &PublicView, names: &[String; 2], lang: Language) -> Option<String> {
     let colours = view.colours?;
-    Some(format!(
-        "colours decided: {} plays {}, {} plays {}.",
-        names[0], colours[0], names[1], colours[1]
+    let (a, b) = (&names[0], &names[1]);
+    let (ca, cb) = (
+        words::colour(lang, colours[0]),
+        words::colour(lang, colours[1]),
+    );
+    Some(say!(
+        lang,
+        "colours decided: {a} plays {ca}, {b} plays {cb}.",
+        "颜色确定：{a} 执{ca}，{b} 执{cb}。",
+        "顏色確定：{a} 執{ca}，{b} 執{cb}。"
     ))
 }
 
-fn win_reason_text(reason: WinReason) -> &'static str {
+fn win_reason_text(reason: WinReason, lang: Language) -> String {
     match reason {
-        WinReason::Flag => "captured the flag",
-        WinReason::NoMoves => "the opponent has no legal action",
-        WinReason::Timeouts => "the opponent ran out of time too often",
-        WinReason::Repetition => "the opponent repeated a move too often",
-        WinReason::Resignation => "the opponent resigned",
-        WinReason::Abandonment => "the opponent abandoned the game",
+        WinReason::Flag => say!(lang, "captured the flag", "夺得军旗", "奪得軍旗"),
+        WinReason::NoMoves => say!(
+            lang,
+            "the opponent has no legal action",
+            "对方无棋可走",
+            "對方無棋可走"
+        ),
+        WinReason::Timeouts => say!(
+            lang,
+            "the opponent ran out of time too often",
+            "对方超时过多",
+            "對方超時過多"
+        ),
+        WinReason::Repetition => say!(
+            lang,
+            "the opponent repeated a move too often",
+            "对方重复走子过多",
+            "對方重複走子過多"
+        ),
+        WinReason::Resignation => say!(lang, "the opponent resigned", "对方认输", "對方認輸"),
+        WinReason::Abandonment => say!(
+            lang,
+            "the opponent abandoned the game",
+            "对方逃跑",
+            "對方逃跑"
+        ),
     }
 }
 
-fn draw_reason_text(reason: DrawReason) -> &'static str {
+fn draw_reason_text(reason: DrawReason, lang: Language) -> String {
     match reason {
-        DrawReason::NoCapture => "no attack in the last actions allowed",
-        DrawReason::PlyLimit => "the action limit was reached",
-        DrawReason::Agreement => "agreed",
-        DrawReason::ClockLimit => "the game reached its time limit",
+        DrawReason::NoCapture => say!(
+            lang,
+            "no attack in the last actions allowed",
+            "连续多步无吃子",
+            "連續多步無吃子"
+        ),
+        DrawReason::PlyLimit => say!(
+            lang,
+            "the action limit was reached",
+            "达到总步数上限",
+            "達到總步數上限"
+        ),
+        DrawReason::Agreement => say!(lang, "agreed", "双方同意", "雙方同意"),
+        DrawReason::ClockLimit => say!(
+            lang,
+            "the game reached its time limit",
+            "对局达到时限",
+            "對局達到時限"
+        ),
     }
 }
 
 /// `game over: alice wins (captured the flag).` / `game over: draw (agreed).`
-pub fn outcome_line(outcome: Outcome<Seat>, names: &[String; 2]) -> String {
+pub fn outcome_line(outcome: Outcome<Seat>, names: &[String; 2], lang: Language) -> String {
     match outcome {
-        Outcome::Win { winner, reason } => format!(
-            "game over: {} wins ({}).",
-            names[winner.index()],
-            win_reason_text(reason)
-        ),
-        Outcome::Draw(reason) => format!("game over: draw ({}).", draw_reason_text(reason)),
+        Outcome::Win { winner, reason } => {
+            let name = &names[winner.index()];
+            let why = win_reason_text(reason, lang);
+            say!(
+                lang,
+                "game over: {name} wins ({why}).",
+                "对局结束：{name} 胜（{why}）。",
+                "對局結束：{name} 勝（{why}）。"
+            )
+        }
+        Outcome::Draw(reason) => {
+            let why = draw_reason_text(reason, lang);
+            say!(
+                lang,
+                "game over: draw ({why}).",
+                "对局结束：和棋（{why}）。",
+                "對局結束：和棋（{why}）。"
+            )
+        }
     }
 }
 
 /// `alice +2 points (now 12, 小兵 Private)`: what a finished game did to one player.
-pub fn points_line(
-    name: &str,
-    change: i64,
-    total: i64,
-    title: &Title,
-    language: Language,
-) -> String {
-    format!(
-        "{name} {change:+} points (now {total}, {})",
-        title_name(title, language)
+pub fn points_line(name: &str, change: i64, total: i64, title: &Title, lang: Language) -> String {
+    let title = title_name(title, lang);
+    say!(
+        lang,
+        "{name} {change:+} points (now {total}, {title})",
+        "{name} {change:+} 分（现为 {total}，{title}）",
+        "{name} {change:+} 分（現為 {total}，{title}）"
     )
 }
 
@@ -194,30 +279,62 @@ pub fn export_players_line(view: &PublicView, names: &[String; 2]) -> String {
 }
 
 /// The `/rules` summary.
-pub fn rules_text(view_rules: &crate::game::Rules) -> Vec<String> {
+pub fn rules_text(rules: &crate::game::Rules, lang: Language) -> Vec<String> {
+    let quiet = rules.quiet_limit;
+    let plies = rules.ply_limit;
+    let hours = rules.clock_limit_secs as f64 / 3600.0;
+    let timeouts = rules.timeouts_to_lose;
+    let offers = rules.draw_offers_per_player;
+    let actions = rules.actions_before_resign;
     vec![
-        "军棋翻翻棋 (Junqi flip chess): 50 pieces lie face down on a 5×12 board.".into(),
-        "On your turn flip a face-down piece or move one of your revealed pieces. Flip two pieces of one colour in a row and that colour is yours.".into(),
-        "Higher rank takes lower (9 > 8 > … > 1), equal ranks both go, a bomb removes whatever it meets, only an engineer digs a mine, mines and the flag never move.".into(),
-        "Pieces in a camp cannot be attacked; face-down pieces cannot be attacked. Engineers turn freely on railways; other pieces slide straight along them.".into(),
-        "You may attack the flag once all 3 mines of its colour are gone; taking it wins.".into(),
-        format!(
-            "Draws: {} actions without an attack, {} actions in all, an accepted offer, or {} hours of play. {} timeouts lose; repeating one move 4 times in your last 7 actions loses.",
-            view_rules.quiet_limit,
-            view_rules.ply_limit,
-            view_rules.clock_limit_secs as f64 / 3600.0,
-            view_rules.timeouts_to_lose
+        say!(
+            lang,
+            "军棋翻翻棋 (Junqi flip chess): 50 pieces lie face down on a 5×12 board.",
+            "军棋翻翻棋：50 枚棋子背面朝上摆在 5×12 的棋盘上。",
+            "軍棋翻翻棋：50 枚棋子背面朝上擺在 5×12 的棋盤上。"
         ),
-        format!(
-            "Resigning and draw offers ({} per player) are allowed after {} actions; before that, /abandon is the way out and costs 10× the base score.",
-            view_rules.draw_offers_per_player, view_rules.actions_before_resign
+        say!(
+            lang,
+            "On your turn flip a face-down piece or move one of your revealed pieces. Flip two pieces of one colour in a row and that colour is yours.",
+            "轮到你时，翻开一枚暗棋或走动一枚自己的明棋。自己连续两次翻出同一颜色，该颜色就归你。",
+            "輪到你時，翻開一枚暗棋或走動一枚自己的明棋。自己連續兩次翻出同一顏色，該顏色就歸你。"
+        ),
+        say!(
+            lang,
+            "Higher rank takes lower (9 > 8 > … > 1), equal ranks both go, a bomb removes whatever it meets, only an engineer digs a mine, mines and the flag never move.",
+            "大吃小（司令 > 军长 > … > 工兵），同级同归于尽，炸弹与所遇棋子同归于尽，只有工兵能排雷，地雷和军旗不能移动。",
+            "大吃小（司令 > 軍長 > … > 工兵），同級同歸於盡，炸彈與所遇棋子同歸於盡，只有工兵能排雷，地雷和軍旗不能移動。"
+        ),
+        say!(
+            lang,
+            "Pieces in a camp cannot be attacked; face-down pieces cannot be attacked. Engineers turn freely on railways; other pieces slide straight along them.",
+            "行营里的棋子和暗棋不能被攻击。工兵在铁路上可以任意转弯，其他棋子只能沿铁路直行。",
+            "行營裡的棋子和暗棋不能被攻擊。工兵在鐵路上可以任意轉彎，其他棋子只能沿鐵路直行。"
+        ),
+        say!(
+            lang,
+            "You may attack the flag once all 3 mines of its colour are gone; taking it wins.",
+            "同色的 3 个地雷都被排除后才能攻击军旗；夺得军旗即获胜。",
+            "同色的 3 個地雷都被排除後才能攻擊軍旗；奪得軍旗即獲勝。"
+        ),
+        say!(
+            lang,
+            "Draws: {quiet} actions without an attack, {plies} actions in all, an accepted offer, or {hours} hours of play. {timeouts} timeouts lose; repeating one move 4 times in your last 7 actions loses.",
+            "和棋：连续 {quiet} 步无吃子、总共 {plies} 步、提和被接受，或对局满 {hours} 小时。超时 {timeouts} 次判负；最近 7 步中同一走法出现 4 次判负。",
+            "和棋：連續 {quiet} 步無吃子、總共 {plies} 步、提和被接受，或對局滿 {hours} 小時。超時 {timeouts} 次判負；最近 7 步中同一走法出現 4 次判負。"
+        ),
+        say!(
+            lang,
+            "Resigning and draw offers ({offers} per player) are allowed after {actions} actions; before that, /abandon is the way out and costs 10× the base score.",
+            "{actions} 步之后才能认输和提和（每人 {offers} 次）；在此之前只能 /abandon 逃跑，扣 10 倍基础分。",
+            "{actions} 步之後才能認輸和提和（每人 {offers} 次）；在此之前只能 /abandon 逃跑，扣 10 倍基礎分。"
         ),
     ]
 }
 
 /// The `/help` text.
-pub fn help_text() -> Vec<String> {
-    [
+pub fn help_text(lang: Language) -> Vec<String> {
+    let english = [
         "/challenge @member [seconds:N] — challenge a member (@ai: the bot) to a game here",
         "/accept, /decline — answer a challenge; /withdraw — take yours back",
         "/flip B3 — flip a face-down piece; /move B3 C3 — move or attack",
@@ -227,9 +344,35 @@ pub fn help_text() -> Vec<String> {
         "/resign — give up (after 50 actions); /abandon — leave at any time (penalty)",
         "/rematch — play your last opponent here again",
         "/rank [@member], /leaderboard [global:true], /rules, /help",
-    ]
-    .map(String::from)
-    .to_vec()
+    ];
+    let simplified = [
+        "/challenge @成员 [seconds:N] — 在本频道向成员发起挑战（@ai：和机器人下）",
+        "/accept、/decline — 接受或拒绝挑战；/withdraw — 撤回自己的挑战",
+        "/flip B3 — 翻开暗棋；/move B3 C3 — 走子或攻击",
+        "/moves B3 — 这枚棋子能走到哪里（只有你看得到）",
+        "/board — 棋盘；/export — 局面记谱",
+        "/draw — 提和；/draw accept、/draw decline — 回答提和",
+        "/resign — 认输（50 步之后）；/abandon — 随时逃跑（有惩罚）",
+        "/rematch — 在本频道和上一局的对手再来一局",
+        "/rank [@成员]、/leaderboard [global:true]、/rules、/help",
+    ];
+    let traditional = [
+        "/challenge @成員 [seconds:N] — 在本頻道向成員發起挑戰（@ai：和機器人下）",
+        "/accept、/decline — 接受或拒絕挑戰；/withdraw — 撤回自己的挑戰",
+        "/flip B3 — 翻開暗棋；/move B3 C3 — 走子或攻擊",
+        "/moves B3 — 這枚棋子能走到哪裡（只有你看得到）",
+        "/board — 棋盤；/export — 局面記譜",
+        "/draw — 提和；/draw accept、/draw decline — 回答提和",
+        "/resign — 認輸（50 步之後）；/abandon — 隨時逃跑（有懲罰）",
+        "/rematch — 在本頻道和上一局的對手再來一局",
+        "/rank [@成員]、/leaderboard [global:true]、/rules、/help",
+    ];
+    let lines = match lang {
+        Language::English => english,
+        Language::ZhHans => simplified,
+        Language::ZhHant => traditional,
+    };
+    lines.map(String::from).to_vec()
 }
 
 #[cfg(test)]

@@ -5,7 +5,8 @@
 use super::actor::GameActor;
 use super::clock::{self, ClockEvent};
 use super::picture::{Caption, MoveGuide, render};
-use super::{Button, Caller, Reply, ServiceError, text};
+use super::{Button, Caller, Reply, ServiceError, text, words};
+use crate::config::Language;
 use crate::game::{Action, PublicCell, Seat, Square, squares_of};
 use crate::scoring;
 use crate::store::{FinishedGame, PlayerStats};
@@ -60,12 +61,17 @@ impl GameActor {
         render(self.game.view(), caption, guide, self.inner.config.language).await
     }
 
+    fn lang(&self) -> Language {
+        self.inner.config.language
+    }
+
     /// The lines that close a game: the outcome and what it did to each player.
     fn end_lines(&self, ended: &Ended) -> Vec<String> {
+        let lang = self.lang();
         let names = &self.live.names;
         let mut lines = Vec::new();
         if let Some(outcome) = self.game.outcome() {
-            lines.push(text::outcome_line(outcome, names));
+            lines.push(text::outcome_line(outcome, names, lang));
         }
         if self.live.rated {
             for seat in Seat::BOTH {
@@ -78,12 +84,12 @@ impl GameActor {
                     ended.points[seat.index()],
                     stats.points,
                     scoring::title_for(stats.points),
-                    self.inner.config.language,
+                    lang,
                 ));
             }
-            lines.push(format!("base score {}.", self.live.base_score));
+            lines.push(words::base_score(lang, self.live.base_score));
         } else {
-            lines.push("unrated game: points unchanged.".into());
+            lines.push(words::unrated(lang));
         }
         lines
     }
@@ -100,12 +106,13 @@ impl GameActor {
                 // right after the news finds it free.
                 self.retire();
                 lines.extend(self.end_lines(&ended));
-                buttons.push(Button::new("Rematch", "rematch"));
+                buttons.push(Button::new(words::button_rematch(self.lang()), "rematch"));
             }
             None => lines.push(text::to_act_line(
                 &view,
                 &self.live.names,
                 Some(self.seconds_left()),
+                self.lang(),
             )),
         }
         Reply::public(lines)
@@ -134,71 +141,78 @@ impl GameActor {
             language,
         )];
         if played.colours_decided {
-            lines.extend(text::colours_line(&view, &self.live.names));
+            lines.extend(text::colours_line(&view, &self.live.names, language));
         }
         self.after_event(lines, ended).await
     }
 
     /// The private move guide of one piece.
     pub(super) async fn guide(&self, caller: &Caller, from: Square) -> Reply {
+        let lang = self.lang();
         let Some(seat) = self.seat_of(caller) else {
-            return Reply::refusal("you are not playing in this game");
+            return Reply::refusal(words::not_playing(lang));
         };
         let view = self.game.view();
+        let square = from.to_string();
         let piece = match view.cell(from) {
-            PublicCell::Empty => return Reply::refusal(format!("there is no piece on {from}")),
-            PublicCell::FaceDown => {
-                return Reply::refusal(format!("the piece on {from} is face down: flip it first"));
-            }
+            PublicCell::Empty => return Reply::refusal(words::no_piece(lang, &square)),
+            PublicCell::FaceDown => return Reply::refusal(words::piece_face_down(lang, &square)),
             PublicCell::Revealed(piece) => piece,
         };
         if view.colour_of(seat) != Some(piece.colour) {
-            return Reply::refusal(format!("the piece on {from} is not yours"));
+            return Reply::refusal(words::not_your_piece(lang, &square));
         }
         let (empty, attacks) = self.game.destinations(seat, from);
-        let name = text::piece_name(piece, self.inner.config.language);
+        let name = text::piece_name(piece, lang);
         if empty | attacks == 0 {
-            return Reply::refusal(format!("your {name} on {from} has no moves now"));
+            return Reply::refusal(words::no_moves_now(lang, &name, &square));
         }
         let list = |set: u64| {
             let squares: Vec<String> = squares_of(set).map(|s| s.to_string()).collect();
-            if squares.is_empty() {
-                "none".to_string()
-            } else {
-                squares.join(" ")
-            }
+            squares.join(" ")
         };
         let guide = MoveGuide {
             from,
             empty,
             attacks,
         };
-        Reply::private(vec![
-            format!("moves of your {name} on {from}:"),
-            format!("to: {}", list(empty)),
-            format!("attacks: {}", list(attacks)),
-        ])
+        Reply::private(words::guide(
+            lang,
+            &name,
+            &square,
+            &list(empty),
+            &list(attacks),
+        ))
         .with_png(self.png(Some(guide), None).await)
     }
 
     /// The board for everyone: a caption, the image, and the board in text.
     pub(super) async fn board(&self) -> Reply {
+        let lang = self.lang();
         let view = self.game.view();
         let names = &self.live.names;
-        let mut lines = vec![format!(
-            "game {}: {} vs {}, {} s per turn, base score {}",
+        let mut lines = vec![words::board_caption(
+            lang,
             self.live.id,
-            text::seat_label(&view, names, Seat::First),
-            text::seat_label(&view, names, Seat::Second),
+            &text::seat_label(&view, names, Seat::First, lang),
+            &text::seat_label(&view, names, Seat::Second, lang),
             self.live.turn_secs,
-            self.live.base_score
+            self.live.base_score,
         )];
         lines.extend(text::board_text(&view).lines().map(String::from));
-        lines.push(format!(
-            "actions {}, since last attack {}, timeouts {} {} / {} {}",
-            view.plies, view.quiet, names[0], view.timeouts[0], names[1], view.timeouts[1]
+        lines.push(words::counters(
+            lang,
+            view.plies,
+            view.quiet,
+            names,
+            view.timeouts,
         ));
-        lines.push(text::to_act_line(&view, names, Some(self.seconds_left())));
+        lines.push(text::to_act_line(
+            &view,
+            names,
+            Some(self.seconds_left()),
+            lang,
+        ));
         Reply::public(lines).with_png(self.png(None, None).await)
     }
 
@@ -212,44 +226,43 @@ impl GameActor {
     }
 
     pub(super) async fn resign(&mut self, caller: &Caller) -> Reply {
+        let lang = self.lang();
         let Some(seat) = self.seat_of(caller) else {
-            return Reply::refusal("you are not playing in this game");
+            return Reply::refusal(words::not_playing(lang));
         };
         match self.commit(|game| game.resign(seat), false).await {
             Ok(((), ended)) => {
-                self.after_event(vec![format!("{} resigns.", caller.name)], ended)
-                    .await
+                let line = words::resigns(lang, &caller.name);
+                self.after_event(vec![line], ended).await
             }
             Err(refusal) => refusal,
         }
     }
 
     pub(super) async fn abandon(&mut self, caller: &Caller) -> Reply {
+        let lang = self.lang();
         let Some(seat) = self.seat_of(caller) else {
-            return Reply::refusal("you are not playing in this game");
+            return Reply::refusal(words::not_playing(lang));
         };
         match self.commit(|game| game.abandon(seat), false).await {
             Ok(((), ended)) => {
-                self.after_event(vec![format!("{} abandons the game.", caller.name)], ended)
-                    .await
+                let line = words::abandons(lang, &caller.name);
+                self.after_event(vec![line], ended).await
             }
             Err(refusal) => refusal,
         }
     }
 
     pub(super) async fn offer_draw(&mut self, caller: &Caller) -> Reply {
+        let lang = self.lang();
         let Some(seat) = self.seat_of(caller) else {
-            return Reply::refusal("you are not playing in this game");
+            return Reply::refusal(words::not_playing(lang));
         };
         if let Err(refusal) = self.commit(|game| game.offer_draw(seat), false).await {
             return refusal;
         }
         let id = self.live.id;
         let opponent = self.live.names[seat.other().index()].clone();
-        let mut lines = vec![format!(
-            "{} offers a draw. {opponent}: /draw accept or /draw decline.",
-            caller.name
-        )];
         if self
             .live
             .ai
@@ -261,16 +274,20 @@ impl GameActor {
                 .commit(|game| game.answer_draw(seat.other(), false), false)
                 .await
             {
-                Ok(_) => {
-                    lines[0] = format!("{} offers a draw; {opponent} declines.", caller.name);
-                    Reply::public(lines)
-                }
+                Ok(_) => Reply::public(vec![words::offers_draw_ai_declines(
+                    lang,
+                    &caller.name,
+                    &opponent,
+                )]),
                 Err(refusal) => refusal,
             };
         }
-        Reply::public(lines).with_buttons(vec![
-            Button::new("Accept draw", format!("draw:accept:{id}")),
-            Button::new("Decline draw", format!("draw:decline:{id}")),
+        Reply::public(vec![words::offers_draw(lang, &caller.name, &opponent)]).with_buttons(vec![
+            Button::new(words::button_accept_draw(lang), format!("draw:accept:{id}")),
+            Button::new(
+                words::button_decline_draw(lang),
+                format!("draw:decline:{id}"),
+            ),
         ])
     }
 
@@ -280,21 +297,22 @@ impl GameActor {
         accept: bool,
         game_id: Option<u64>,
     ) -> Reply {
+        let lang = self.lang();
         if game_id.is_some_and(|id| id != self.live.id) {
-            return Reply::refusal("that draw offer belongs to a game that is over");
+            return Reply::refusal(words::draw_of_finished_game(lang));
         }
         let Some(seat) = self.seat_of(caller) else {
-            return Reply::refusal("you are not playing in this game");
+            return Reply::refusal(words::not_playing(lang));
         };
         match self
             .commit(|game| game.answer_draw(seat, accept), false)
             .await
         {
             Ok(((), ended)) if accept => {
-                self.after_event(vec![format!("{} accepts the draw.", caller.name)], ended)
-                    .await
+                let line = words::accepts_draw(lang, &caller.name);
+                self.after_event(vec![line], ended).await
             }
-            Ok(_) => Reply::public(vec![format!("{} declines the draw.", caller.name)]),
+            Ok(_) => Reply::public(vec![words::declines_draw(lang, &caller.name)]),
             Err(refusal) => refusal,
         }
     }
@@ -316,14 +334,14 @@ impl GameActor {
                         // A warning that fell due while the bot was down is stale.
                         if !is_ai && left > 0 {
                             let warning =
-                                format!("{name}: {left} s left to act in game {}.", self.live.id);
+                                words::seconds_left(self.lang(), &name, left, self.live.id);
                             self.inner.send(place, Reply::public(vec![warning]));
                         }
                         Ok(())
                     }
                     Err(error) => {
                         self.live = backup;
-                        Err(super::store_failure(&error))
+                        Err(super::store_failure(&error, self.lang()))
                     }
                 }
             }
@@ -332,7 +350,7 @@ impl GameActor {
                 match self.commit(|game| game.timeout(), true).await {
                     Ok((seat, ended)) => {
                         let count = self.game.view().timeouts[seat.index()];
-                        let line = format!("{name} ran out of time (timeout {count} of {limit}).");
+                        let line = words::ran_out_of_time(self.lang(), &name, count, limit);
                         let reply = self.after_event(vec![line], ended).await;
                         self.inner.send(place, reply);
                         Ok(())

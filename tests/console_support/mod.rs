@@ -30,7 +30,12 @@ fn console(data: &Path, config: Option<&Path>) -> Command {
 
 /// Runs the console on a whole script (end of input at its end) and returns its output.
 pub fn run_script(data: &Path, script: &str) -> String {
-    let mut child = console(data, None)
+    run_script_with(data, None, script)
+}
+
+/// [`run_script`] with a config file.
+pub fn run_script_with(data: &Path, config: Option<&Path>, script: &str) -> String {
+    let mut child = console(data, config)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())

@@ -1,0 +1,323 @@
+//! Marks drawn over the board for one render: the last action (amber for a flip or a move, red
+//! for an attack, with an arrow and a cross where both pieces fell), the move guide (走棋引導:
+//! green squares it can reach, green frames on pieces it can attack) and the game-over banner.
+
+use image::RgbImage;
+
+use crate::game::board::Effect;
+use crate::game::{
+    Action, DrawReason, LastAction, Outcome, PublicCell, PublicView, Seat, WinReason, squares_of,
+};
+
+use super::layout::*;
+use super::raster::{self, Rgb};
+use super::text::{Align, Face, Fonts};
+use super::{Guide, Panel};
+
+fn last_colour(last: &LastAction) -> Rgb {
+    if last.effect.is_attack() {
+        LAST_ATTACK
+    } else {
+        LAST_MOVE
+    }
+}
+
+/// Marks that belong under the tiles: reachable squares and the path of the last move.
+pub fn draw_under(canvas: &mut RgbImage, view: &PublicView, guide: Option<&Guide>) {
+    if let Some(last) = &view.last
+        && let Action::Move { from, to } = last.action
+    {
+        raster::line(
+            canvas,
+            centre(from),
+            centre(to),
+            6.0,
+            last_colour(last),
+            0.8,
+        );
+    }
+    if let Some(guide) = guide {
+        raster::round_rect(
+            canvas,
+            centre(guide.from),
+            (TILE_W + 14.0, TILE_H + 14.0),
+            12.0,
+            GUIDE,
+            0.35,
+        );
+        for square in squares_of(guide.empty) {
+            let at = centre(square);
+            raster::round_rect(canvas, at, (TILE_W, TILE_H), 6.0, GUIDE, 0.3);
+            raster::round_rect_outline(
+                canvas,
+                at,
+                (TILE_W - 2.0, TILE_H - 2.0),
+                6.0,
+                2.5,
+                GUIDE,
+                0.9,
+            );
+            raster::disc(canvas, at, 7.0, GUIDE, 0.9);
+        }
+    }
+}
+
+/// Marks that belong over the tiles: frames, the arrow head and crosses.
+pub fn draw_over(canvas: &mut RgbImage, view: &PublicView, guide: Option<&Guide>) {
+    if let Some(last) = &view.last {
+        draw_last(canvas, view, last);
+    }
+    if let Some(guide) = guide {
+        raster::round_rect_outline(
+            canvas,
+            centre(guide.from),
+            (TILE_W + 10.0, TILE_H + 10.0),
+            12.0,
+            5.0,
+            GUIDE,
+            1.0,
+        );
+        for square in squares_of(guide.attacks) {
+            draw_target(canvas, centre(square));
+        }
+    }
+}
+
+fn draw_last(canvas: &mut RgbImage, view: &PublicView, last: &LastAction) {
+    let colour = last_colour(last);
+    let frame = (TILE_W + 8.0, TILE_H + 8.0);
+    match last.action {
+        Action::Flip(square) => {
+            raster::round_rect_outline(canvas, centre(square), frame, 11.0, 4.5, colour, 1.0);
+        }
+        Action::Move { from, to } => {
+            let start = centre(from);
+            let end = centre(to);
+            raster::disc(canvas, start, 7.0, colour, 1.0);
+            raster::round_rect_outline(
+                canvas,
+                start,
+                (TILE_W - 4.0, TILE_H - 4.0),
+                6.0,
+                2.5,
+                colour,
+                0.9,
+            );
+            raster::round_rect_outline(canvas, end, frame, 11.0, 4.5, colour, 1.0);
+            draw_arrow_head(canvas, start, end, colour);
+            let both_fell = matches!(last.effect, Effect::Attacked { .. })
+                && view.cell(to) == PublicCell::Empty;
+            if both_fell {
+                draw_cross(canvas, end, 14.0, colour);
+            }
+        }
+    }
+}
+
+/// An arrow head on the path from `start`, just outside the frame around `end`.
+fn draw_arrow_head(canvas: &mut RgbImage, start: (f32, f32), end: (f32, f32), colour: Rgb) {
+    let (dx, dy) = (end.0 - start.0, end.1 - start.1);
+    let length = (dx * dx + dy * dy).sqrt();
+    if length == 0.0 {
+        return;
+    }
+    let (ux, uy) = (dx / length, dy / length);
+    let half_w = TILE_W / 2.0 + 6.0;
+    let half_h = TILE_H / 2.0 + 6.0;
+    let to_edge = (half_w / ux.abs().max(1e-6)).min(half_h / uy.abs().max(1e-6));
+    let tip = (end.0 - ux * to_edge, end.1 - uy * to_edge);
+    let base = (tip.0 - ux * 15.0, tip.1 - uy * 15.0);
+    let (px, py) = (-uy * 9.0, ux * 9.0);
+    let points = [tip, (base.0 + px, base.1 + py), (base.0 - px, base.1 - py)];
+    raster::polygon(canvas, &points, colour, 1.0);
+}
+
+fn draw_cross(canvas: &mut RgbImage, (x, y): (f32, f32), size: f32, colour: Rgb) {
+    raster::line(
+        canvas,
+        (x - size, y - size),
+        (x + size, y + size),
+        5.0,
+        colour,
+        1.0,
+    );
+    raster::line(
+        canvas,
+        (x - size, y + size),
+        (x + size, y - size),
+        5.0,
+        colour,
+        1.0,
+    );
+}
+
+/// A green frame with corner brackets: this piece can be attacked.
+fn draw_target(canvas: &mut RgbImage, at: (f32, f32)) {
+    raster::round_rect_outline(
+        canvas,
+        at,
+        (TILE_W + 8.0, TILE_H + 8.0),
+        11.0,
+        3.5,
+        GUIDE,
+        1.0,
+    );
+    let (hw, hh) = (TILE_W / 2.0 + 9.0, TILE_H / 2.0 + 9.0);
+    let arm = 14.0;
+    for (sx, sy) in [(-1.0f32, -1.0f32), (1.0, -1.0), (-1.0, 1.0), (1.0, 1.0)] {
+        let corner = (at.0 + sx * hw, at.1 + sy * hh);
+        raster::line(
+            canvas,
+            corner,
+            (corner.0 - sx * arm, corner.1),
+            4.0,
+            GUIDE,
+            1.0,
+        );
+        raster::line(
+            canvas,
+            corner,
+            (corner.0, corner.1 - sy * arm),
+            4.0,
+            GUIDE,
+            1.0,
+        );
+    }
+}
+
+/// The result banner over the mountain band (no piece stands there) and a gold frame around
+/// the board: who won, why, and the points each seat won or lost.
+pub fn draw_game_over(canvas: &mut RgbImage, fonts: &Fonts, view: &PublicView, panel: &Panel) {
+    let Some(outcome) = view.outcome else {
+        return;
+    };
+    let (left, top, right, bottom) = FRAME;
+    let board_centre = ((left + right) / 2.0, (top + bottom) / 2.0);
+    let frame = (right - left + 10.0, bottom - top + 10.0);
+    raster::round_rect_outline(canvas, board_centre, frame, 9.0, 6.0, GOLD, 1.0);
+
+    let centre = (board_centre.0, mountain_y());
+    let size = (right - left - 24.0, 62.0);
+    let shadow = (centre.0 + 3.0, centre.1 + 4.0);
+    raster::round_rect(canvas, shadow, size, 12.0, TILE_SHADOW, 0.35);
+    raster::round_rect(canvas, centre, size, 12.0, CARD_BG, 1.0);
+    raster::round_rect_outline(canvas, centre, size, 12.0, 3.5, GOLD, 1.0);
+    let inner = (size.0 - 10.0, size.1 - 10.0);
+    raster::round_rect_outline(canvas, centre, inner, 8.0, 1.2, GOLD, 0.8);
+
+    let name = |seat: Seat, width: i32| {
+        fonts.fit(Face::Simplified, 15.0, &panel.names[seat.index()], width)
+    };
+    let (title, title_colour, reason) = match outcome {
+        Outcome::Win { winner, reason } => {
+            let loser = winner.other();
+            let title = match view.colour_of(winner) {
+                Some(colour) => format!("{} WINS", colour.name().to_uppercase()),
+                None => format!("{} WINS", name(winner, 140)),
+            };
+            let colour = view.colour_of(winner).map_or(INK, ink);
+            let reason = win_reason(reason, &name(winner, 120), &name(loser, 120), view);
+            (title, colour, reason)
+        }
+        Outcome::Draw(reason) => ("DRAW".to_string(), INK, draw_reason(reason, view)),
+    };
+    let banner_left = centre.0 - size.0 / 2.0;
+    let banner_right = centre.0 + size.0 / 2.0;
+    let text_x = match panel.points {
+        Some(_) => banner_left + (size.0 - 150.0) / 2.0,
+        None => centre.0,
+    } as i32;
+    let y = centre.1 as i32;
+    let title = fonts.fit(Face::Simplified, 28.0, &title, 320);
+    fonts.draw(
+        canvas,
+        Face::Simplified,
+        28.0,
+        (text_x, y + 3),
+        Align::Centre,
+        title_colour,
+        &title,
+    );
+    let reason = fonts.fit(Face::Simplified, 15.0, &reason, 320);
+    fonts.draw(
+        canvas,
+        Face::Simplified,
+        15.0,
+        (text_x, y + 23),
+        Align::Centre,
+        INK,
+        &reason,
+    );
+    if let Some(points) = panel.points {
+        let divider = banner_right - 156.0;
+        raster::line(
+            canvas,
+            (divider, centre.1 - 20.0),
+            (divider, centre.1 + 20.0),
+            1.0,
+            GOLD,
+            0.8,
+        );
+        for (seat, baseline) in [(Seat::First, y - 4), (Seat::Second, y + 18)] {
+            let value = points[seat.index()];
+            let colour = match value {
+                v if v > 0 => WIN_GREEN,
+                v if v < 0 => RED_INK,
+                _ => INK_SOFT,
+            };
+            let figure = signed(value);
+            let right_edge = banner_right as i32 - 16;
+            let width = fonts.draw(
+                canvas,
+                Face::Simplified,
+                17.0,
+                (right_edge, baseline),
+                Align::Right,
+                colour,
+                &figure,
+            );
+            let who = name(seat, 130 - width);
+            let at = (right_edge - width - 8, baseline);
+            fonts.draw(canvas, Face::Simplified, 15.0, at, Align::Right, INK, &who);
+        }
+    }
+}
+
+fn win_reason(reason: WinReason, winner: &str, loser: &str, view: &PublicView) -> String {
+    match reason {
+        WinReason::Flag => format!("{winner} captured the flag"),
+        WinReason::NoMoves => format!("{loser} has no move left"),
+        WinReason::Timeouts => format!(
+            "{loser} ran out of time {} times",
+            view.rules.timeouts_to_lose
+        ),
+        WinReason::Repetition => format!("{loser} repeated a move too often"),
+        WinReason::Resignation => format!("{loser} resigned"),
+        WinReason::Abandonment => format!("{loser} left the game"),
+    }
+}
+
+fn draw_reason(reason: DrawReason, view: &PublicView) -> String {
+    match reason {
+        DrawReason::NoCapture => format!("{} actions without a capture", view.rules.quiet_limit),
+        DrawReason::PlyLimit => format!("{} actions played", view.rules.ply_limit),
+        DrawReason::Agreement => "draw agreed".to_string(),
+        DrawReason::ClockLimit => {
+            let minutes = view.rules.clock_limit_secs / 60;
+            if minutes.is_multiple_of(60) {
+                format!("time limit of {} hours", minutes / 60)
+            } else {
+                format!("time limit of {minutes} minutes")
+            }
+        }
+    }
+}
+
+/// Points as shown: `+3`, `-3`, and `0` without a sign.
+pub fn signed(points: i64) -> String {
+    if points == 0 {
+        "0".to_string()
+    } else {
+        format!("{points:+}")
+    }
+}

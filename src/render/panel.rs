@@ -1,0 +1,516 @@
+//! The player panel (個人狀態欄) on the right of the image: a card per seat (name, colour or
+//! `?` with the last flip, whose turn, clock, timeouts, points at the end), the action counters,
+//! the piece tally (one dot per piece: lit = revealed, grey = face down, hollow = removed) and
+//! the last action with its pieces.
+
+use image::RgbImage;
+
+use crate::game::board::Effect;
+use crate::game::{Action, Colour, Kind, LastAction, Piece, PublicView, Seat};
+
+use super::layout::*;
+use super::marks;
+use super::raster;
+use super::text::{Align, Face, Fonts};
+use super::tiles::{self, Tiles};
+use super::{Panel, Script};
+
+const LEFT: f32 = PANEL_LEFT + 8.0;
+const WIDTH_INNER: f32 = WIDTH as f32 - PANEL_LEFT - 16.0;
+const CARD_TOP: f32 = LABEL_MARGIN;
+const CARD_H: f32 = 104.0;
+const CARD_GAP: f32 = 10.0;
+const COUNTERS_BASELINE: f32 = CARD_TOP + 2.0 * CARD_H + CARD_GAP + 34.0;
+const TALLY_TOP: f32 = COUNTERS_BASELINE + 14.0;
+const TALLY_HEADER: f32 = 32.0;
+const TALLY_ROW: f32 = 30.0;
+const TALLY_BOTTOM: f32 = TALLY_TOP + TALLY_HEADER + 12.0 * TALLY_ROW + 8.0;
+const LEGEND_Y: f32 = TALLY_BOTTOM + 16.0;
+const LAST_TOP: f32 = LEGEND_Y + 18.0;
+const LAST_BOTTOM: f32 = HEIGHT as f32 - LABEL_MARGIN;
+const DOT_RADIUS: f32 = 6.0;
+const DOT_STEP: f32 = 16.0;
+
+fn card_top(seat: Seat) -> f32 {
+    CARD_TOP + seat.index() as f32 * (CARD_H + CARD_GAP)
+}
+
+fn card_centre(seat: Seat) -> (f32, f32) {
+    (LEFT + WIDTH_INNER / 2.0, card_top(seat) + CARD_H / 2.0)
+}
+
+fn tally_column_left(colour: Colour) -> f32 {
+    LEFT + colour.index() as f32 * WIDTH_INNER / 2.0
+}
+
+fn tally_row_y(kind: Kind) -> f32 {
+    TALLY_TOP + TALLY_HEADER + (kind.index() as f32 + 0.5) * TALLY_ROW
+}
+
+fn boxed(canvas: &mut RgbImage, top: f32, bottom: f32) {
+    let centre = (LEFT + WIDTH_INNER / 2.0, (top + bottom) / 2.0);
+    let size = (WIDTH_INNER, bottom - top);
+    raster::round_rect(
+        canvas,
+        (centre.0 + 1.5, centre.1 + 2.0),
+        size,
+        10.0,
+        TILE_SHADOW,
+        0.18,
+    );
+    raster::round_rect(canvas, centre, size, 10.0, CARD_BG, 1.0);
+    raster::round_rect_outline(canvas, centre, size, 10.0, 1.2, INK_SOFT, 0.8);
+}
+
+/// The parts that never change: boxes, tally headings and piece names, the legend.
+pub fn draw_static(canvas: &mut RgbImage, fonts: &Fonts, script: Script) {
+    for seat in Seat::BOTH {
+        boxed(canvas, card_top(seat), card_top(seat) + CARD_H);
+    }
+    boxed(canvas, TALLY_TOP, TALLY_BOTTOM);
+    let face = tiles::face_of(script);
+    for colour in Colour::BOTH {
+        let left = tally_column_left(colour);
+        let heading = colour.name().to_uppercase();
+        let middle = left + WIDTH_INNER / 4.0;
+        let baseline = (TALLY_TOP + 23.0) as i32;
+        fonts.draw(
+            canvas,
+            Face::Simplified,
+            17.0,
+            (middle as i32, baseline),
+            Align::Centre,
+            ink(colour),
+            &heading,
+        );
+        for kind in Kind::ALL {
+            let at = (left + 32.0, tally_row_y(kind));
+            fonts.draw_centred(
+                canvas,
+                face,
+                20.0,
+                at,
+                ink(colour),
+                tiles::name(kind, script),
+            );
+        }
+    }
+    let rule_y = TALLY_TOP + TALLY_HEADER - 2.0;
+    raster::line(
+        canvas,
+        (LEFT + 10.0, rule_y),
+        (LEFT + WIDTH_INNER - 10.0, rule_y),
+        1.0,
+        INK_SOFT,
+        0.6,
+    );
+    let middle = LEFT + WIDTH_INNER / 2.0;
+    raster::line(
+        canvas,
+        (middle, TALLY_TOP + 8.0),
+        (middle, TALLY_BOTTOM - 8.0),
+        1.0,
+        INK_SOFT,
+        0.4,
+    );
+    draw_legend(canvas, fonts);
+    boxed(canvas, LAST_TOP, LAST_BOTTOM);
+    let title = (LEFT as i32 + 12, LAST_TOP as i32 + 20);
+    fonts.draw(
+        canvas,
+        Face::Simplified,
+        14.0,
+        title,
+        Align::Left,
+        INK_SOFT,
+        "LAST ACTION",
+    );
+}
+
+fn draw_legend(canvas: &mut RgbImage, fonts: &Fonts) {
+    let y = LEGEND_Y;
+    let mut x = LEFT + 14.0;
+    for (state, label) in [
+        (DotState::Lit, "shown"),
+        (DotState::Hidden, "face down"),
+        (DotState::Removed, "removed"),
+    ] {
+        draw_dot(canvas, (x, y), state, BLACK_INK);
+        let width = fonts.draw(
+            canvas,
+            Face::Simplified,
+            14.0,
+            (x as i32 + 10, y as i32 + 5),
+            Align::Left,
+            INK_SOFT,
+            label,
+        );
+        x += width as f32 + 30.0;
+    }
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum DotState {
+    Lit,
+    Hidden,
+    Removed,
+}
+
+fn draw_dot(canvas: &mut RgbImage, at: (f32, f32), state: DotState, ink: [u8; 3]) {
+    match state {
+        DotState::Lit => raster::disc(canvas, at, DOT_RADIUS, ink, 1.0),
+        DotState::Hidden => raster::disc(canvas, at, DOT_RADIUS, DOT_GREY, 1.0),
+        DotState::Removed => raster::ring(canvas, at, DOT_RADIUS - 0.8, 1.6, INK_SOFT, 0.9),
+    }
+}
+
+/// Everything in the panel that depends on the view.
+pub fn draw(
+    canvas: &mut RgbImage,
+    fonts: &Fonts,
+    tiles: &Tiles,
+    view: &PublicView,
+    panel: &Panel,
+    script: Script,
+) {
+    for seat in Seat::BOTH {
+        draw_card(canvas, fonts, view, panel, seat);
+    }
+    let counters = format!("Action {}/{}", view.plies, view.rules.ply_limit);
+    let quiet = format!("No capture {}/{}", view.quiet, view.rules.quiet_limit);
+    let baseline = COUNTERS_BASELINE as i32;
+    fonts.draw(
+        canvas,
+        Face::Simplified,
+        16.0,
+        (LEFT as i32 + 4, baseline),
+        Align::Left,
+        INK,
+        &counters,
+    );
+    let right = (LEFT + WIDTH_INNER) as i32 - 4;
+    fonts.draw(
+        canvas,
+        Face::Simplified,
+        16.0,
+        (right, baseline),
+        Align::Right,
+        INK_SOFT,
+        &quiet,
+    );
+    draw_tally(canvas, view);
+    draw_last_action(canvas, fonts, tiles, view, panel, script);
+}
+
+fn draw_card(canvas: &mut RgbImage, fonts: &Fonts, view: &PublicView, panel: &Panel, seat: Seat) {
+    let top = card_top(seat);
+    let left = LEFT as i32;
+    let right = (LEFT + WIDTH_INNER) as i32 - 12;
+    let to_act = view.outcome.is_none() && view.to_act == seat;
+    if to_act {
+        let size = (WIDTH_INNER, CARD_H);
+        raster::round_rect_outline(canvas, card_centre(seat), size, 10.0, 3.5, TURN_GLOW, 1.0);
+        let tip = LEFT + 9.0;
+        let y = top + 26.0;
+        raster::polygon(
+            canvas,
+            &[(tip - 8.0, y - 9.0), (tip + 4.0, y), (tip - 8.0, y + 9.0)],
+            TURN_GLOW,
+            1.0,
+        );
+    }
+    let disc_at = (LEFT + 26.0, top + 26.0);
+    let colour_text = match (view.colour_of(seat), view.last_flips[seat.index()]) {
+        (Some(colour), _) => {
+            raster::disc(canvas, disc_at, 11.0, ink(colour), 1.0);
+            raster::ring(canvas, disc_at, 8.0, 1.2, face(colour), 0.8);
+            (colour.name().to_string(), ink(colour))
+        }
+        (None, Some(flipped)) => {
+            raster::disc(canvas, disc_at, 11.0, ink(flipped), 0.45);
+            fonts.draw_centred(
+                canvas,
+                Face::Simplified,
+                15.0,
+                disc_at,
+                [255, 255, 255],
+                "?",
+            );
+            (format!("? (last flip {})", flipped.name()), INK_SOFT)
+        }
+        (None, None) => {
+            raster::disc(canvas, disc_at, 11.0, UNKNOWN_GREY, 1.0);
+            fonts.draw_centred(
+                canvas,
+                Face::Simplified,
+                15.0,
+                disc_at,
+                [255, 255, 255],
+                "?",
+            );
+            ("? (colour not decided)".to_string(), INK_SOFT)
+        }
+    };
+    let status = right_status(view, panel, seat, to_act);
+    let status_width = status.as_ref().map_or(0, |(text, _)| {
+        fonts.line(Face::Simplified, 22.0, text).width + 8
+    });
+    let name_left = left + 44;
+    let name = fonts.fit(
+        Face::Simplified,
+        21.0,
+        &panel.names[seat.index()],
+        right - name_left - status_width,
+    );
+    fonts.draw(
+        canvas,
+        Face::Simplified,
+        21.0,
+        (name_left, top as i32 + 34),
+        Align::Left,
+        INK,
+        &name,
+    );
+    if let Some((text, colour)) = status {
+        fonts.draw(
+            canvas,
+            Face::Simplified,
+            22.0,
+            (right, top as i32 + 34),
+            Align::Right,
+            colour,
+            &text,
+        );
+    }
+    let line2 = top as i32 + 64;
+    fonts.draw(
+        canvas,
+        Face::Simplified,
+        16.0,
+        (left + 14, line2),
+        Align::Left,
+        colour_text.1,
+        &colour_text.0,
+    );
+    if to_act {
+        fonts.draw(
+            canvas,
+            Face::Simplified,
+            15.0,
+            (right, line2),
+            Align::Right,
+            TURN_GLOW,
+            "TO MOVE",
+        );
+    }
+    let line3 = top as i32 + 92;
+    let width = fonts.draw(
+        canvas,
+        Face::Simplified,
+        15.0,
+        (left + 14, line3),
+        Align::Left,
+        INK_SOFT,
+        "Timeouts",
+    );
+    let used = view.timeouts[seat.index()];
+    for i in 0..view.rules.timeouts_to_lose {
+        let at = (
+            left as f32 + 30.0 + width as f32 + i as f32 * 18.0,
+            line3 as f32 - 5.0,
+        );
+        if i < used {
+            raster::round_rect(canvas, at, (12.0, 12.0), 2.5, RED_INK, 1.0);
+        } else {
+            raster::round_rect_outline(canvas, at, (11.0, 11.0), 2.5, 1.4, INK_SOFT, 0.8);
+        }
+    }
+    if view.pending_draw_offer == Some(seat) && view.outcome.is_none() {
+        fonts.draw(
+            canvas,
+            Face::Simplified,
+            15.0,
+            (right, line3),
+            Align::Right,
+            GOLD,
+            "offers a draw",
+        );
+    }
+}
+
+/// The big figure at the right of a card's first line: points at the end, else the clock.
+fn right_status(
+    view: &PublicView,
+    panel: &Panel,
+    seat: Seat,
+    to_act: bool,
+) -> Option<(String, [u8; 3])> {
+    if view.outcome.is_some() {
+        let points = panel.points?[seat.index()];
+        let colour = match points {
+            p if p > 0 => WIN_GREEN,
+            p if p < 0 => RED_INK,
+            _ => INK_SOFT,
+        };
+        return Some((marks::signed(points), colour));
+    }
+    let seconds = panel.seconds_left.filter(|_| to_act)?;
+    let colour = if seconds <= 10 { RED_INK } else { INK };
+    Some((format!("{seconds}s"), colour))
+}
+
+fn draw_tally(canvas: &mut RgbImage, view: &PublicView) {
+    for colour in Colour::BOTH {
+        let left = tally_column_left(colour);
+        for kind in Kind::ALL {
+            let piece = Piece::new(colour, kind);
+            let shown = view.revealed_count(piece);
+            let hidden = view.face_down_count(piece);
+            let y = tally_row_y(kind);
+            for i in 0..kind.count() {
+                let state = if i < shown {
+                    DotState::Lit
+                } else if i < shown + hidden {
+                    DotState::Hidden
+                } else {
+                    DotState::Removed
+                };
+                let at = (left + 66.0 + i as f32 * DOT_STEP, y);
+                draw_dot(canvas, at, state, ink(colour));
+            }
+        }
+    }
+}
+
+fn draw_last_action(
+    canvas: &mut RgbImage,
+    fonts: &Fonts,
+    tiles: &Tiles,
+    view: &PublicView,
+    panel: &Panel,
+    script: Script,
+) {
+    let left = LEFT as i32 + 12;
+    let line = LAST_TOP as i32 + 44;
+    let tiles_y = LAST_TOP + 76.0;
+    let middle = LEFT + WIDTH_INNER / 2.0;
+    let Some(LastAction {
+        seat,
+        action,
+        effect,
+    }) = view.last
+    else {
+        fonts.draw(
+            canvas,
+            Face::Simplified,
+            16.0,
+            (left, line),
+            Align::Left,
+            INK_SOFT,
+            "none yet",
+        );
+        return;
+    };
+    let who = fonts.fit(Face::Simplified, 16.0, &panel.names[seat.index()], 110);
+    let what = match action {
+        Action::Flip(square) => format!("{who}: flip {square}"),
+        Action::Move { from, to } => format!("{who}: {from} → {to}"),
+    };
+    fonts.draw(
+        canvas,
+        Face::Simplified,
+        16.0,
+        (left, line),
+        Align::Left,
+        INK,
+        &what,
+    );
+    let result_baseline = LAST_BOTTOM as i32 - 10;
+    match effect {
+        Effect::Flipped(piece) | Effect::Moved(piece) => {
+            let sprite = tiles.mini.revealed(piece);
+            tiles.mini.blit(sprite, canvas, (middle, tiles_y));
+            let label = if matches!(effect, Effect::Flipped(_)) {
+                "revealed"
+            } else {
+                "moved"
+            };
+            fonts.draw(
+                canvas,
+                Face::Simplified,
+                14.0,
+                (middle as i32, result_baseline),
+                Align::Centre,
+                INK_SOFT,
+                label,
+            );
+        }
+        Effect::Attacked {
+            attacker,
+            target,
+            attacker_survives,
+        } => {
+            let spread = 58.0;
+            let at_attacker = (middle - spread, tiles_y);
+            let at_target = (middle + spread, tiles_y);
+            tiles
+                .mini
+                .blit(tiles.mini.revealed(attacker), canvas, at_attacker);
+            tiles
+                .mini
+                .blit(tiles.mini.revealed(target), canvas, at_target);
+            fonts.draw_centred(
+                canvas,
+                Face::Simplified,
+                22.0,
+                (middle, tiles_y),
+                LAST_ATTACK,
+                "×",
+            );
+            cross_out(canvas, at_target);
+            if !attacker_survives {
+                cross_out(canvas, at_attacker);
+            }
+            let attacker_name = tiles::name(attacker.kind, script);
+            let target_name = tiles::name(target.kind, script);
+            let face = tiles::face_of(script);
+            let result = if attacker_survives {
+                format!("{attacker_name} takes {target_name}")
+            } else {
+                "both removed".to_string()
+            };
+            fonts.draw(
+                canvas,
+                face,
+                15.0,
+                (middle as i32, result_baseline),
+                Align::Centre,
+                INK,
+                &result,
+            );
+        }
+    }
+}
+
+/// Fades a panel tile and strikes it through: that piece left the board.
+fn cross_out(canvas: &mut RgbImage, (x, y): (f32, f32)) {
+    let size = (TILE_W * tiles::MINI_SCALE, TILE_H * tiles::MINI_SCALE);
+    raster::round_rect(canvas, (x, y), size, 6.0, CARD_BG, 0.45);
+    let (dx, dy) = (size.0 / 2.0 - 6.0, size.1 / 2.0 - 4.0);
+    raster::line(
+        canvas,
+        (x - dx, y - dy),
+        (x + dx, y + dy),
+        3.0,
+        LAST_ATTACK,
+        0.9,
+    );
+    raster::line(
+        canvas,
+        (x - dx, y + dy),
+        (x + dx, y - dy),
+        3.0,
+        LAST_ATTACK,
+        0.9,
+    );
+}

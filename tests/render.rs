@@ -1,0 +1,428 @@
+//! The board image: golden images of fixed positions (refresh them with
+//! `UPDATE_GOLDEN=1 cargo nextest run -E 'test(golden)'` and look at them before committing),
+//! size and decoding checks, the marks it must show, and that it depends on the public view
+//! only.
+
+use std::path::PathBuf;
+
+use image::RgbImage;
+use junqi::game::board::Effect;
+use junqi::game::{
+    Action, Board, Cell, Colour, DrawReason, Game, Kind, LastAction, Outcome, Piece, Position,
+    PublicView, Rules, Seat, Square, WinReason, parse_position, squares_of,
+};
+use junqi::render::{
+    Guide, HEIGHT, Panel, RenderOptions, Script, WIDTH, guide_from_view, render_image, render_png,
+    render_position_text,
+};
+use proptest::prelude::*;
+
+const MID_GAME: &str = "?R3,?BF,.,?RM,?B2/R7,?B5,B4,.,?R1/?BM,.,?R6,B1,?B9/?R4,.,R8,?BX,./\
+.,B6,?RX,.,?B3/?R2,.,BX,.,R5/?B7,R9,.,?R3,?BM/.,.,?B2,.,?R2/?RM,R1,.,B8,?B1/\
+?B4,.,?R5,R2,?RF/?B3,B7,?R7,.,?BM/?R1,?B1,.,?R4,B2 B 3 64";
+
+const FLAG_TAKEN: &str = ".,R7,.,.,./.,.,B5,.,R1/.,.,.,.,./R4,.,.,.,B3/.,.,.,.,./.,R6,.,BX,./\
+.,.,.,.,./.,R5,.,.,./B2,.,.,.,./.,.,.,.,RF/.,R3,.,.,./RM,.,.,.,B1 B 0 187";
+
+const ALL_FACE_DOWN: &str = "?R5,?B1,?BM,?R2,?B7/?R3,?B9,?R1,?B4,?R8/?B2,.,?RX,.,?R6/\
+?R7,?B3,.,?BX,?R4/?BM,.,?R2,.,?B6/?R1,?B8,?RM,?B5,?R9/?B2,?R3,?RF,?B7,?R6/\
+?BM,.,?B1,.,?R5/?R4,?B3,.,?BF,?B4/?RM,.,?R3,.,?B6/?R2,?BX,?B2,?RX,?B5/?R7,?B1,?RM,?B3,?R1 R 0 0";
+
+fn sq(text: &str) -> Square {
+    text.parse().expect("test square")
+}
+
+fn position(text: &str) -> Position {
+    parse_position(text).expect("test position parses")
+}
+
+fn panel() -> Panel {
+    Panel::new(["alice".to_string(), "bob".to_string()])
+}
+
+fn mid_game_view() -> PublicView {
+    let mut view = PublicView::of_position(&position(MID_GAME));
+    view.to_act = Seat::Second;
+    view.timeouts = [1, 0];
+    view.last_flips = [Some(Colour::Red), Some(Colour::Red)];
+    view.last = Some(LastAction {
+        seat: Seat::First,
+        action: Action::Move {
+            from: sq("C6"),
+            to: sq("B6"),
+        },
+        effect: Effect::Attacked {
+            attacker: Piece::new(Colour::Red, Kind::Marshal),
+            target: Piece::new(Colour::Black, Kind::Brigadier),
+            attacker_survives: true,
+        },
+    });
+    view
+}
+
+fn mid_game_panel() -> Panel {
+    Panel {
+        seconds_left: Some(17),
+        ..panel()
+    }
+}
+
+/// The opening: everything face down but two flips of different colours, colours undecided.
+fn opening_view() -> PublicView {
+    let mut board = position(ALL_FACE_DOWN).board;
+    for square in [sq("A12"), sq("B2")] {
+        let piece = board.piece(square).expect("dealt piece");
+        board.set(square, Cell::Revealed(piece));
+    }
+    let mut view = PublicView::of_position(&Position::new(board, Colour::Red));
+    view.colours = None;
+    view.to_act = Seat::First;
+    view.plies = 2;
+    view.quiet = 2;
+    view.last_flips = [Some(Colour::Red), Some(Colour::Black)];
+    view.last = Some(LastAction {
+        seat: Seat::Second,
+        action: Action::Flip(sq("B2")),
+        effect: Effect::Flipped(Piece::new(Colour::Black, Kind::Bomb)),
+    });
+    view
+}
+
+fn flag_taken_view() -> PublicView {
+    let mut view = PublicView::of_position(&position(FLAG_TAKEN));
+    view.to_act = Seat::Second;
+    view.timeouts = [0, 2];
+    view.last = Some(LastAction {
+        seat: Seat::First,
+        action: Action::Move {
+            from: sq("B11"),
+            to: sq("B12"),
+        },
+        effect: Effect::Attacked {
+            attacker: Piece::new(Colour::Red, Kind::MajorGeneral),
+            target: Piece::new(Colour::Black, Kind::Flag),
+            attacker_survives: true,
+        },
+    });
+    view.outcome = Some(Outcome::Win {
+        winner: Seat::First,
+        reason: WinReason::Flag,
+    });
+    view
+}
+
+fn golden_path(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/golden")
+        .join(format!("{name}.png"))
+}
+
+/// Compares with the stored image; a channel may differ by 3 at most (floating point maths
+/// in other libms), anything more is a change of the drawing.
+fn check_golden(name: &str, png: &[u8]) {
+    let path = golden_path(name);
+    if std::env::var_os("UPDATE_GOLDEN").is_some() {
+        std::fs::write(&path, png).expect("write golden image");
+        return;
+    }
+    let expected = image::open(&path)
+        .unwrap_or_else(|error| {
+            panic!("{}: {error} (refresh with UPDATE_GOLDEN=1)", path.display())
+        })
+        .to_rgb8();
+    let actual = image::load_from_memory(png).expect("decodes").to_rgb8();
+    assert_eq!(
+        actual.dimensions(),
+        expected.dimensions(),
+        "{name}: size changed"
+    );
+    let differing = actual
+        .pixels()
+        .zip(expected.pixels())
+        .filter(|(a, e)| a.0.iter().zip(e.0).any(|(x, y)| x.abs_diff(y) > 3))
+        .count();
+    if differing > 0 {
+        let out = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("{name}.actual.png"));
+        std::fs::write(&out, png).expect("write actual image");
+        panic!(
+            "{name}: {differing} pixels differ from {}; the new image is {} \
+             (refresh with UPDATE_GOLDEN=1 if the change is wanted)",
+            path.display(),
+            out.display()
+        );
+    }
+}
+
+fn render(view: &PublicView, panel: &Panel, guide: Option<&Guide>, script: Script) -> Vec<u8> {
+    render_png(view, panel, guide, &RenderOptions { script }).expect("renders")
+}
+
+#[test]
+fn golden_start() {
+    let game = Game::new(7, Rules::default());
+    let panel = Panel {
+        seconds_left: Some(30),
+        ..panel()
+    };
+    check_golden(
+        "start",
+        &render(&game.view(), &panel, None, Script::Simplified),
+    );
+}
+
+#[test]
+fn golden_opening_flips() {
+    let panel = Panel {
+        seconds_left: Some(8),
+        ..panel()
+    };
+    check_golden(
+        "opening",
+        &render(&opening_view(), &panel, None, Script::Simplified),
+    );
+}
+
+#[test]
+fn golden_mid_game() {
+    let png = render(
+        &mid_game_view(),
+        &mid_game_panel(),
+        None,
+        Script::Simplified,
+    );
+    check_golden("mid_game", &png);
+}
+
+#[test]
+fn golden_mid_game_traditional() {
+    let png = render(
+        &mid_game_view(),
+        &mid_game_panel(),
+        None,
+        Script::Traditional,
+    );
+    check_golden("mid_game_traditional", &png);
+}
+
+#[test]
+fn golden_guide() {
+    let view = mid_game_view();
+    let guide = guide_from_view(&view, sq("C7")).expect("the bomb on C7 moves");
+    let png = render(&view, &mid_game_panel(), Some(&guide), Script::Simplified);
+    check_golden("guide", &png);
+}
+
+#[test]
+fn golden_game_over() {
+    let panel = Panel {
+        points: Some([3, -3]),
+        ..panel()
+    };
+    check_golden(
+        "game_over",
+        &render(&flag_taken_view(), &panel, None, Script::Simplified),
+    );
+}
+
+#[test]
+fn golden_draw() {
+    let mut view = flag_taken_view();
+    view.outcome = Some(Outcome::Draw(DrawReason::NoCapture));
+    view.last = None;
+    let panel = Panel {
+        points: Some([0, 0]),
+        ..panel()
+    };
+    check_golden("draw", &render(&view, &panel, None, Script::Traditional));
+}
+
+#[test]
+fn output_decodes_at_the_documented_size_and_weight() {
+    for (view, panel) in [
+        (mid_game_view(), mid_game_panel()),
+        (flag_taken_view(), panel()),
+        (opening_view(), panel()),
+    ] {
+        let png = render(&view, &panel, None, Script::Simplified);
+        assert!(png.len() < 150 * 1024, "{} bytes", png.len());
+        let decoded = image::load_from_memory(&png).expect("decodes");
+        assert_eq!((decoded.width(), decoded.height()), (WIDTH, HEIGHT));
+    }
+}
+
+fn image_of(view: &PublicView, guide: Option<&Guide>) -> RgbImage {
+    render_image(view, &mid_game_panel(), guide, &RenderOptions::default()).expect("renders")
+}
+
+/// A pixel inside the station of `square`, clear of the dot and arrow of the last move (the
+/// board is drawn row 12 at the top; columns are 100 and rows 62 pixels apart).
+fn station_pixel(image: &RgbImage, square: Square) -> [u8; 3] {
+    let x = 98 + 100 * square.column() as u32 + 30;
+    let from_top = 11 - square.row() as u32;
+    let y = 78 + 62 * from_top + if square.row() < 6 { 48 } else { 0 } + 14;
+    image.get_pixel(x, y).0
+}
+
+#[test]
+fn guide_marks_every_reachable_square_and_no_other() {
+    let view = mid_game_view();
+    let guide = guide_from_view(&view, sq("C7")).expect("guide");
+    let plain = image_of(&view, None);
+    let guided = image_of(&view, Some(&guide));
+    assert!(guide.empty != 0 && guide.attacks != 0, "{guide:?}");
+    for square in Square::all() {
+        let changed = station_pixel(&plain, square) != station_pixel(&guided, square);
+        let reachable = guide.empty & square.bit() != 0;
+        assert_eq!(changed, reachable, "{square}");
+    }
+}
+
+#[test]
+fn guide_matches_the_engine_for_every_revealed_piece() {
+    for text in [MID_GAME, FLAG_TAKEN] {
+        let position = position(text);
+        let view = PublicView::of_position(&position);
+        for square in Square::all() {
+            let Cell::Revealed(piece) = position.board.cell(square) else {
+                continue;
+            };
+            match guide_from_view(&view, square) {
+                Ok(guide) => {
+                    let (empty, attacks) =
+                        position
+                            .board
+                            .destinations(piece.colour, square, position.rules);
+                    assert_eq!((guide.empty, guide.attacks), (empty, attacks), "{square}");
+                }
+                Err(_) => assert!(!piece.kind.is_movable(), "{square}: {piece}"),
+            }
+        }
+    }
+}
+
+#[test]
+fn guide_is_refused_for_what_cannot_move() {
+    let view = PublicView::of_position(&position(MID_GAME));
+    for square in ["C6", "A12", "E3"] {
+        assert!(guide_from_view(&view, sq(square)).is_err(), "{square}");
+    }
+    let view = PublicView::of_position(&position(FLAG_TAKEN));
+    assert!(
+        guide_from_view(&view, sq("E3")).is_err(),
+        "a flag never moves"
+    );
+}
+
+#[test]
+fn last_action_and_turn_change_the_image() {
+    let view = mid_game_view();
+    let base = image_of(&view, None);
+    let mut without_last = view.clone();
+    without_last.last = None;
+    assert_ne!(base, image_of(&without_last, None));
+    let mut other_turn = view.clone();
+    other_turn.to_act = Seat::First;
+    assert_ne!(base, image_of(&other_turn, None));
+}
+
+#[test]
+fn text_positions_render_and_bad_ones_explain() {
+    let png = render_position_text(
+        MID_GAME,
+        Some(sq("D4")),
+        &Panel::default(),
+        &RenderOptions::default(),
+    )
+    .expect("full position renders");
+    assert!(image::load_from_memory(&png).is_ok());
+    let public = MID_GAME.replace("?R3", "?").replace(" B 3 64", " - 3 64");
+    render_position_text(&public, None, &Panel::default(), &RenderOptions::default())
+        .expect("public position renders");
+    let error = render_position_text(
+        "nonsense",
+        None,
+        &Panel::default(),
+        &RenderOptions::default(),
+    )
+    .expect_err("refused");
+    assert!(!error.to_string().is_empty());
+    let error = render_position_text(
+        MID_GAME,
+        Some(sq("A12")),
+        &Panel::default(),
+        &RenderOptions::default(),
+    )
+    .expect_err("no guide for a face-down piece");
+    assert!(error.to_string().contains("A12"), "{error}");
+}
+
+#[test]
+fn names_with_missing_glyphs_and_huge_numbers_still_render() {
+    let panel = Panel {
+        names: [
+            "名字 😀 with a very very long tail".to_string(),
+            String::new(),
+        ],
+        seconds_left: Some(u32::MAX),
+        points: Some([i64::MAX, i64::MIN]),
+    };
+    let mut view = flag_taken_view();
+    render(&view, &panel, None, Script::Simplified);
+    view.outcome = None;
+    render(&view, &panel, None, Script::Simplified);
+    let guide = Guide {
+        from: sq("A1"),
+        empty: u64::MAX,
+        attacks: u64::MAX,
+    };
+    render(&view, &panel, Some(&guide), Script::Simplified);
+}
+
+#[test]
+fn games_with_different_deals_look_alike_before_any_flip() {
+    let mut games = (0..40).map(|seed| Game::new(seed, Rules::default()));
+    let first = games.next().expect("a game");
+    let twin = games
+        .find(|game| game.to_act() == first.to_act())
+        .expect("same first seat");
+    assert_ne!(first.record(), twin.record(), "different deals");
+    let a = render(&first.view(), &panel(), None, Script::Simplified);
+    let b = render(&twin.view(), &panel(), None, Script::Simplified);
+    assert_eq!(a, b);
+}
+
+fn mid_game_hidden_squares() -> Vec<Square> {
+    squares_of(position(MID_GAME).board.face_down()).collect()
+}
+
+/// The mid-game board with the identities of its face-down pieces permuted by `order`.
+fn reshuffled(order: &[usize]) -> Position {
+    let mut position = position(MID_GAME);
+    let hidden = mid_game_hidden_squares();
+    let pieces: Vec<Piece> = hidden
+        .iter()
+        .map(|square| position.board.piece(*square).expect("face-down piece"))
+        .collect();
+    let mut board: Board = position.board.clone();
+    for (square, &from) in hidden.iter().zip(order) {
+        board.set(*square, Cell::FaceDown(pieces[from]));
+    }
+    position.board = board;
+    position
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(12))]
+
+    #[test]
+    fn image_ignores_face_down_identities(
+        order in Just((0..mid_game_hidden_squares().len()).collect::<Vec<_>>()).prop_shuffle()
+    ) {
+        let original = position(MID_GAME);
+        let shuffled = reshuffled(&order);
+        prop_assume!(original.board != shuffled.board);
+        let a = render(&PublicView::of_position(&original), &panel(), None, Script::Simplified);
+        let b = render(&PublicView::of_position(&shuffled), &panel(), None, Script::Simplified);
+        prop_assert_eq!(a, b);
+    }
+}

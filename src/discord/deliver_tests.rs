@@ -14,6 +14,8 @@ use crate::service::Reply;
 #[path = "../../tests/support/fake_discord.rs"]
 #[allow(dead_code)]
 mod fake_discord;
+#[path = "../../tests/support/fake_rest.rs"]
+mod fake_rest;
 #[path = "../../tests/support/multipart.rs"]
 mod multipart;
 #[path = "../../tests/support/payloads.rs"]

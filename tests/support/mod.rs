@@ -3,6 +3,7 @@
 
 pub mod bot;
 pub mod fake_discord;
+pub mod fake_rest;
 pub mod multipart;
 pub mod payloads;
 

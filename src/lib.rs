@@ -3,6 +3,7 @@ pub mod ai;
 pub mod cli;
 pub mod config;
 pub mod console;
+pub mod discord;
 pub mod game;
 pub mod render;
 pub mod scoring;

@@ -34,6 +34,15 @@ enum Command {
         /// `flip B3` or `move B3 C3` (also `B3C3`, `b3-c3`).
         action: Option<String>,
     },
+    /// Run the Discord bot (token from the DISCORD_TOKEN environment variable; see README).
+    Run {
+        /// A config file (see config.example.toml); the defaults without one.
+        #[arg(long)]
+        config: Option<PathBuf>,
+        /// The data directory (overrides the config's `data_dir`).
+        #[arg(long)]
+        data: Option<PathBuf>,
+    },
     /// Draw a position (full or public notation) as the bot's board image.
     Render {
         /// A position in RULES.md §8 notation (`?` and `-` allowed).
@@ -91,6 +100,49 @@ fn run_console(options: junqi::console::ConsoleOptions) -> ExitCode {
     }
 }
 
+fn run_bot(config_path: Option<PathBuf>, data: Option<PathBuf>) -> ExitCode {
+    let mut config = match config_path {
+        Some(path) => match junqi::config::Config::load(&path) {
+            Ok(config) => config,
+            Err(error) => {
+                eprintln!("error: {error}");
+                return ExitCode::from(2);
+            }
+        },
+        None => junqi::config::Config::default(),
+    };
+    if let Some(data) = data {
+        config.data_dir = data;
+    }
+    if let Err(error) = junqi::discord::token_from_env(&config) {
+        eprintln!("error: {error}");
+        return ExitCode::from(2);
+    }
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
+    tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(io::stderr)
+        .init();
+    let runtime = match tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+    {
+        Ok(runtime) => runtime,
+        Err(error) => {
+            eprintln!("error: cannot start the async runtime: {error}");
+            return ExitCode::FAILURE;
+        }
+    };
+    match runtime.block_on(junqi::discord::run(config)) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("error: {error}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
 fn finish_case(result: Result<String, analysis::CaseError>) -> ExitCode {
     match result {
         Ok(text) => {
@@ -128,6 +180,7 @@ fn main() -> ExitCode {
             position,
             action: Some(action),
         } => finish_case(analysis::apply(&position, &action)),
+        Command::Run { config, data } => run_bot(config, data),
         Command::Console {
             config,
             data,

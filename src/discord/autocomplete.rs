@@ -1,0 +1,187 @@
+//! Square suggestions while a player types: `/flip` offers the caller's legal flips, `/move`
+//! `from` and `/moves` the squares of their movable pieces, `/move` `to` the destinations of
+//! the chosen `from` — only to a player of the channel's game, on their turn.
+//!
+//! A read-only query of this module: the live game is read from the store (the service writes
+//! each action there before it replies) and replayed; nothing is changed. Only legal actions
+//! are offered, which the player could list themselves: no face-down identity leaks.
+
+use poise::serenity_prelude as serenity;
+use serenity::{AutocompleteChoice, CommandDataOptionValue, CreateAutocompleteResponse};
+
+use super::{Context, caller_of};
+use crate::game::{Action, Game, Seat, Square};
+use crate::service::Caller;
+use crate::store::Store;
+
+/// Discord shows at most 25 choices.
+const MAX_CHOICES: usize = 25;
+
+/// Which option is being typed.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Field {
+    Flip,
+    Origin,
+    /// Destinations of the piece on this square.
+    Destination(Square),
+}
+
+/// The suggestions for `field` among `legal` actions, filtered by what was typed (any case).
+pub fn choices(legal: &[Action], field: Field, typed: &str) -> Vec<String> {
+    let typed = typed.trim().to_ascii_uppercase();
+    let mut squares: Vec<Square> = legal
+        .iter()
+        .filter_map(|action| match (field, *action) {
+            (Field::Flip, Action::Flip(square)) => Some(square),
+            (Field::Origin, Action::Move { from, .. }) => Some(from),
+            (Field::Destination(chosen), Action::Move { from, to }) if from == chosen => Some(to),
+            _ => None,
+        })
+        .collect();
+    squares.sort_by_key(|square| square.index());
+    squares.dedup();
+    squares
+        .into_iter()
+        .map(|square| square.to_string())
+        .filter(|name| name.starts_with(&typed))
+        .take(MAX_CHOICES)
+        .collect()
+}
+
+/// The caller's legal actions in their channel's game, when it is their turn.
+fn legal_actions(store: &Store, caller: &Caller) -> Vec<Action> {
+    let live = match store.live_game_at(caller.place) {
+        Ok(Some(live)) => live,
+        Ok(None) => return Vec::new(),
+        Err(error) => {
+            tracing::warn!("autocomplete: cannot read the live game: {error}");
+            return Vec::new();
+        }
+    };
+    let seat = match live
+        .players
+        .iter()
+        .position(|player| *player == caller.user)
+    {
+        Some(0) => Seat::First,
+        Some(_) => Seat::Second,
+        None => return Vec::new(),
+    };
+    match Game::replay(&live.record) {
+        Ok(game) if game.to_act() == seat => game.legal_actions(),
+        Ok(_) => Vec::new(),
+        Err(error) => {
+            tracing::warn!("autocomplete: cannot replay game {}: {error}", live.id);
+            Vec::new()
+        }
+    }
+}
+
+async fn suggest(
+    ctx: Context<'_>,
+    field: Option<Field>,
+    typed: &str,
+) -> CreateAutocompleteResponse {
+    let choices = suggestions(ctx, field, typed)
+        .await
+        .into_iter()
+        .map(|square| AutocompleteChoice::new(square.clone(), square))
+        .collect();
+    CreateAutocompleteResponse::new().set_choices(choices)
+}
+
+async fn suggestions(ctx: Context<'_>, field: Option<Field>, typed: &str) -> Vec<String> {
+    let poise::Context::Application(app) = ctx else {
+        return Vec::new();
+    };
+    let Some(field) = field else {
+        return Vec::new();
+    };
+    let interaction = app.interaction;
+    let caller = caller_of(
+        &interaction.user,
+        interaction.member.as_deref(),
+        interaction.guild_id,
+        interaction.channel_id,
+    );
+    let store = ctx.data().store.clone();
+    let typed = typed.to_string();
+    tokio::task::spawn_blocking(move || choices(&legal_actions(&store, &caller), field, &typed))
+        .await
+        .unwrap_or_default()
+}
+
+/// The square already chosen in option `name` of the command being typed.
+fn option_square(ctx: Context<'_>, name: &str) -> Option<Square> {
+    let poise::Context::Application(app) = ctx else {
+        return None;
+    };
+    app.interaction
+        .data
+        .options
+        .iter()
+        .find(|option| option.name == name)
+        .and_then(|option| match &option.value {
+            CommandDataOptionValue::String(value) => Some(value.as_str()),
+            CommandDataOptionValue::Autocomplete { value, .. } => Some(value.as_str()),
+            _ => None,
+        })
+        .and_then(|value| value.trim().parse().ok())
+}
+
+pub async fn flips(ctx: Context<'_>, typed: &str) -> CreateAutocompleteResponse {
+    suggest(ctx, Some(Field::Flip), typed).await
+}
+
+pub async fn origins(ctx: Context<'_>, typed: &str) -> CreateAutocompleteResponse {
+    suggest(ctx, Some(Field::Origin), typed).await
+}
+
+pub async fn destinations(ctx: Context<'_>, typed: &str) -> CreateAutocompleteResponse {
+    let from = option_square(ctx, "from").map(Field::Destination);
+    suggest(ctx, from, typed).await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sq(name: &str) -> Square {
+        name.parse().expect("a square")
+    }
+
+    #[test]
+    fn choices_follow_the_field_and_the_typed_prefix() {
+        let legal = vec![
+            Action::Flip(sq("B3")),
+            Action::Flip(sq("A1")),
+            Action::Move {
+                from: sq("C4"),
+                to: sq("C5"),
+            },
+            Action::Move {
+                from: sq("C4"),
+                to: sq("B3"),
+            },
+            Action::Move {
+                from: sq("A2"),
+                to: sq("A3"),
+            },
+        ];
+        let table: [(Field, &str, &[&str]); 6] = [
+            (Field::Flip, "", &["A1", "B3"]),
+            (Field::Flip, "b", &["B3"]),
+            (Field::Origin, "", &["A2", "C4"]),
+            (Field::Destination(sq("C4")), "", &["B3", "C5"]),
+            (Field::Destination(sq("C4")), "c", &["C5"]),
+            (Field::Destination(sq("E12")), "", &[]),
+        ];
+        for (field, typed, expected) in table {
+            assert_eq!(
+                choices(&legal, field, typed),
+                expected,
+                "{field:?} {typed:?}"
+            );
+        }
+    }
+}

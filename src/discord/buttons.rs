@@ -1,0 +1,152 @@
+//! Every button press, routed by its `custom_id` through this one handler (called from poise's
+//! `event_handler`), not through collectors: a button on a message sent before a restart still
+//! works, and one that no longer means anything answers privately that it has expired.
+
+use poise::serenity_prelude as serenity;
+use serenity::{
+    ComponentInteraction, CreateInteractionResponse, CreateInteractionResponseMessage, EditMessage,
+    FullEvent, Interaction, MessageFlags,
+};
+
+use super::deliver::{self, Origin};
+use super::render::{Layout, Outgoing};
+use super::{Bot, CommandError, caller_of, words};
+use crate::service::{Command, Reply};
+
+/// Where a button press goes.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum Route {
+    /// A command for the service (accept, decline, withdraw, draw answers, rematch, board,
+    /// confirmed resign or abandon).
+    Service(Command),
+    /// The "cancel" of a confirmation.
+    Cancel,
+    /// Nothing this bot knows (an old or foreign button).
+    Expired,
+}
+
+/// The route of a custom id.
+pub fn route(custom_id: &str) -> Route {
+    if let Some(command) = Command::from_button(custom_id) {
+        return Route::Service(command);
+    }
+    match custom_id {
+        words::CONFIRM_RESIGN => Route::Service(Command::Resign),
+        words::CONFIRM_ABANDON => Route::Service(Command::Abandon),
+        words::CONFIRM_CANCEL => Route::Cancel,
+        _ => Route::Expired,
+    }
+}
+
+/// Buttons that are spent once answered publicly (their message loses its buttons).
+fn one_shot(command: &Command) -> bool {
+    matches!(
+        command,
+        Command::Accept { .. }
+            | Command::Decline { .. }
+            | Command::Withdraw { .. }
+            | Command::AnswerDraw { .. }
+    )
+}
+
+/// poise's event handler: handles button presses, ignores everything else.
+pub async fn on_event(
+    ctx: &serenity::Context,
+    event: &FullEvent,
+    bot: &Bot,
+) -> Result<(), CommandError> {
+    if let FullEvent::InteractionCreate {
+        interaction: Interaction::Component(press),
+    } = event
+    {
+        press_button(ctx, press, bot).await;
+    }
+    Ok(())
+}
+
+async fn press_button(ctx: &serenity::Context, press: &ComponentInteraction, bot: &Bot) {
+    let language = bot.config.language;
+    let caller = caller_of(
+        &press.user,
+        press.member.as_ref(),
+        press.guild_id,
+        press.channel_id,
+    );
+    let plain = |reply| Outgoing::new(reply, Layout::Plain);
+    match route(&press.data.custom_id) {
+        Route::Service(command) => {
+            let spent = one_shot(&command);
+            let service = bot.service.clone();
+            let public = deliver::answer(
+                &ctx.http,
+                Origin::Component(press),
+                service.handle(caller, command),
+                plain,
+            )
+            .await;
+            let ephemeral = press
+                .message
+                .flags
+                .is_some_and(|flags| flags.contains(MessageFlags::EPHEMERAL));
+            if spent && public && !ephemeral {
+                let edit = EditMessage::new().components(Vec::new());
+                if let Err(error) = press
+                    .channel_id
+                    .edit_message(&ctx.http, press.message.id, edit)
+                    .await
+                {
+                    tracing::warn!("could not remove the answered buttons: {error}");
+                }
+            }
+        }
+        Route::Cancel => {
+            let update = CreateInteractionResponseMessage::new()
+                .content(words::cancelled(language))
+                .components(Vec::new());
+            if let Err(error) = press
+                .create_response(&ctx.http, CreateInteractionResponse::UpdateMessage(update))
+                .await
+            {
+                tracing::warn!("could not answer a cancel: {error}");
+            }
+        }
+        Route::Expired => {
+            let refusal = async { Reply::refusal(words::expired(language)) };
+            deliver::answer(&ctx.http, Origin::Component(press), refusal, plain).await;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn custom_ids_route_to_commands() {
+        let table = [
+            (
+                "accept:4",
+                Route::Service(Command::Accept { challenge: Some(4) }),
+            ),
+            (
+                "withdraw:4",
+                Route::Service(Command::Withdraw { challenge: Some(4) }),
+            ),
+            (
+                "draw:decline:9",
+                Route::Service(Command::AnswerDraw {
+                    accept: false,
+                    game: Some(9),
+                }),
+            ),
+            (words::CONFIRM_RESIGN, Route::Service(Command::Resign)),
+            (words::CONFIRM_ABANDON, Route::Service(Command::Abandon)),
+            (words::CONFIRM_CANCEL, Route::Cancel),
+            ("accept:", Route::Expired),
+            ("someone-elses-button", Route::Expired),
+        ];
+        for (id, expected) in table {
+            assert_eq!(route(id), expected, "{id}");
+        }
+    }
+}

@@ -1,0 +1,219 @@
+//! Getting replies to Discord: answering interactions (deferring when the service is slow),
+//! posting the service's own messages to channels, and retrying what Discord failed (a 5xx,
+//! a 429, a dropped connection). The game state is never touched here: it was committed by
+//! the service before the reply existed, so a failed delivery loses at most a message, and a
+//! failed image upload is retried and then sent as text.
+
+use std::future::Future;
+use std::time::Duration;
+
+use poise::serenity_prelude as serenity;
+use serenity::{
+    CommandInteraction, ComponentInteraction, CreateInteractionResponse, Http, HttpError,
+};
+use tokio::sync::mpsc::UnboundedReceiver;
+
+use super::render::Outgoing;
+use crate::service::{Outbound, Reply};
+
+/// Discord wants an answer within 3 s; a service call slower than this is deferred first.
+const DEFER_AFTER: Duration = Duration::from_millis(1500);
+/// Attempts per message (with the image), then one more without the image.
+const ATTEMPTS: u32 = 3;
+const BACKOFF: Duration = Duration::from_millis(250);
+/// Discord's "Interaction has already been acknowledged": an earlier attempt got through.
+const ALREADY_ACKNOWLEDGED: isize = 40060;
+
+/// The interaction being answered.
+#[derive(Clone, Copy)]
+pub enum Origin<'a> {
+    Command(&'a CommandInteraction),
+    Component(&'a ComponentInteraction),
+}
+
+impl Origin<'_> {
+    async fn respond(
+        &self,
+        http: &Http,
+        response: CreateInteractionResponse,
+    ) -> serenity::Result<()> {
+        match self {
+            Origin::Command(interaction) => interaction.create_response(http, response).await,
+            Origin::Component(interaction) => interaction.create_response(http, response).await,
+        }
+    }
+
+    async fn followup(&self, http: &Http, outgoing: &Outgoing) -> serenity::Result<()> {
+        let builder = outgoing.followup();
+        match self {
+            Origin::Command(interaction) => interaction.create_followup(http, builder).await,
+            Origin::Component(interaction) => interaction.create_followup(http, builder).await,
+        }
+        .map(|_| ())
+    }
+
+    fn channel(&self) -> serenity::ChannelId {
+        match self {
+            Origin::Command(interaction) => interaction.channel_id,
+            Origin::Component(interaction) => interaction.channel_id,
+        }
+    }
+
+    async fn delete_original(&self, http: &Http) -> serenity::Result<()> {
+        match self {
+            Origin::Command(interaction) => interaction.delete_response(http).await,
+            Origin::Component(interaction) => interaction.delete_response(http).await,
+        }
+    }
+}
+
+/// What to do after a failed Discord call.
+#[derive(PartialEq, Eq, Debug)]
+enum Failure {
+    /// Discord already has it (an earlier attempt's answer was lost).
+    AlreadyDone,
+    /// A 5xx, a 429 or a connection error: try again.
+    Transient,
+    /// A 4xx: trying again would fail again.
+    Permanent,
+}
+
+fn classify(error: &serenity::Error) -> Failure {
+    match error {
+        serenity::Error::Http(HttpError::UnsuccessfulRequest(response)) => {
+            let status = response.status_code.as_u16();
+            if response.error.code == ALREADY_ACKNOWLEDGED {
+                Failure::AlreadyDone
+            } else if status == 429 || status >= 500 {
+                Failure::Transient
+            } else {
+                Failure::Permanent
+            }
+        }
+        serenity::Error::Http(HttpError::Request(_)) | serenity::Error::Io(_) => Failure::Transient,
+        _ => Failure::Permanent,
+    }
+}
+
+/// Sends with retries: `ATTEMPTS` tries of the full message on transient failures, then one
+/// without the image. `send` builds and sends one attempt.
+async fn with_retries<F, Fut>(what: &str, outgoing: &Outgoing, mut send: F) -> bool
+where
+    F: FnMut(Outgoing) -> Fut,
+    Fut: Future<Output = serenity::Result<()>>,
+{
+    for attempt in 1..=ATTEMPTS {
+        match send(outgoing.clone()).await {
+            Ok(()) => return true,
+            Err(error) => match classify(&error) {
+                Failure::AlreadyDone => return true,
+                Failure::Transient if attempt < ATTEMPTS => {
+                    tracing::warn!("{what}: attempt {attempt} failed ({error}); retrying");
+                    tokio::time::sleep(BACKOFF * attempt).await;
+                }
+                failure => {
+                    tracing::warn!("{what}: attempt {attempt} failed ({error}, {failure:?})");
+                    break;
+                }
+            },
+        }
+    }
+    if !outgoing.has_image() {
+        tracing::error!("{what}: not delivered");
+        return false;
+    }
+    match send(outgoing.without_image()).await {
+        Ok(()) => {
+            tracing::warn!("{what}: delivered without its image");
+            true
+        }
+        Err(error) => {
+            tracing::error!("{what}: not delivered, even without its image: {error}");
+            false
+        }
+    }
+}
+
+/// Runs `work` (the service call) and answers the interaction with its reply. When the work
+/// takes longer than [`DEFER_AFTER`] the interaction is deferred first (publicly: everyone
+/// sees "thinking…"); a private reply then replaces that placeholder with an ephemeral
+/// followup, since the first answer to a public defer cannot be made private.
+/// Returns whether a public reply was delivered.
+pub async fn answer(
+    http: &Http,
+    origin: Origin<'_>,
+    work: impl Future<Output = Reply>,
+    shape: impl Fn(Reply) -> Outgoing,
+) -> bool {
+    tokio::pin!(work);
+    let (reply, deferred) = tokio::select! {
+        reply = &mut work => (reply, false),
+        () = tokio::time::sleep(DEFER_AFTER) => {
+            let defer = CreateInteractionResponse::Defer(Default::default());
+            let deferred = match origin.respond(http, defer).await {
+                Ok(()) => true,
+                Err(error) => {
+                    tracing::warn!("deferring an interaction failed: {error}");
+                    false
+                }
+            };
+            (work.await, deferred)
+        }
+    };
+    let outgoing = shape(reply);
+    let public = !outgoing.private();
+    let delivered = if deferred {
+        if !public && let Err(error) = origin.delete_original(http).await {
+            tracing::warn!("removing the deferred placeholder failed: {error}");
+        }
+        with_retries("interaction followup", &outgoing, |outgoing| async move {
+            origin.followup(http, &outgoing).await
+        })
+        .await
+    } else {
+        with_retries("interaction response", &outgoing, |outgoing| async move {
+            let response = CreateInteractionResponse::Message(outgoing.interaction_message());
+            origin.respond(http, response).await
+        })
+        .await
+    };
+    if public && !delivered {
+        // The action already happened: make sure the channel hears of it.
+        tracing::warn!("posting the undelivered answer to the channel instead");
+        return post(http, origin.channel(), &outgoing).await;
+    }
+    delivered && public
+}
+
+/// Posts a reply to a channel (the service's own messages: warnings, timeouts, game ends).
+async fn post(http: &Http, channel: serenity::ChannelId, outgoing: &Outgoing) -> bool {
+    with_retries("channel message", outgoing, |outgoing| async move {
+        channel
+            .send_message(http, outgoing.channel_message())
+            .await
+            .map(|_| ())
+    })
+    .await
+}
+
+/// Posts `reply` to channel `channel` as a public message (retrying, and without its image
+/// when the upload keeps failing); false when it could not be delivered at all.
+pub async fn post_reply(http: &Http, channel: u64, reply: Reply) -> bool {
+    if channel == 0 {
+        tracing::warn!("a message for no channel: {}", reply.text());
+        return false;
+    }
+    let outgoing = Outgoing::new(reply, super::render::Layout::Plain);
+    post(http, serenity::ChannelId::new(channel), &outgoing).await
+}
+
+/// Forwards every message the service sends on its own to its channel, in order.
+pub async fn post_outbound(http: std::sync::Arc<Http>, mut outbound: UnboundedReceiver<Outbound>) {
+    while let Some(message) = outbound.recv().await {
+        post_reply(&http, message.place.channel, message.reply).await;
+    }
+}
+
+#[cfg(test)]
+#[path = "deliver_tests.rs"]
+mod tests;

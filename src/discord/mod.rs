@@ -1,0 +1,248 @@
+//! The Discord front end: slash commands, buttons and autocomplete (poise on serenity) over the
+//! transport-independent game service, and the channel messages the service sends on its own.
+//!
+//! Owns: the connection to Discord (REST base URL and gateway), command registration, turning a
+//! service [`Reply`](crate::service::Reply) into Discord messages (text, board PNG attachment,
+//! buttons, ephemeral flag, embeds), delivery with retries, and routing every button press by
+//! its `custom_id` through one handler (no collectors, so buttons on messages sent before a
+//! restart keep working). Game state lives in the service and the store; this module keeps
+//! none, so a failed Discord call never leaves a game half-changed.
+
+mod autocomplete;
+mod buttons;
+mod commands;
+mod deliver;
+mod render;
+mod words;
+
+pub use deliver::post_reply;
+
+use std::future::Future;
+use std::path::Path;
+use std::sync::Arc;
+
+use poise::serenity_prelude as serenity;
+use thiserror::Error;
+
+use crate::config::Config;
+use crate::service::{Caller, Service, ServiceError};
+use crate::store::{Place, Store, StoreError};
+
+/// Why the bot could not start or stopped.
+#[derive(Debug, Error)]
+pub enum DiscordError {
+    #[error(
+        "no Discord bot token: set the {variable} environment variable to your bot's token \
+         (see the Discord section of the README), or play in the terminal with `junqi-bot console`"
+    )]
+    NoToken { variable: String },
+    #[error("cannot open the store: {0}")]
+    Store(#[from] StoreError),
+    #[error("cannot start the game service: {0}")]
+    Service(#[from] ServiceError),
+    #[error("Discord: {0}")]
+    Serenity(#[from] Box<serenity::Error>),
+    #[error("a background task failed: {0}")]
+    Task(String),
+}
+
+impl From<serenity::Error> for DiscordError {
+    fn from(error: serenity::Error) -> Self {
+        DiscordError::Serenity(Box::new(error))
+    }
+}
+
+/// What every command and event handler shares.
+#[derive(Clone)]
+pub struct Bot {
+    service: Service,
+    /// Read-only access for autocomplete (the service writes every action before replying).
+    store: Store,
+    config: Config,
+}
+
+/// Errors of command bodies; they are logged and answered privately by `on_error`.
+pub type CommandError = Box<dyn std::error::Error + Send + Sync>;
+type Context<'a> = poise::Context<'a, Bot, CommandError>;
+
+/// The bot token from the environment variable the config names (`DISCORD_TOKEN` by default).
+pub fn token_from_env(config: &Config) -> Result<String, DiscordError> {
+    let variable = config.discord.token_env.clone();
+    match std::env::var(&variable) {
+        Ok(token) if !token.trim().is_empty() => Ok(token.trim().to_string()),
+        _ => Err(DiscordError::NoToken { variable }),
+    }
+}
+
+/// Runs the bot until Ctrl-C: token from the environment, store in `config.data_dir`.
+pub async fn run(config: Config) -> Result<(), DiscordError> {
+    let token = token_from_env(&config)?;
+    let store_dir = config.data_dir.clone();
+    let shutdown = async {
+        if let Err(error) = tokio::signal::ctrl_c().await {
+            tracing::error!("cannot listen for Ctrl-C: {error}");
+            std::future::pending::<()>().await;
+        }
+        tracing::info!("Ctrl-C: shutting down");
+    };
+    run_with(config, &store_dir, token, shutdown).await
+}
+
+/// The HTTP client: Discord's API, or `api_base_url` (a proxy or a test's fake Discord) for
+/// every REST call; the gateway URL then comes from that server's `GET /gateway`.
+pub fn http_client(config: &Config, token: &str) -> serenity::Http {
+    let builder = serenity::HttpBuilder::new(token);
+    match &config.discord.api_base_url {
+        // serenity ignores the proxy unless its own rate limiter is off; the server behind the
+        // base URL answers 429s, which delivery retries.
+        Some(base) => builder.proxy(api_host(base)).ratelimiter_disabled(true),
+        None => builder,
+    }
+    .build()
+}
+
+/// The scheme and host of a configured base URL: serenity appends `/api/v10/...` itself, so
+/// `http://host:8080`, `http://host:8080/` and `http://host:8080/api/v10` mean the same.
+fn api_host(base: &str) -> &str {
+    let base = base.trim_end_matches('/');
+    let base = base.strip_suffix("/api/v10").unwrap_or(base);
+    base.strip_suffix("/api").unwrap_or(base)
+}
+
+/// Runs the bot on the store in `store_dir` until `shutdown` completes (or the gateway fails
+/// for good), then stops the service's games cleanly (they resume at the next start).
+pub async fn run_with(
+    config: Config,
+    store_dir: &Path,
+    token: String,
+    shutdown: impl Future<Output = ()> + Send,
+) -> Result<(), DiscordError> {
+    let dir = store_dir.to_path_buf();
+    let store = tokio::task::spawn_blocking(move || Store::open(&dir))
+        .await
+        .map_err(|error| DiscordError::Task(error.to_string()))??;
+    let (service, outbound) = Service::start(config.clone(), store.clone()).await?;
+    let http = http_client(&config, &token);
+    let bot = Bot {
+        service: service.clone(),
+        store,
+        config,
+    };
+
+    let setup_bot = bot.clone();
+    let framework = poise::Framework::builder()
+        .options(poise::FrameworkOptions {
+            commands: commands::all(),
+            event_handler: |framework, event| {
+                Box::pin(buttons::on_event(
+                    framework.serenity_context,
+                    event,
+                    framework.user_data,
+                ))
+            },
+            on_error: |error| Box::pin(commands::on_error(error)),
+            ..Default::default()
+        })
+        .initialize_owners(false)
+        .setup(move |ctx, _ready, framework| {
+            Box::pin(async move {
+                register(
+                    ctx,
+                    &framework.options().commands,
+                    setup_bot.config.discord.dev_guild,
+                )
+                .await?;
+                Ok(setup_bot)
+            })
+        })
+        .build();
+    let intents = serenity::GatewayIntents::non_privileged();
+    let mut client = serenity::ClientBuilder::new_with_http(http, intents)
+        .framework(framework)
+        .await?;
+    let pump = tokio::spawn(deliver::post_outbound(Arc::clone(&client.http), outbound));
+    let shards = Arc::clone(&client.shard_manager);
+    let result = tokio::select! {
+        result = client.start() => result.map_err(DiscordError::from),
+        () = shutdown => {
+            shards.shutdown_all().await;
+            Ok(())
+        }
+    };
+    drop(client);
+    pump.abort();
+    service.shutdown().await;
+    result
+}
+
+/// Registers the slash commands: in the dev guild at once, or globally (which Discord takes
+/// up to an hour to show everywhere).
+async fn register(
+    ctx: &serenity::Context,
+    commands: &[poise::Command<Bot, CommandError>],
+    dev_guild: Option<u64>,
+) -> Result<(), serenity::Error> {
+    match dev_guild {
+        Some(guild) => {
+            poise::builtins::register_in_guild(ctx, commands, serenity::GuildId::new(guild))
+                .await?;
+            tracing::info!("registered {} commands in guild {guild}", commands.len());
+        }
+        None => {
+            poise::builtins::register_globally(ctx, commands).await?;
+            tracing::info!("registered {} commands globally", commands.len());
+        }
+    }
+    Ok(())
+}
+
+/// Who is acting, from an interaction: the member's server nickname when they have one.
+fn caller_of(
+    user: &serenity::User,
+    member: Option<&serenity::Member>,
+    guild: Option<serenity::GuildId>,
+    channel: serenity::ChannelId,
+) -> Caller {
+    let name = member
+        .and_then(|member| member.nick.clone())
+        .unwrap_or_else(|| user.display_name().to_string());
+    Caller {
+        user: user.id.get(),
+        name,
+        place: Place {
+            guild: guild.map_or(0, serenity::GuildId::get),
+            channel: channel.get(),
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_base_url_may_name_the_api_path_or_not() {
+        for base in [
+            "http://127.0.0.1:8080",
+            "http://127.0.0.1:8080/",
+            "http://127.0.0.1:8080/api",
+            "http://127.0.0.1:8080/api/v10",
+            "http://127.0.0.1:8080/api/v10/",
+        ] {
+            assert_eq!(api_host(base), "http://127.0.0.1:8080", "{base}");
+        }
+    }
+
+    #[test]
+    fn a_missing_token_names_the_variable_and_the_console() {
+        let mut config = Config::default();
+        config.discord.token_env = "JUNQI_TEST_TOKEN_THAT_IS_NEVER_SET".into();
+        let error = token_from_env(&config).expect_err("no such variable");
+        let message = error.to_string();
+        assert!(
+            message.contains("JUNQI_TEST_TOKEN_THAT_IS_NEVER_SET"),
+            "{message}"
+        );
+        assert!(message.contains("junqi-bot console"), "{message}");
+    }
+}

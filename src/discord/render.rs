@@ -1,0 +1,213 @@
+//! A service [`Reply`] as Discord message builders: text (within Discord's 2000 characters),
+//! the board PNG as a `board.png` attachment, buttons in rows of five, and the `/rank` embed.
+
+use poise::serenity_prelude as serenity;
+use serenity::{
+    ButtonStyle, CreateActionRow, CreateAttachment, CreateButton, CreateEmbed,
+    CreateInteractionResponseFollowup, CreateInteractionResponseMessage, CreateMessage,
+};
+
+use crate::service::Reply;
+
+/// The file name of the board image in every message.
+pub const BOARD_FILE: &str = "board.png";
+const MAX_CONTENT_CHARS: usize = 2000;
+const BUTTONS_PER_ROW: usize = 5;
+const EMBED_COLOUR: u32 = 0xB0_3A_2E;
+
+/// How a reply is laid out.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Layout {
+    /// Text lines as the message content.
+    Plain,
+    /// First line as an embed's title, the other lines as its description (`/rank`).
+    Embed,
+}
+
+/// What to send: the reply, its layout, and whether to include the image (left out when its
+/// upload failed repeatedly: the text still gets through).
+#[derive(Clone, Debug)]
+pub struct Outgoing {
+    pub reply: Reply,
+    pub layout: Layout,
+    pub with_image: bool,
+}
+
+impl Outgoing {
+    pub fn new(reply: Reply, layout: Layout) -> Outgoing {
+        Outgoing {
+            reply,
+            layout,
+            with_image: true,
+        }
+    }
+
+    pub fn private(&self) -> bool {
+        self.reply.private
+    }
+
+    /// The same message without its image, saying so.
+    pub fn without_image(&self) -> Outgoing {
+        let mut reply = self.reply.clone();
+        if reply.png.take().is_some() {
+            reply
+                .lines
+                .push("(the board image could not be uploaded; `/board` shows it)".to_string());
+        }
+        Outgoing {
+            reply,
+            layout: self.layout,
+            with_image: false,
+        }
+    }
+
+    pub fn has_image(&self) -> bool {
+        self.with_image && self.reply.png.is_some()
+    }
+
+    fn content(&self) -> String {
+        match self.layout {
+            Layout::Plain => truncate(&self.reply.text()),
+            Layout::Embed => String::new(),
+        }
+    }
+
+    fn embed(&self) -> Option<CreateEmbed> {
+        let (title, rest) = self.reply.lines.split_first()?;
+        (self.layout == Layout::Embed).then(|| {
+            CreateEmbed::new()
+                .title(title.clone())
+                .description(truncate(&rest.join("\n")))
+                .colour(EMBED_COLOUR)
+        })
+    }
+
+    fn attachment(&self) -> Option<CreateAttachment> {
+        let png = self.reply.png.as_ref().filter(|_| self.with_image)?;
+        Some(CreateAttachment::bytes(png.clone(), BOARD_FILE))
+    }
+
+    fn rows(&self) -> Vec<CreateActionRow> {
+        self.reply
+            .buttons
+            .chunks(BUTTONS_PER_ROW)
+            .map(|row| {
+                CreateActionRow::Buttons(
+                    row.iter()
+                        .map(|button| {
+                            CreateButton::new(button.custom_id.clone())
+                                .label(button.label.clone())
+                                .style(style_of(&button.custom_id))
+                        })
+                        .collect(),
+                )
+            })
+            .collect()
+    }
+
+    pub fn interaction_message(&self) -> CreateInteractionResponseMessage {
+        let mut message = CreateInteractionResponseMessage::new()
+            .content(self.content())
+            .ephemeral(self.private())
+            .components(self.rows());
+        if let Some(embed) = self.embed() {
+            message = message.embed(embed);
+        }
+        if let Some(file) = self.attachment() {
+            message = message.add_file(file);
+        }
+        message
+    }
+
+    pub fn followup(&self) -> CreateInteractionResponseFollowup {
+        let mut message = CreateInteractionResponseFollowup::new()
+            .content(self.content())
+            .ephemeral(self.private())
+            .components(self.rows());
+        if let Some(embed) = self.embed() {
+            message = message.embed(embed);
+        }
+        if let Some(file) = self.attachment() {
+            message = message.add_file(file);
+        }
+        message
+    }
+
+    pub fn channel_message(&self) -> CreateMessage {
+        let mut message = CreateMessage::new()
+            .content(self.content())
+            .components(self.rows());
+        if let Some(embed) = self.embed() {
+            message = message.embed(embed);
+        }
+        if let Some(file) = self.attachment() {
+            message = message.add_file(file);
+        }
+        message
+    }
+}
+
+/// Green to accept, red for what ends or refuses something, grey otherwise.
+fn style_of(custom_id: &str) -> ButtonStyle {
+    let action = custom_id
+        .split(':')
+        .find(|part| *part != "draw")
+        .unwrap_or("");
+    match action {
+        "accept" | "rematch" => ButtonStyle::Success,
+        "decline" | "withdraw" | "resign" | "abandon" => ButtonStyle::Danger,
+        "confirm" => ButtonStyle::Danger,
+        _ => ButtonStyle::Secondary,
+    }
+}
+
+/// Cuts text to Discord's limit on a character boundary.
+fn truncate(text: &str) -> String {
+    if text.chars().count() <= MAX_CONTENT_CHARS {
+        return text.to_string();
+    }
+    let mut cut: String = text.chars().take(MAX_CONTENT_CHARS - 1).collect();
+    cut.push('…');
+    cut
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn long_text_is_cut_on_a_character_boundary() {
+        let text = "军".repeat(2500);
+        let cut = truncate(&text);
+        assert_eq!(cut.chars().count(), MAX_CONTENT_CHARS);
+        assert!(cut.ends_with('…'));
+        assert_eq!(truncate("short"), "short");
+    }
+
+    #[test]
+    fn button_styles_follow_what_they_do() {
+        let table = [
+            ("accept:3", ButtonStyle::Success),
+            ("draw:accept:3", ButtonStyle::Success),
+            ("decline:3", ButtonStyle::Danger),
+            ("draw:decline:3", ButtonStyle::Danger),
+            ("withdraw:3", ButtonStyle::Danger),
+            ("rematch", ButtonStyle::Success),
+            ("board", ButtonStyle::Secondary),
+        ];
+        for (id, style) in table {
+            assert_eq!(style_of(id), style, "{id}");
+        }
+    }
+
+    #[test]
+    fn without_image_drops_the_png_and_says_so() {
+        let reply = Reply::public(vec!["alice flips B3".into()]).with_png(Some(vec![1, 2, 3]));
+        let outgoing = Outgoing::new(reply, Layout::Plain);
+        assert!(outgoing.has_image());
+        let text_only = outgoing.without_image();
+        assert!(!text_only.has_image());
+        assert_eq!(text_only.reply.lines.len(), 2);
+        assert!(text_only.reply.lines[1].contains("/board"));
+    }
+}

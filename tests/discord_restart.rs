@@ -1,0 +1,127 @@
+//! The real `junqi-bot run` binary against the fake Discord: a missing token is explained,
+//! and a bot killed mid-game (SIGKILL, no goodbye) comes back with its games: a button sent
+//! before the restart still works, and so do moves; Ctrl-C stops it cleanly.
+
+mod support;
+
+use std::path::Path;
+use std::process::Stdio;
+use std::time::Duration;
+
+use serde_json::json;
+use support::bot::{self, play_one, press, slash};
+use support::fake_discord::FakeDiscord;
+use support::payloads::{ALICE, BOB, GUILD_ID};
+use tokio::process::{Child, Command};
+
+const BINARY: &str = env!("CARGO_BIN_EXE_junqi-bot");
+
+fn write_config(fake: &FakeDiscord, dir: &Path) -> std::path::PathBuf {
+    let path = dir.join("bot.toml");
+    let text = format!(
+        "data_dir = {data:?}\n\n[discord]\napi_base_url = {base:?}\ndev_guild = {GUILD_ID}\n",
+        data = dir.join("data").display().to_string(),
+        base = fake.base_url(),
+    );
+    std::fs::write(&path, text).expect("write the config");
+    path
+}
+
+/// Starts `junqi-bot run` and waits until it has registered its commands.
+async fn spawn_bot(fake: &FakeDiscord, config: &Path) -> Child {
+    let mark = fake.mark();
+    let child = Command::new(BINARY)
+        .args(["run", "--config"])
+        .arg(config)
+        .env("DISCORD_TOKEN", "fake-token")
+        .env("RUST_LOG", "warn")
+        .stdout(Stdio::null())
+        .stderr(Stdio::inherit())
+        .kill_on_drop(true)
+        .spawn()
+        .expect("start junqi-bot run");
+    fake.wait_for(mark, "command registration", |call| {
+        call.method == "PUT" && call.path.ends_with("/commands") && call.is_success()
+    })
+    .await;
+    child
+}
+
+async fn crash(mut child: Child) {
+    child.kill().await.expect("SIGKILL the bot");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn without_a_token_run_says_how_to_set_one() {
+    let output = Command::new(BINARY)
+        .arg("run")
+        .env_remove("DISCORD_TOKEN")
+        .output()
+        .await
+        .expect("run junqi-bot");
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("DISCORD_TOKEN"), "{stderr}");
+    assert!(stderr.contains("junqi-bot console"), "{stderr}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_restarted_bot_keeps_its_buttons_and_games() {
+    support::init_logging();
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let config = write_config(&fake, dir.path());
+    let child = spawn_bot(&fake, &config).await;
+
+    // A challenge is posted; then the bot dies.
+    let options = json!([{ "type": 6, "name": "member", "value": BOB.id.to_string() }]);
+    let (challenge, call) = slash(&fake, ALICE, "challenge", options, &[BOB]).await;
+    let accept = call
+        .custom_ids()
+        .into_iter()
+        .find(|id| id.starts_with("accept:"))
+        .expect("an Accept button");
+    let challenge_message = fake.message_of(&challenge).expect("stored").id;
+    crash(child).await;
+
+    // The new process accepts through the old message's button.
+    let child = spawn_bot(&fake, &config).await;
+    assert_eq!(fake.gateway_counts().1, 2, "a second IDENTIFY");
+    let started = press(&fake, BOB, challenge_message, &accept).await;
+    assert!(!started.is_ephemeral(), "{:?}", started.json);
+
+    // Two flips, then the bot dies mid-game.
+    let mut flipped = Vec::new();
+    for _ in 0..2 {
+        let (_, action, call) = play_one(&fake, false).await;
+        assert!(!call.is_ephemeral(), "{action}: {:?}", call.json);
+        flipped.push(action.trim_start_matches("flip ").to_string());
+    }
+    let (to_act, _, _) = bot::to_act(&fake).await;
+    crash(child).await;
+
+    // After the restart the same player is to act, the flips are still flipped, and play
+    // goes on.
+    let mut child = spawn_bot(&fake, &config).await;
+    let (again, flips, _) = bot::to_act(&fake).await;
+    assert_eq!(again, to_act);
+    for square in &flipped {
+        assert!(!flips.contains(square), "{square} stayed flipped");
+    }
+    let (who, action, call) = play_one(&fake, true).await;
+    assert_eq!(who, to_act);
+    assert!(!call.is_ephemeral(), "{action}: {:?}", call.json);
+
+    // Ctrl-C: a clean stop.
+    let pid = child.id().expect("a running bot").to_string();
+    let status = std::process::Command::new("kill")
+        .args(["-INT", &pid])
+        .status()
+        .expect("send SIGINT");
+    assert!(status.success());
+    let exit = tokio::time::timeout(Duration::from_secs(10), child.wait())
+        .await
+        .expect("the bot stops within 10 s")
+        .expect("its exit status");
+    assert!(exit.success(), "{exit}");
+}

@@ -1,0 +1,201 @@
+//! Starting the real bot in-process against the fake Discord, and the moves of a scripted
+//! game: who is to act and what they may play are asked through autocomplete, like a player.
+
+use std::path::Path;
+
+use junqi::config::Config;
+use junqi::discord::{DiscordError, run_with};
+use serde_json::{Value, json};
+use tokio::sync::oneshot;
+use tokio::task::JoinHandle;
+
+use super::fake_discord::{FakeDiscord, Injected, RestCall};
+use super::payloads::{ALICE, BOB, GUILD_ID, TestUser};
+
+/// How many PNGs a message showing the board carries in this build: 1 once the renderer is
+/// wired into the service, 0 before (the service then sends text alone).
+pub fn board_images() -> usize {
+    let view = junqi::game::Game::new(1, junqi::game::Rules::default()).view();
+    let caption = junqi::service::Caption::default();
+    let language = junqi::config::Language::English;
+    usize::from(junqi::service::board_png(&view, &caption, None, language).is_some())
+}
+
+/// The bot running in this test's runtime.
+pub struct RunningBot {
+    stop: Option<oneshot::Sender<()>>,
+    task: JoinHandle<Result<(), DiscordError>>,
+}
+
+impl RunningBot {
+    /// Stops the bot (games are kept in the store) and waits until it has stopped.
+    pub async fn stop(mut self) {
+        if let Some(stop) = self.stop.take() {
+            let _ = stop.send(());
+        }
+        match (&mut self.task).await {
+            Ok(Ok(())) => {}
+            Ok(Err(error)) => panic!("the bot stopped with an error: {error}"),
+            Err(error) => panic!("the bot task failed: {error}"),
+        }
+    }
+}
+
+/// The configuration of a bot talking to `fake`, with its commands in the fake's guild.
+pub fn config_for(fake: &FakeDiscord, data: &Path) -> Config {
+    let mut config = Config {
+        data_dir: data.to_path_buf(),
+        ..Config::default()
+    };
+    config.discord.api_base_url = Some(fake.base_url());
+    config.discord.dev_guild = Some(GUILD_ID);
+    config
+}
+
+/// Starts the bot and waits until it has registered its commands.
+pub async fn start(fake: &FakeDiscord, config: Config) -> RunningBot {
+    let mark = fake.mark();
+    let (stop, stopped) = oneshot::channel::<()>();
+    let data = config.data_dir.clone();
+    let task = tokio::spawn(async move {
+        let shutdown = async {
+            let _ = stopped.await;
+        };
+        run_with(config, &data, "fake-token".to_string(), shutdown).await
+    });
+    fake.wait_for(mark, "command registration", |call| {
+        call.method == "PUT" && call.path.ends_with("/commands") && call.is_success()
+    })
+    .await;
+    RunningBot {
+        stop: Some(stop),
+        task,
+    }
+}
+
+/// The bot's first successful answer to `injected` (callback, or followup after a defer).
+pub async fn answer(fake: &FakeDiscord, mark: usize, injected: &Injected) -> RestCall {
+    fake.wait_for(
+        mark,
+        &format!("an answer to interaction {}", injected.id),
+        |call| {
+            injected.is_answered_by(call) && call.is_success() && call.callback_type() != Some(5)
+        },
+    )
+    .await
+}
+
+/// Runs `/name options` as `who` and returns the bot's answer.
+pub async fn slash(
+    fake: &FakeDiscord,
+    who: TestUser,
+    name: &str,
+    options: Value,
+    users: &[TestUser],
+) -> (Injected, RestCall) {
+    let mark = fake.mark();
+    let injected = fake.slash(who, name, options, users);
+    let call = answer(fake, mark, &injected).await;
+    (injected, call)
+}
+
+/// Presses a button and returns the bot's answer.
+pub async fn press(fake: &FakeDiscord, who: TestUser, message: u64, custom_id: &str) -> RestCall {
+    let mark = fake.mark();
+    let injected = fake.press(who, message, custom_id);
+    answer(fake, mark, &injected).await
+}
+
+pub fn text_option(name: &str, value: &str) -> Value {
+    json!({ "type": 3, "name": name, "value": value })
+}
+
+/// The squares autocomplete offers `who` for option `focused` of `/command`.
+pub async fn suggestions(
+    fake: &FakeDiscord,
+    who: TestUser,
+    command: &str,
+    filled: Vec<Value>,
+    focused: &str,
+) -> Vec<String> {
+    let mark = fake.mark();
+    let injected = fake.autocomplete(who, command, filled, focused, "");
+    let call = answer(fake, mark, &injected).await;
+    assert_eq!(call.callback_type(), Some(8), "an autocomplete answer");
+    call.json.as_ref().expect("a body")["data"]["choices"]
+        .as_array()
+        .expect("choices")
+        .iter()
+        .map(|choice| {
+            choice["value"]
+                .as_str()
+                .expect("a string choice")
+                .to_string()
+        })
+        .collect()
+}
+
+/// Of alice and bob, the one autocomplete offers flips or moves to, with what it offers:
+/// (player, flips, movable pieces).
+pub async fn to_act(fake: &FakeDiscord) -> (TestUser, Vec<String>, Vec<String>) {
+    for who in [ALICE, BOB] {
+        let flips = suggestions(fake, who, "flip", vec![], "square").await;
+        let origins = suggestions(fake, who, "move", vec![], "from").await;
+        if !flips.is_empty() || !origins.is_empty() {
+            return (who, flips, origins);
+        }
+    }
+    panic!("autocomplete offers nothing to either player");
+}
+
+pub fn other(who: TestUser) -> TestUser {
+    if who == ALICE { BOB } else { ALICE }
+}
+
+/// Challenges bob as alice and has bob accept: returns the accept's answer.
+pub async fn start_game(fake: &FakeDiscord, seconds: Option<u32>) -> RestCall {
+    let mut options = vec![json!({ "type": 6, "name": "member", "value": BOB.id.to_string() })];
+    if let Some(seconds) = seconds {
+        options.push(json!({ "type": 4, "name": "seconds", "value": seconds }));
+    }
+    let (challenge, call) = slash(fake, ALICE, "challenge", Value::from(options), &[BOB]).await;
+    assert!(
+        !call.is_ephemeral(),
+        "the challenge is public: {:?}",
+        call.json
+    );
+    let accept = call
+        .custom_ids()
+        .into_iter()
+        .find(|id| id.starts_with("accept:"))
+        .expect("an Accept button");
+    let message = fake.message_of(&challenge).expect("the challenge message");
+    press(fake, BOB, message.id, &accept).await
+}
+
+/// Plays one action for whoever is to act (a move when one exists and `prefer_move`, else a
+/// flip) and returns (player, command, the answer).
+pub async fn play_one(fake: &FakeDiscord, prefer_move: bool) -> (TestUser, String, RestCall) {
+    let (who, flips, origins) = to_act(fake).await;
+    if prefer_move || flips.is_empty() {
+        for from in &origins {
+            let filled = vec![text_option("from", from)];
+            let targets = suggestions(fake, who, "move", filled, "to").await;
+            if let Some(to) = targets.first() {
+                let options = json!([text_option("from", from), text_option("to", to)]);
+                let (_, call) = slash(fake, who, "move", options, &[]).await;
+                return (who, format!("move {from} {to}"), call);
+            }
+        }
+    }
+    let square = flips.first().expect("a flip when no move is offered");
+    let (_, call) = slash(
+        fake,
+        who,
+        "flip",
+        json!([text_option("square", square)]),
+        &[],
+    )
+    .await;
+    (who, format!("flip {square}"), call)
+}

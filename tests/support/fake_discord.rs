@@ -1,0 +1,509 @@
+//! A fake Discord on 127.0.0.1 for end-to-end tests of the bot: the REST API serenity and
+//! poise call (recording every call for assertions, with files and flags) and the gateway
+//! websocket (HELLO, IDENTIFY → READY + GUILD_CREATE, heartbeats, RESUME) through which a
+//! test injects slash commands, autocomplete requests and button presses.
+
+use std::collections::HashMap;
+use std::net::SocketAddr;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::Duration;
+
+use axum::Router;
+use axum::extract::State;
+use axum::extract::ws::{Message as WsMessage, WebSocket, WebSocketUpgrade};
+use axum::response::Response;
+use axum::routing::get;
+use serde_json::{Value, json};
+use tokio::sync::mpsc;
+
+use super::payloads::{self, TestUser};
+
+/// How long `wait_*` helpers wait before failing the test.
+pub const WAIT: Duration = Duration::from_secs(10);
+
+/// Short, so that a bot notices a dead connection quickly.
+const HEARTBEAT_MS: u64 = 2_000;
+
+/// A file uploaded in a multipart request.
+#[derive(Clone, Debug)]
+pub struct Upload {
+    pub field: String,
+    pub filename: String,
+    pub bytes: Vec<u8>,
+}
+
+/// One REST request the bot made, as the fake saw it.
+#[derive(Clone, Debug)]
+pub struct RestCall {
+    pub method: String,
+    /// The path below `/api/v10`, e.g. `/channels/2000/messages`.
+    pub path: String,
+    /// The JSON body, or the `payload_json` part of a multipart body.
+    pub json: Option<Value>,
+    pub uploads: Vec<Upload>,
+    /// The status the fake answered with.
+    pub status: u16,
+}
+
+impl RestCall {
+    /// The message part of the body: `data` of an interaction callback, else the body.
+    pub fn message_body(&self) -> Option<&Value> {
+        let body = self.json.as_ref()?;
+        Some(
+            body.get("data")
+                .filter(|data| data.is_object())
+                .unwrap_or(body),
+        )
+    }
+
+    pub fn content(&self) -> &str {
+        self.message_body()
+            .and_then(|body| body.get("content"))
+            .and_then(Value::as_str)
+            .unwrap_or("")
+    }
+
+    pub fn flags(&self) -> u64 {
+        self.message_body()
+            .and_then(|body| body.get("flags"))
+            .and_then(Value::as_u64)
+            .unwrap_or(0)
+    }
+
+    /// Ephemeral messages carry flag 64.
+    pub fn is_ephemeral(&self) -> bool {
+        self.flags() & 64 != 0
+    }
+
+    /// The interaction callback type (4 message, 5 deferred, 6 deferred update, 7 update,
+    /// 8 autocomplete), if this is a callback.
+    pub fn callback_type(&self) -> Option<u64> {
+        self.path.ends_with("/callback").then_some(())?;
+        self.json.as_ref()?.get("type")?.as_u64()
+    }
+
+    /// The `custom_id` of every button in the message body.
+    pub fn custom_ids(&self) -> Vec<String> {
+        let mut ids = Vec::new();
+        let rows = self.message_body().and_then(|body| body.get("components"));
+        for row in rows.and_then(Value::as_array).into_iter().flatten() {
+            for component in row["components"].as_array().into_iter().flatten() {
+                if let Some(id) = component["custom_id"].as_str() {
+                    ids.push(id.to_string());
+                }
+            }
+        }
+        ids
+    }
+
+    pub fn png_uploads(&self) -> Vec<&Upload> {
+        self.uploads
+            .iter()
+            .filter(|upload| upload.bytes.starts_with(b"\x89PNG\r\n\x1a\n"))
+            .collect()
+    }
+
+    pub fn is_success(&self) -> bool {
+        (200..300).contains(&self.status)
+    }
+}
+
+/// A message the fake holds, so that buttons can be pressed on it later.
+#[derive(Clone, Debug)]
+pub struct StoredMessage {
+    pub id: u64,
+    pub content: String,
+    pub components: Value,
+    pub embeds: Value,
+    pub attachments: Vec<String>,
+    pub flags: u64,
+}
+
+impl StoredMessage {
+    pub(super) fn to_json(&self) -> Value {
+        payloads::message(
+            self.id,
+            &self.content,
+            &self.components,
+            &self.embeds,
+            &self.attachments,
+            self.flags,
+        )
+    }
+}
+
+/// An interaction the test injected: its id and token, to find the bot's answers.
+#[derive(Clone, Debug)]
+pub struct Injected {
+    pub id: u64,
+    pub token: String,
+}
+
+impl Injected {
+    /// Whether a REST call answers this interaction (callback, followup or edit).
+    pub fn is_answered_by(&self, call: &RestCall) -> bool {
+        call.path.contains(&format!("/{}/", self.token)) || call.path.ends_with(&self.token)
+    }
+}
+
+pub(super) struct Failure {
+    pub(super) method: String,
+    pub(super) path_contains: String,
+    pub(super) status: u16,
+    pub(super) remaining: usize,
+}
+
+enum ToGateway {
+    Dispatch(&'static str, Value),
+    Close,
+}
+
+#[derive(Default)]
+pub(super) struct Shared {
+    pub(super) base_url: String,
+    pub(super) calls: Vec<RestCall>,
+    pub(super) messages: HashMap<u64, StoredMessage>,
+    /// Interaction token → the message its response created or updates.
+    pub(super) token_messages: HashMap<String, u64>,
+    pub(super) commands: HashMap<String, Value>,
+    pub(super) failures: Vec<Failure>,
+    gateway: Option<mpsc::UnboundedSender<ToGateway>>,
+    readies: u64,
+    identifies: u64,
+    resumes: u64,
+}
+
+#[derive(Clone)]
+pub(super) struct App {
+    shared: Arc<Mutex<Shared>>,
+    next_id: Arc<AtomicU64>,
+}
+
+impl App {
+    pub(super) fn lock(&self) -> MutexGuard<'_, Shared> {
+        // A panicking test thread must not hide the fake's state from the others.
+        self.shared
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    pub(super) fn new_id(&self) -> u64 {
+        self.next_id.fetch_add(1, Ordering::Relaxed)
+    }
+}
+
+/// The running fake; dropping it stops the server.
+pub struct FakeDiscord {
+    app: App,
+    addr: SocketAddr,
+    server: tokio::task::JoinHandle<()>,
+}
+
+impl Drop for FakeDiscord {
+    fn drop(&mut self) {
+        self.server.abort();
+    }
+}
+
+impl FakeDiscord {
+    pub async fn start() -> FakeDiscord {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+            .await
+            .expect("bind the fake Discord on 127.0.0.1");
+        let addr = listener.local_addr().expect("local address");
+        let app = App {
+            shared: Arc::new(Mutex::new(Shared {
+                base_url: format!("http://{addr}"),
+                ..Shared::default()
+            })),
+            next_id: Arc::new(AtomicU64::new(10_000)),
+        };
+        let router = Router::new()
+            .route("/gateway", get(gateway))
+            .fallback(super::fake_rest::rest)
+            .with_state(app.clone());
+        let server = tokio::spawn(async move {
+            let _ = axum::serve(listener, router).await;
+        });
+        FakeDiscord { app, addr, server }
+    }
+
+    /// The base URL to configure the bot with (in place of `https://discord.com`).
+    pub fn base_url(&self) -> String {
+        format!("http://{}", self.addr)
+    }
+
+    pub fn calls(&self) -> Vec<RestCall> {
+        self.app.lock().calls.clone()
+    }
+
+    /// A mark to look at calls made after this point.
+    pub fn mark(&self) -> usize {
+        self.app.lock().calls.len()
+    }
+
+    pub fn calls_since(&self, mark: usize) -> Vec<RestCall> {
+        self.app.lock().calls[mark..].to_vec()
+    }
+
+    pub fn message(&self, id: u64) -> Option<StoredMessage> {
+        self.app.lock().messages.get(&id).cloned()
+    }
+
+    /// The message an interaction's response created (or that a button press updates).
+    pub fn message_of(&self, injected: &Injected) -> Option<StoredMessage> {
+        let shared = self.app.lock();
+        let id = shared.token_messages.get(&injected.token)?;
+        shared.messages.get(id).cloned()
+    }
+
+    /// The registered commands by name (the last registration wins).
+    pub fn commands(&self) -> HashMap<String, Value> {
+        self.app.lock().commands.clone()
+    }
+
+    /// (READY sent, IDENTIFY received, RESUME received) so far.
+    pub fn gateway_counts(&self) -> (u64, u64, u64) {
+        let shared = self.app.lock();
+        (shared.readies, shared.identifies, shared.resumes)
+    }
+
+    /// Makes the next `times` requests whose method and path match fail with `status`
+    /// (429 comes with Discord's rate-limit body and headers).
+    pub fn fail_next(&self, method: &str, path_contains: &str, status: u16, times: usize) {
+        self.app.lock().failures.push(Failure {
+            method: method.to_string(),
+            path_contains: path_contains.to_string(),
+            status,
+            remaining: times,
+        });
+    }
+
+    /// Closes the current gateway connection (as Discord does on a restart of its side).
+    pub fn close_gateway(&self) {
+        if let Some(gateway) = self.app.lock().gateway.take() {
+            let _ = gateway.send(ToGateway::Close);
+        }
+    }
+
+    /// Waits until `count` READY events have been sent in all.
+    pub async fn wait_ready(&self, count: u64) {
+        self.wait_until(&format!("READY #{count}"), || {
+            self.app.lock().readies >= count
+        })
+        .await;
+    }
+
+    /// Waits for the first call from `mark` on that satisfies `matches`.
+    pub async fn wait_for(
+        &self,
+        mark: usize,
+        what: &str,
+        matches: impl Fn(&RestCall) -> bool,
+    ) -> RestCall {
+        let mut found = None;
+        self.wait_until(what, || {
+            found = self
+                .calls_since(mark)
+                .into_iter()
+                .find(|call| matches(call));
+            found.is_some()
+        })
+        .await;
+        found.expect("found above")
+    }
+
+    async fn wait_until(&self, what: &str, mut done: impl FnMut() -> bool) {
+        let deadline = tokio::time::Instant::now() + WAIT;
+        while !done() {
+            if tokio::time::Instant::now() > deadline {
+                let calls: Vec<String> = self
+                    .calls()
+                    .iter()
+                    .map(|call| {
+                        format!(
+                            "{} {} {} {:?}",
+                            call.status, call.method, call.path, call.json
+                        )
+                    })
+                    .collect();
+                panic!(
+                    "timed out waiting for {what}; calls so far:\n{}",
+                    calls.join("\n")
+                );
+            }
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+    }
+
+    /// Sends a dispatch event to the connected bot, after checking that serenity can parse it.
+    pub fn dispatch(&self, event: &'static str, data: Value) {
+        let frame = json!({ "op": 0, "s": 1, "t": event, "d": data });
+        if let Err(error) = serde_json::from_value::<serenity::all::GatewayEvent>(frame) {
+            panic!("serenity cannot parse the fake's {event}: {error}");
+        }
+        let shared = self.app.lock();
+        let gateway = shared
+            .gateway
+            .as_ref()
+            .expect("no bot is connected to the gateway");
+        gateway
+            .send(ToGateway::Dispatch(event, data))
+            .expect("the gateway session ended");
+    }
+
+    fn command_id(&self, name: &str) -> u64 {
+        let shared = self.app.lock();
+        shared
+            .commands
+            .get(name)
+            .and_then(|command| command["id"].as_str())
+            .and_then(|id| id.parse().ok())
+            .unwrap_or(1)
+    }
+
+    fn inject(&self, kind: u8, who: TestUser, data: Value) -> Injected {
+        let id = self.app.new_id();
+        let injected = Injected {
+            id,
+            token: format!("token-{id}"),
+        };
+        let payload = payloads::interaction(kind, id, &injected.token, who, data);
+        self.dispatch("INTERACTION_CREATE", payload);
+        injected
+    }
+
+    /// `who` runs `/name` with `options` (Discord's option objects); `users` are the users
+    /// that user options refer to.
+    pub fn slash(&self, who: TestUser, name: &str, options: Value, users: &[TestUser]) -> Injected {
+        let data = payloads::command_data(self.command_id(name), name, options, users);
+        self.inject(2, who, data)
+    }
+
+    /// `who` types into option `focused` of `/name`; `options` are the other options filled.
+    pub fn autocomplete(
+        &self,
+        who: TestUser,
+        name: &str,
+        mut options: Vec<Value>,
+        focused: &str,
+        typed: &str,
+    ) -> Injected {
+        options.retain(|option| option["name"] != focused);
+        options.push(json!({ "type": 3, "name": focused, "value": typed, "focused": true }));
+        let data = payloads::command_data(self.command_id(name), name, Value::from(options), &[]);
+        self.inject(4, who, data)
+    }
+
+    /// `who` presses the button `custom_id` on stored message `message_id`.
+    pub fn press(&self, who: TestUser, message_id: u64, custom_id: &str) -> Injected {
+        let message = self
+            .message(message_id)
+            .unwrap_or_else(|| panic!("the fake holds no message {message_id}"));
+        let data = json!({ "custom_id": custom_id, "component_type": 2 });
+        let id = self.app.new_id();
+        let injected = Injected {
+            id,
+            token: format!("token-{id}"),
+        };
+        self.app
+            .lock()
+            .token_messages
+            .insert(injected.token.clone(), message_id);
+        let mut payload = payloads::interaction(3, id, &injected.token, who, data);
+        payload["message"] = message.to_json();
+        self.dispatch("INTERACTION_CREATE", payload);
+        injected
+    }
+}
+
+async fn gateway(State(app): State<App>, upgrade: WebSocketUpgrade) -> Response {
+    upgrade.on_upgrade(move |socket| session(app, socket))
+}
+
+async fn send_json(socket: &mut WebSocket, frame: &Value) -> bool {
+    socket
+        .send(WsMessage::Text(frame.to_string().into()))
+        .await
+        .is_ok()
+}
+
+/// One gateway connection: the protocol of Discord's gateway v10, JSON text frames.
+async fn session(app: App, mut socket: WebSocket) {
+    let (to_gateway, mut from_test) = mpsc::unbounded_channel();
+    let session_number = app.new_id();
+    let mut seq = 0u64;
+    if !send_json(
+        &mut socket,
+        &json!({ "op": 10, "d": { "heartbeat_interval": HEARTBEAT_MS } }),
+    )
+    .await
+    {
+        return;
+    }
+    loop {
+        tokio::select! {
+            inbound = socket.recv() => {
+                let Some(Ok(WsMessage::Text(text))) = inbound else {
+                    match inbound {
+                        Some(Ok(_)) => continue,
+                        _ => return,
+                    }
+                };
+                let Ok(frame) = serde_json::from_str::<Value>(text.as_str()) else { continue };
+                let reply = match frame["op"].as_u64() {
+                    Some(1) => vec![json!({ "op": 11 })],
+                    Some(2) => {
+                        let resume_url = {
+                            let mut shared = app.lock();
+                            shared.identifies += 1;
+                            shared.gateway = Some(to_gateway.clone());
+                            format!("{}/gateway", shared.base_url.replace("http", "ws"))
+                        };
+                        seq += 2;
+                        vec![
+                            json!({ "op": 0, "s": seq - 1, "t": "READY",
+                                    "d": payloads::ready(session_number, &resume_url) }),
+                            json!({ "op": 0, "s": seq, "t": "GUILD_CREATE",
+                                    "d": payloads::guild_create() }),
+                        ]
+                    }
+                    Some(6) => {
+                        {
+                            let mut shared = app.lock();
+                            shared.resumes += 1;
+                            shared.gateway = Some(to_gateway.clone());
+                        }
+                        seq = seq.max(frame["d"]["seq"].as_u64().unwrap_or(0)) + 1;
+                        vec![json!({ "op": 0, "s": seq, "t": "RESUMED", "d": {} })]
+                    }
+                    _ => Vec::new(),
+                };
+                for frame in &reply {
+                    if !send_json(&mut socket, frame).await {
+                        return;
+                    }
+                    if frame["t"] == "READY" {
+                        app.lock().readies += 1;
+                    }
+                }
+            }
+            command = from_test.recv() => match command {
+                Some(ToGateway::Dispatch(event, data)) => {
+                    seq += 1;
+                    let frame = json!({ "op": 0, "s": seq, "t": event, "d": data });
+                    if !send_json(&mut socket, &frame).await {
+                        return;
+                    }
+                }
+                Some(ToGateway::Close) | None => {
+                    // 4000 "unknown error": a close code after which a client reconnects.
+                    let frame = axum::extract::ws::CloseFrame { code: 4000, reason: "fake restart".into() };
+                    let _ = socket.send(WsMessage::Close(Some(frame))).await;
+                    return;
+                }
+            },
+        }
+    }
+}

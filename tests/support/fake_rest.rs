@@ -1,0 +1,224 @@
+//! The REST half of the fake Discord: every request is recorded (JSON body, or multipart
+//! `payload_json` and files), may be failed on purpose, and is answered like Discord would.
+
+use axum::body::Bytes;
+use axum::extract::{Request, State};
+use axum::http::{HeaderMap, Method, StatusCode};
+use axum::response::{IntoResponse, Response};
+use serde_json::{Value, json};
+
+use super::fake_discord::{App, RestCall, StoredMessage, Upload};
+use super::multipart;
+use super::payloads::{self, APPLICATION_ID, CHANNEL_ID};
+
+fn error_response(status: u16, message: &str) -> Response {
+    let status = StatusCode::from_u16(status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
+    let mut response =
+        (status, axum::Json(json!({ "message": message, "code": 0 }))).into_response();
+    if status == StatusCode::TOO_MANY_REQUESTS {
+        *response.body_mut() = axum::body::Body::from(
+            json!({ "message": "You are being rate limited.", "retry_after": 0.05, "global": false, "code": 0 })
+                .to_string(),
+        );
+        let headers = response.headers_mut();
+        headers.insert("retry-after", "1".parse().expect("static header"));
+        headers.insert("x-ratelimit-scope", "user".parse().expect("static header"));
+    }
+    response
+}
+
+/// Every REST request: recorded, then answered like Discord would.
+pub(super) async fn rest(State(app): State<App>, request: Request) -> Response {
+    let method = request.method().clone();
+    let path = request.uri().path().to_string();
+    let headers: HeaderMap = request.headers().clone();
+    let body: Bytes = match axum::body::to_bytes(request.into_body(), 64 * 1024 * 1024).await {
+        Ok(body) => body,
+        Err(_) => return error_response(400, "unreadable body"),
+    };
+    let mut call = RestCall {
+        method: method.to_string(),
+        path: path.strip_prefix("/api/v10").unwrap_or(&path).to_string(),
+        json: None,
+        uploads: Vec::new(),
+        status: 0,
+    };
+    let content_type = headers
+        .get("content-type")
+        .and_then(|value| value.to_str().ok())
+        .unwrap_or("");
+    if let Some(boundary) = multipart::boundary(content_type) {
+        match multipart::parse(&body, &boundary) {
+            Ok(parts) => {
+                for part in parts {
+                    match part.filename {
+                        Some(filename) => call.uploads.push(Upload {
+                            field: part.name,
+                            filename,
+                            bytes: part.bytes,
+                        }),
+                        None if part.name == "payload_json" => {
+                            call.json = serde_json::from_slice(&part.bytes).ok();
+                        }
+                        None => {}
+                    }
+                }
+            }
+            Err(error) => return error_response(400, &format!("bad multipart: {error}")),
+        }
+    } else if !body.is_empty() {
+        call.json = serde_json::from_slice(&body).ok();
+    }
+
+    let failure = {
+        let mut shared = app.lock();
+        let failure = shared.failures.iter_mut().find(|failure| {
+            failure.remaining > 0
+                && failure.method.eq_ignore_ascii_case(method.as_str())
+                && call.path.contains(&failure.path_contains)
+        });
+        failure.map(|failure| {
+            failure.remaining -= 1;
+            failure.status
+        })
+    };
+    let (status, response) = match failure {
+        Some(status) => (status, error_response(status, "injected failure")),
+        None => answer(&app, &method, &call),
+    };
+    call.status = status;
+    app.lock().calls.push(call);
+    response
+}
+
+fn ok(value: Value) -> (u16, Response) {
+    (200, axum::Json(value).into_response())
+}
+
+fn no_content() -> (u16, Response) {
+    (204, StatusCode::NO_CONTENT.into_response())
+}
+
+fn store_message(app: &App, id: Option<u64>, body: &Value, call: &RestCall) -> StoredMessage {
+    let mut shared = app.lock();
+    let id = id.unwrap_or_else(|| app.new_id());
+    let previous = shared.messages.get(&id).cloned();
+    let keep = |key: &str, old: Option<&Value>| {
+        body.get(key)
+            .cloned()
+            .or(old.cloned())
+            .unwrap_or_else(|| json!([]))
+    };
+    let mut attachments: Vec<String> = call.uploads.iter().map(|u| u.filename.clone()).collect();
+    if attachments.is_empty() && body.get("attachments").is_none() {
+        attachments = previous
+            .as_ref()
+            .map(|m| m.attachments.clone())
+            .unwrap_or_default();
+    }
+    let message = StoredMessage {
+        id,
+        content: body
+            .get("content")
+            .and_then(Value::as_str)
+            .map(str::to_string)
+            .or_else(|| previous.as_ref().map(|m| m.content.clone()))
+            .unwrap_or_default(),
+        components: keep("components", previous.as_ref().map(|m| &m.components)),
+        embeds: keep("embeds", previous.as_ref().map(|m| &m.embeds)),
+        attachments,
+        flags: body.get("flags").and_then(Value::as_u64).unwrap_or(0),
+    };
+    shared.messages.insert(id, message.clone());
+    message
+}
+
+fn answer(app: &App, method: &Method, call: &RestCall) -> (u16, Response) {
+    let segments: Vec<&str> = call.path.trim_matches('/').split('/').collect();
+    let empty = json!({});
+    let body = call.json.as_ref().unwrap_or(&empty);
+    match (method.as_str(), segments.as_slice()) {
+        ("GET", ["gateway"]) => {
+            let url = format!("{}/gateway", app.lock().base_url.replace("http", "ws"));
+            ok(json!({ "url": url }))
+        }
+        ("GET", ["gateway", "bot"]) => {
+            let url = format!("{}/gateway", app.lock().base_url.replace("http", "ws"));
+            ok(json!({ "url": url, "shards": 1, "session_start_limit":
+                { "total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1 } }))
+        }
+        ("GET", ["users", "@me"]) => ok(payloads::bot_user()),
+        ("PUT", ["applications", _, "commands"])
+        | ("PUT", ["applications", _, "guilds", _, "commands"]) => {
+            let guild = segments.get(3).copied();
+            let mut registered = Vec::new();
+            for command in body.as_array().into_iter().flatten() {
+                let mut command = command.clone();
+                command["id"] = json!(app.new_id().to_string());
+                command["application_id"] = json!(APPLICATION_ID.to_string());
+                command["version"] = json!("1");
+                command["guild_id"] = guild.map_or(Value::Null, |g| json!(g));
+                command["type"] = command.get("type").cloned().unwrap_or(json!(1));
+                if let Some(name) = command["name"].as_str() {
+                    app.lock()
+                        .commands
+                        .insert(name.to_string(), command.clone());
+                }
+                registered.push(command);
+            }
+            ok(Value::from(registered))
+        }
+        ("POST", ["interactions", _, token, "callback"]) => {
+            let data = body.get("data").unwrap_or(&empty);
+            match body["type"].as_u64() {
+                Some(4) => {
+                    let message = store_message(app, None, data, call);
+                    app.lock()
+                        .token_messages
+                        .insert(token.to_string(), message.id);
+                }
+                Some(7) => {
+                    let target = app.lock().token_messages.get(*token).copied();
+                    store_message(app, target, data, call);
+                }
+                _ => {}
+            }
+            no_content()
+        }
+        ("GET", ["webhooks", _, token, "messages", "@original"]) => {
+            let shared = app.lock();
+            match shared
+                .token_messages
+                .get(*token)
+                .and_then(|id| shared.messages.get(id))
+            {
+                Some(message) => ok(message.to_json()),
+                None => (404, error_response(404, "Unknown Message")),
+            }
+        }
+        ("PATCH", ["webhooks", _, token, "messages", "@original"]) => {
+            let target = app.lock().token_messages.get(*token).copied();
+            let message = store_message(app, target, body, call);
+            app.lock()
+                .token_messages
+                .insert(token.to_string(), message.id);
+            ok(message.to_json())
+        }
+        ("DELETE", ["webhooks", _, _, "messages", _]) => no_content(),
+        ("POST", ["webhooks", _, _]) => ok(store_message(app, None, body, call).to_json()),
+        ("PATCH", ["webhooks", _, _, "messages", id])
+        | ("PATCH", ["channels", _, "messages", id]) => match id.parse::<u64>() {
+            Ok(id) if app.lock().messages.contains_key(&id) => {
+                ok(store_message(app, Some(id), body, call).to_json())
+            }
+            _ => (404, error_response(404, "Unknown Message")),
+        },
+        ("POST", ["channels", channel, "messages"]) if *channel == CHANNEL_ID.to_string() => {
+            ok(store_message(app, None, body, call).to_json())
+        }
+        _ => (
+            404,
+            error_response(404, "the fake Discord does not know this route"),
+        ),
+    }
+}

@@ -1,9 +1,9 @@
-//! The one place the service asks for a board image. The renderer lives in `src/render`
-//! (branch `render`); until it is merged every reply goes out without a PNG, and wiring it is
-//! a change to [`board_png`] alone.
+//! The one place the service asks for a board image (from `crate::render`), drawn on the
+//! blocking pool.
 
 use crate::config::Language;
 use crate::game::{PublicView, Square};
+use crate::render::{Guide, Panel, RenderOptions, Script, render_png};
 
 /// What the picture shows besides the board: the players' names by seat, the seconds left on
 /// the clock of the player to act, and each seat's points.
@@ -23,18 +23,35 @@ pub struct MoveGuide {
     pub attacks: u64,
 }
 
-/// The board as a PNG, or `None` when no image can be made.
-///
-/// Becomes `junqi::render::render_png(view, &Panel { .. }, guide, &RenderOptions { script })
-/// .ok()` once `src/render` lands.
+/// The board as a PNG (drawn by `crate::render`), or `None` when no image can be made (the
+/// reply then goes out with its text alone).
 pub fn board_png(
     view: &PublicView,
     caption: &Caption,
     guide: Option<MoveGuide>,
     language: Language,
 ) -> Option<Vec<u8>> {
-    let _ = (view, caption, guide, language);
-    None
+    let panel = Panel {
+        names: caption.names.clone(),
+        seconds_left: caption.seconds_left,
+        points: caption.points,
+    };
+    let guide = guide.map(|guide| Guide {
+        from: guide.from,
+        empty: guide.empty,
+        attacks: guide.attacks,
+    });
+    let script = match language {
+        Language::ZhHant => Script::Traditional,
+        Language::ZhHans | Language::English => Script::Simplified,
+    };
+    match render_png(view, &panel, guide.as_ref(), &RenderOptions { script }) {
+        Ok(png) => Some(png),
+        Err(error) => {
+            tracing::error!("drawing the board: {error}");
+            None
+        }
+    }
 }
 
 /// [`board_png`] on the blocking pool: drawing takes milliseconds of CPU that must not stall

@@ -1,9 +1,11 @@
-//! The one place the service asks for a board image. The renderer lives in `src/render`
-//! (branch `render`); until it is merged every reply goes out without a PNG, and wiring it is
-//! a change to [`board_png`] alone.
+//! The one place the service asks for a board image (from `crate::render`), drawn on the
+//! blocking pool.
+
+use std::sync::{Arc, Mutex, OnceLock, mpsc};
 
 use crate::config::Language;
 use crate::game::{PublicView, Square};
+use crate::render::{Guide, Panel, RenderOptions, Script, render_png};
 
 /// What the picture shows besides the board: the players' names by seat, the seconds left on
 /// the clock of the player to act, and each seat's points.
@@ -23,21 +25,85 @@ pub struct MoveGuide {
     pub attacks: u64,
 }
 
-/// The board as a PNG, or `None` when no image can be made.
-///
-/// Becomes `junqi::render::render_png(view, &Panel { .. }, guide, &RenderOptions { script })
-/// .ok()` once `src/render` lands.
+/// The board as a PNG (drawn by `crate::render`), or `None` when no image can be made (the
+/// reply then goes out with its text alone).
 pub fn board_png(
     view: &PublicView,
     caption: &Caption,
     guide: Option<MoveGuide>,
     language: Language,
 ) -> Option<Vec<u8>> {
-    let _ = (view, caption, guide, language);
-    None
+    let panel = Panel {
+        names: caption.names.clone(),
+        seconds_left: caption.seconds_left,
+        points: caption.points,
+    };
+    let guide = guide.map(|guide| Guide {
+        from: guide.from,
+        empty: guide.empty,
+        attacks: guide.attacks,
+    });
+    let script = match language {
+        Language::ZhHant => Script::Traditional,
+        Language::ZhHans | Language::English => Script::Simplified,
+    };
+    match render_png(view, &panel, guide.as_ref(), &RenderOptions { script }) {
+        Ok(png) => Some(png),
+        Err(error) => {
+            tracing::error!("drawing the board: {error}");
+            None
+        }
+    }
 }
 
-/// [`board_png`] on the blocking pool: drawing takes milliseconds of CPU that must not stall
+/// A board to draw and where to send the picture.
+struct Job {
+    view: PublicView,
+    caption: Caption,
+    guide: Option<MoveGuide>,
+    language: Language,
+    done: tokio::sync::oneshot::Sender<Option<Vec<u8>>>,
+}
+
+/// The drawing threads: as many as the machine has cores. A fixed pool (rather than tokio's
+/// blocking pool, which grows to hundreds of threads under load) bounds both the CPU spent
+/// drawing and the memory of the renderer's per-thread scratch canvases.
+fn painters() -> Option<&'static Mutex<mpsc::Sender<Job>>> {
+    static PAINTERS: OnceLock<Option<Mutex<mpsc::Sender<Job>>>> = OnceLock::new();
+    PAINTERS
+        .get_or_init(|| {
+            let (tx, rx) = mpsc::channel::<Job>();
+            let rx = Arc::new(Mutex::new(rx));
+            let threads = std::thread::available_parallelism().map_or(2, |n| n.get());
+            let mut started = 0;
+            for index in 0..threads {
+                let rx = rx.clone();
+                let spawned = std::thread::Builder::new()
+                    .name(format!("junqi-painter-{index}"))
+                    .spawn(move || paint(&rx));
+                match spawned {
+                    Ok(_) => started += 1,
+                    Err(error) => tracing::error!("starting a drawing thread: {error}"),
+                }
+            }
+            (started > 0).then(|| Mutex::new(tx))
+        })
+        .as_ref()
+}
+
+fn paint(jobs: &Mutex<mpsc::Receiver<Job>>) {
+    loop {
+        let job = match jobs.lock() {
+            Ok(receiver) => receiver.recv(),
+            Err(poisoned) => poisoned.into_inner().recv(),
+        };
+        let Ok(job) = job else { return };
+        let png = board_png(&job.view, &job.caption, job.guide, job.language);
+        let _ = job.done.send(png);
+    }
+}
+
+/// [`board_png`] on the drawing threads: drawing takes milliseconds of CPU that must not stall
 /// the async workers driving every other game.
 pub(super) async fn render(
     view: PublicView,
@@ -45,8 +111,22 @@ pub(super) async fn render(
     guide: Option<MoveGuide>,
     language: Language,
 ) -> Option<Vec<u8>> {
-    tokio::task::spawn_blocking(move || board_png(&view, &caption, guide, language))
-        .await
-        .ok()
-        .flatten()
+    let (done, picture) = tokio::sync::oneshot::channel();
+    let job = Job {
+        view,
+        caption,
+        guide,
+        language,
+        done,
+    };
+    let sent = painters().is_some_and(|painters| {
+        let sender = painters
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        sender.send(job).is_ok()
+    });
+    if !sent {
+        return None;
+    }
+    picture.await.ok().flatten()
 }

@@ -165,8 +165,8 @@ impl Config {
         if self.challenge_expiry_secs == 0 {
             return invalid("challenge_expiry_secs", "must be at least 1");
         }
-        if self.ai_level.trim().is_empty() {
-            return invalid("ai_level", "must not be empty");
+        if self.ai_level.parse::<crate::ai::Level>().is_err() {
+            return invalid("ai_level", "must be easy, normal or hard");
         }
         if self.discord.token_env.trim().is_empty() {
             return invalid("discord.token_env", "must name an environment variable");

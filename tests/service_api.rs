@@ -117,6 +117,18 @@ async fn simultaneous_actions_apply_one_per_turn() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_ai_answers_on_the_outbound_channel() {
     let (service, mut outbound, _dir) = start(Config::default()).await;
+    let bogus = Command::Challenge {
+        opponent: Opponent::Ai {
+            level: Some("grandmaster".into()),
+        },
+        seconds: None,
+    };
+    let reply = service.handle(caller(1, 5), bogus).await;
+    assert!(reply.private, "{reply:?}");
+    assert!(
+        reply.text().contains("no AI level \"grandmaster\""),
+        "{reply:?}"
+    );
     let challenge = Command::Challenge {
         opponent: Opponent::Ai { level: None },
         seconds: None,

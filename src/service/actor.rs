@@ -170,7 +170,12 @@ impl GameActor {
         let request = super::AiRequest {
             seat,
             level,
-            budget_ms: self.inner.config.ai_budget_ms,
+            // Never think longer than half the turn clock, so the AI cannot time out.
+            budget_ms: self
+                .inner
+                .config
+                .ai_budget_ms
+                .min(self.live.turn_secs.saturating_mul(500)),
             seed: self.inner.next_ai_seed(),
         };
         let game = self.game.clone();

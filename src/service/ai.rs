@@ -1,8 +1,9 @@
-//! The one place the service asks the AI for a move. The search itself lives in `src/ai`
-//! (branch `ai`); until it is merged, [`ai_move`] is a stand-in that plays the first legal
-//! action that does not lose by repetition. It runs on `spawn_blocking`, so a real search may
-//! take its whole budget without stalling other games.
+//! The one place the service asks the AI (`src/ai`) for a move. It runs on `spawn_blocking`,
+//! so a search may take its whole budget without stalling other games.
 
+use std::time::Duration;
+
+use crate::ai::{AiConfig, Level, choose_action};
 use crate::game::{Action, Game, Seat};
 
 /// What the AI is asked to do: its seat, level, thinking budget and a seed for its randomness.
@@ -14,19 +15,21 @@ pub struct AiRequest {
     pub seed: u64,
 }
 
-/// The AI's action for `request.seat` in `game`, or `None` when it has none.
-///
-/// Replaced when `src/ai` lands by a call to
-/// `junqi::ai::choose_action(&game.view(), seat, &AiConfig { level, budget, seed },
-/// &|action| game.would_repeat(seat, action))`; the game is passed whole only so that
-/// `would_repeat` can be asked: the AI itself must see nothing but the public view.
+/// The AI's action for `request.seat` in `game`, or `None` when it has none. The game is
+/// passed whole only so that `would_repeat` can be asked: the AI sees the public view alone.
 pub fn ai_move(game: &Game, request: &AiRequest) -> Option<Action> {
-    let actions = game.legal_actions();
-    actions
-        .iter()
-        .copied()
-        .find(|action| !game.would_repeat(request.seat, *action))
-        .or_else(|| actions.first().copied())
+    // Levels are checked when a challenge is made and when the config is read; a stored game
+    // from an older version with an unknown level still gets a sensible opponent.
+    let level = request.level.parse().unwrap_or(Level::Normal);
+    let config = AiConfig {
+        level,
+        budget: Duration::from_millis(u64::from(request.budget_ms)),
+        seed: request.seed,
+    };
+    let seat = request.seat;
+    choose_action(&game.view(), seat, &config, &|action| {
+        game.would_repeat(seat, action)
+    })
 }
 
 #[cfg(test)]

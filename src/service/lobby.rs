@@ -49,6 +49,9 @@ pub(super) async fn challenge(
             (super::AI_USER, member.name, Some(config.ai_level.clone()))
         }
         Opponent::Member(member) => (member.user, member.name, None),
+        Opponent::Ai { level: Some(level) } if level.parse::<crate::ai::Level>().is_err() => {
+            return Reply::refusal(words::unknown_ai_level(config.language, &level));
+        }
         Opponent::Ai { level } => (
             super::AI_USER,
             "AI".to_string(),

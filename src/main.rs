@@ -71,22 +71,29 @@ enum Command {
     },
 }
 
-fn run_console(options: junqi::console::ConsoleOptions) -> ExitCode {
+/// Logs to stderr (`RUST_LOG` overrides `default_level`) and builds the async runtime.
+fn start_runtime(default_level: &str) -> Option<tokio::runtime::Runtime> {
     let filter = tracing_subscriber::EnvFilter::try_from_default_env()
-        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn"));
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new(default_level));
     tracing_subscriber::fmt()
         .with_env_filter(filter)
         .with_writer(io::stderr)
         .init();
-    let runtime = match tokio::runtime::Builder::new_multi_thread()
+    match tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
     {
-        Ok(runtime) => runtime,
+        Ok(runtime) => Some(runtime),
         Err(error) => {
             eprintln!("error: cannot start the async runtime: {error}");
-            return ExitCode::FAILURE;
+            None
         }
+    }
+}
+
+fn run_console(options: junqi::console::ConsoleOptions) -> ExitCode {
+    let Some(runtime) = start_runtime("warn") else {
+        return ExitCode::FAILURE;
     };
     let result = runtime.block_on(junqi::console::run_stdio(options));
     // Reading stdin occupies a blocking thread that end-of-input or Ctrl-C may leave waiting.
@@ -118,21 +125,8 @@ fn run_bot(config_path: Option<PathBuf>, data: Option<PathBuf>) -> ExitCode {
         eprintln!("error: {error}");
         return ExitCode::from(2);
     }
-    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
-        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
-    tracing_subscriber::fmt()
-        .with_env_filter(filter)
-        .with_writer(io::stderr)
-        .init();
-    let runtime = match tokio::runtime::Builder::new_multi_thread()
-        .enable_all()
-        .build()
-    {
-        Ok(runtime) => runtime,
-        Err(error) => {
-            eprintln!("error: cannot start the async runtime: {error}");
-            return ExitCode::FAILURE;
-        }
+    let Some(runtime) = start_runtime("info") else {
+        return ExitCode::FAILURE;
     };
     match runtime.block_on(junqi::discord::run(config)) {
         Ok(()) => ExitCode::SUCCESS,

@@ -206,3 +206,54 @@ async fn the_clock_draw_and_challenge_expiry() {
     assert!(accept.private, "{accept:?}");
     service.shutdown().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn only_the_right_side_declines_or_withdraws_a_challenge() {
+    let (service, _outbound, _dir) = start(Config::default()).await;
+    let challenge = || Command::Challenge {
+        opponent: Opponent::Member(member(2)),
+        seconds: None,
+    };
+    let reply = service.handle(caller(1, 3), challenge()).await;
+    assert!(!reply.private, "{reply:?}");
+    // The challenger cannot decline and the challenged cannot withdraw: private refusals.
+    let reply = service
+        .handle(caller(1, 3), Command::Decline { challenge: None })
+        .await;
+    assert!(reply.private, "{reply:?}");
+    let reply = service
+        .handle(caller(2, 3), Command::Withdraw { challenge: None })
+        .await;
+    assert!(reply.private, "{reply:?}");
+    let reply = service
+        .handle(caller(2, 3), Command::Decline { challenge: None })
+        .await;
+    assert!(!reply.private, "{reply:?}");
+    assert!(
+        reply.text().contains("p2 declines p1's challenge"),
+        "{reply:?}"
+    );
+    let reply = service
+        .handle(caller(2, 3), Command::Decline { challenge: None })
+        .await;
+    assert!(reply.private, "a declined challenge is gone: {reply:?}");
+
+    let reply = service.handle(caller(1, 3), challenge()).await;
+    assert!(!reply.private, "{reply:?}");
+    let reply = service
+        .handle(caller(1, 3), Command::Withdraw { challenge: None })
+        .await;
+    assert!(!reply.private, "{reply:?}");
+    assert!(
+        reply.text().contains("p1 withdraws the challenge to p2"),
+        "{reply:?}"
+    );
+    let reply = service
+        .handle(caller(2, 3), Command::Accept { challenge: None })
+        .await;
+    assert!(
+        reply.private,
+        "a withdrawn challenge cannot be accepted: {reply:?}"
+    );
+    service.shutdown().await;
+}

@@ -241,71 +241,71 @@ pub(super) async fn accept(inner: &Arc<Inner>, caller: &Caller, id: Option<u64>)
 }
 
 pub(super) async fn decline(inner: &Arc<Inner>, caller: &Caller, id: Option<u64>) -> Reply {
-    let place = caller.place;
-    let place_lock = inner.place_lock(place);
-    let _guard = place_lock.lock().await;
-    let user = caller.user;
-    let challenge = match find_challenge(
+    let lang = inner.config.language;
+    let closed = close_challenge(
         inner,
-        place,
+        caller,
         id,
-        |c| c.challenged == user,
-        words::no_challenge_for_you(inner.config.language),
+        |c, user| c.challenged == user,
+        words::no_challenge_for_you(lang),
+        |c| words::only_can_decline(lang, &c.challenged_name, c.challenger == caller.user),
     )
-    .await
-    {
-        Ok(challenge) => challenge,
-        Err(refusal) => return refusal,
-    };
-    if challenge.challenged != caller.user {
-        return Reply::refusal(words::only_can_decline(
-            inner.config.language,
-            &challenge.challenged_name,
-            challenge.challenger == caller.user,
-        ));
-    }
-    match take(inner, challenge.id).await {
-        Ok(Some(challenge)) => Reply::public(vec![words::declines_challenge(
-            inner.config.language,
+    .await;
+    match closed {
+        Ok(c) => Reply::public(vec![words::declines_challenge(
+            lang,
             &caller.name,
-            &challenge.challenger_name,
+            &c.challenger_name,
         )]),
-        Ok(None) => Reply::refusal(words::challenge_gone(inner.config.language)),
         Err(refusal) => refusal,
     }
 }
 
 pub(super) async fn withdraw(inner: &Arc<Inner>, caller: &Caller, id: Option<u64>) -> Reply {
+    let lang = inner.config.language;
+    let closed = close_challenge(
+        inner,
+        caller,
+        id,
+        |c, user| c.challenger == user,
+        words::no_challenge_of_yours(lang),
+        |c| words::only_can_withdraw(lang, &c.challenger_name),
+    )
+    .await;
+    match closed {
+        Ok(c) => Reply::public(vec![words::withdraws_challenge(
+            lang,
+            &caller.name,
+            &c.challenged_name,
+        )]),
+        Err(refusal) => refusal,
+    }
+}
+
+/// Removes an open challenge of the caller's channel that the caller may close (decline or
+/// withdraw), under the channel's lock: `is_callers` says whose side may close it,
+/// `not_yours` words the refusal for anyone else.
+async fn close_challenge(
+    inner: &Arc<Inner>,
+    caller: &Caller,
+    id: Option<u64>,
+    is_callers: fn(&Challenge, UserId) -> bool,
+    none_text: String,
+    not_yours: impl FnOnce(&Challenge) -> String,
+) -> Result<Challenge, Reply> {
     let place = caller.place;
     let place_lock = inner.place_lock(place);
     let _guard = place_lock.lock().await;
     let user = caller.user;
-    let challenge = match find_challenge(
-        inner,
-        place,
-        id,
-        |c| c.challenger == user,
-        words::no_challenge_of_yours(inner.config.language),
-    )
-    .await
-    {
-        Ok(challenge) => challenge,
-        Err(refusal) => return refusal,
-    };
-    if challenge.challenger != caller.user {
-        return Reply::refusal(words::only_can_withdraw(
-            inner.config.language,
-            &challenge.challenger_name,
-        ));
+    let challenge =
+        find_challenge(inner, place, id, move |c| is_callers(c, user), none_text).await?;
+    if !is_callers(&challenge, user) {
+        return Err(Reply::refusal(not_yours(&challenge)));
     }
     match take(inner, challenge.id).await {
-        Ok(Some(challenge)) => Reply::public(vec![words::withdraws_challenge(
-            inner.config.language,
-            &caller.name,
-            &challenge.challenged_name,
-        )]),
-        Ok(None) => Reply::refusal(words::challenge_gone(inner.config.language)),
-        Err(refusal) => refusal,
+        Ok(Some(challenge)) => Ok(challenge),
+        Ok(None) => Err(Reply::refusal(words::challenge_gone(inner.config.language))),
+        Err(refusal) => Err(refusal),
     }
 }
 

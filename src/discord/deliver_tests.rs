@@ -11,14 +11,14 @@ use super::super::render::{Layout, Outgoing};
 use super::{Origin, answer};
 use crate::service::Reply;
 
-#[path = "../../tests/support/fake_discord.rs"]
+#[path = "../../tests/it/support/fake_discord.rs"]
 #[allow(dead_code)]
 mod fake_discord;
-#[path = "../../tests/support/fake_rest.rs"]
+#[path = "../../tests/it/support/fake_rest.rs"]
 mod fake_rest;
-#[path = "../../tests/support/multipart.rs"]
+#[path = "../../tests/it/support/multipart.rs"]
 mod multipart;
-#[path = "../../tests/support/payloads.rs"]
+#[path = "../../tests/it/support/payloads.rs"]
 #[allow(dead_code)]
 mod payloads;
 

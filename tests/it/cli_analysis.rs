@@ -1,7 +1,7 @@
-//! The analysis commands of RULES.md §8 through the real binary: output format, batch mode and
+//! The analysis commands of docs/rules.md §8 through the real binary: output format, batch mode and
 //! exit codes.
 
-mod common;
+use crate::common;
 
 use std::io::Write;
 use std::process::{Command, Output, Stdio};

@@ -1,7 +1,7 @@
 //! `junqi-bot render` through the real binary: a PNG that decodes, the move guide, and clear
 //! errors for bad input.
 
-mod common;
+use crate::common;
 
 use std::process::Command;
 

@@ -3,7 +3,7 @@
 //! it is intact and its clock re-armed, a deadline that passed while the bot was down counting
 //! one timeout, not many.
 
-mod console_support;
+use crate::console_support;
 
 use std::time::Duration;
 

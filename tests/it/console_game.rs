@@ -5,7 +5,7 @@
 //! The whole run is compared with the golden transcript tests/transcripts/console_game.txt
 //! (regenerate with UPDATE_GOLDEN=1).
 
-mod console_support;
+use crate::console_support;
 
 use console_support::{action_line, is_attack, new_game, pick, run_script};
 use junqi::game::{Action, Game, Seat};

@@ -2,7 +2,7 @@
 //! would lose by repetition is refused privately once and played when sent again), a bad
 //! config named in the error, and Ctrl-C ending the console cleanly.
 
-mod console_support;
+use crate::console_support;
 
 use std::time::Duration;
 

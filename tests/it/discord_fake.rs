@@ -1,7 +1,7 @@
 //! Checks the fake Discord itself against plain serenity: its gateway payloads parse, its
 //! REST answers satisfy serenity, and it records multipart uploads and flags.
 
-mod support;
+use crate::support;
 
 use std::sync::Arc;
 

@@ -3,7 +3,7 @@
 //! commands, buttons and autocomplete; refusals are ephemeral, every action posts one message
 //! with the board PNG, and `/rank` answers with an embed.
 
-mod support;
+use crate::support;
 
 use junqi::service::Reply;
 use serde_json::json;

@@ -2,7 +2,7 @@
 //! and a bot killed mid-game (SIGKILL, no goodbye) comes back with its games: a button sent
 //! before the restart still works, and so do moves; Ctrl-C stops it cleanly.
 
-mod support;
+use crate::support;
 
 use std::path::Path;
 use std::process::Stdio;

@@ -1,7 +1,7 @@
-//! End conditions of RULES.md §6 on positions (flag, no moves, quiet and length draws) and the
+//! End conditions of docs/rules.md §6 on positions (flag, no moves, quiet and length draws) and the
 //! notation errors of §8.
 
-mod common;
+use crate::common;
 
 use common::{Pieces, board_text, mv, position};
 use junqi::game::notation::{CellProblem, parse_position, parse_public_position};

@@ -1,4 +1,4 @@
-//! Whole-game rules: colour assignment (RULES.md §3), timeouts, repetition, resignation, draw
+//! Whole-game rules: colour assignment (docs/rules.md §3), timeouts, repetition, resignation, draw
 //! offers, abandonment and the clock draw (§6), and replay from the record.
 
 use junqi::game::deal::deal;

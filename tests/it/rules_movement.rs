@@ -1,7 +1,7 @@
-//! Movement rules of RULES.md §4: steps, straight railway slides, engineer paths, blocking,
+//! Movement rules of docs/rules.md §4: steps, straight railway slides, engineer paths, blocking,
 //! the mountain, camps, headquarters, and which attacks the board allows.
 
-mod common;
+use crate::common;
 
 use common::{Pieces, destinations, mv, position, squares};
 use junqi::game::{ActionError, AttackRefusal, Rules};

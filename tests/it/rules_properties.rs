@@ -133,8 +133,7 @@ proptest! {
     }
 }
 
-#[path = "reference/mod.rs"]
-mod reference;
+use crate::reference;
 
 proptest! {
     #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]

@@ -1,7 +1,7 @@
 //! The store's API against a real sled directory: live and finished games, challenges, stats
 //! and leaderboards checked against recomputation, and durability across reopening.
 
-mod store_support;
+use crate::store_support;
 
 use junqi::game::{Game, Outcome, Seat, WinReason};
 use junqi::store::{Challenge, Place, Store, StoreError};

@@ -2,7 +2,7 @@
 //! from one thread or several at once, every board and every position equals a plain sort of
 //! the stats recomputed from the games.
 
-mod store_support;
+use crate::store_support;
 
 use std::collections::BTreeMap;
 

@@ -1,7 +1,7 @@
 //! Damaged and foreign data directories: corrupt records are quarantined and reported while the
 //! rest keeps working; a newer schema is refused with a clear message; schema 0 is migrated.
 
-mod store_support;
+use crate::store_support;
 
 use std::path::Path;
 use std::time::{Duration, Instant};

@@ -1,5 +1,5 @@
 //! A deliberately naive second implementation of the movement and attack rules, written
-//! straight from RULES.md §1, §4 and §5 with square names and lists rather than bit sets. The
+//! straight from docs/rules.md §1, §4 and §5 with square names and lists rather than bit sets. The
 //! property tests check that the engine and this reference list exactly the same actions.
 
 use std::collections::{BTreeSet, VecDeque};

@@ -1,0 +1,30 @@
+//! Every integration test in one binary: one link instead of one per file. Each module is
+//! one former test file; the support modules below are shared by them.
+
+// Shared support.
+mod common;
+mod console_support;
+mod reference;
+mod store_support;
+mod support;
+
+// Tests.
+mod ai;
+mod cli_analysis;
+mod cli_render;
+mod console_clock;
+mod console_game;
+mod console_rules;
+mod discord_fake;
+mod discord_game;
+mod discord_restart;
+mod render;
+mod rules_endings;
+mod rules_game;
+mod rules_movement;
+mod rules_properties;
+mod service_api;
+mod store;
+mod store_crash;
+mod store_index;
+mod store_integrity;

@@ -65,7 +65,7 @@ pub struct Config {
     /// An open challenge nobody answers lapses after this many seconds.
     pub challenge_expiry_secs: u32,
     /// A game starting within this many seconds of the last game between the same two players
-    /// is a rematch: its base score is one higher (RULES.md §7).
+    /// is a rematch: its base score is one higher (docs/rules.md §7).
     pub rematch_window_secs: u32,
     /// The AI's thinking budget per move, in milliseconds.
     pub ai_budget_ms: u32,
@@ -77,7 +77,7 @@ pub struct Config {
     /// game is reproducible. The console also reads it from the JUNQI_TEST_SEED variable.
     pub test_seed: Option<u64>,
     pub discord: DiscordConfig,
-    /// The rule options of RULES.md (`junqi::game::Rules`).
+    /// The rule options of docs/rules.md (`junqi::game::Rules`).
     pub rules: Rules,
 }
 

@@ -23,13 +23,13 @@ struct Cli {
 enum Command {
     /// Print every legal action of a position, one per line, sorted (`-`: positions from stdin).
     Moves {
-        /// A position in RULES.md §8 notation, or `-`.
+        /// A position in docs/rules.md §8 notation, or `-`.
         position: String,
     },
     /// Play one action on a position and print the new position and the outcome
     /// (`-`: `POSITION<TAB>ACTION` lines from stdin).
     Apply {
-        /// A position in RULES.md §8 notation, or `-`.
+        /// A position in docs/rules.md §8 notation, or `-`.
         position: String,
         /// `flip B3` or `move B3 C3` (also `B3C3`, `b3-c3`).
         action: Option<String>,
@@ -45,7 +45,7 @@ enum Command {
     },
     /// Draw a position (full or public notation) as the bot's board image.
     Render {
-        /// A position in RULES.md §8 notation (`?` and `-` allowed).
+        /// A position in docs/rules.md §8 notation (`?` and `-` allowed).
         position: String,
         /// The PNG file to write.
         #[arg(short, long, default_value = "board.png")]

@@ -1,4 +1,4 @@
-//! Points, the base score and titles (RULES.md §7): what a finished game is worth to each seat,
+//! Points, the base score and titles (docs/rules.md §7): what a finished game is worth to each seat,
 //! how the base score grows for quick rematches, and the 18 titles (等级) that follow points.
 //! Pure functions of a [`PublicView`]; the store applies the result atomically with the game's end.
 
@@ -12,7 +12,7 @@ pub struct Title {
     pub min_points: i64,
 }
 
-/// The 18 titles of RULES.md §7 from lowest to highest. 小兵 is held by everyone below 30,
+/// The 18 titles of docs/rules.md §7 from lowest to highest. 小兵 is held by everyone below 30,
 /// negative points included.
 pub const TITLES: [Title; 18] = [
     title("小兵", "Private", i64::MIN),
@@ -124,7 +124,7 @@ pub fn base_score(previous: Option<(u64, u32)>, now_ms: u64, window_ms: u64) -> 
     }
 }
 
-/// The window of RULES.md §7 within which a rematch raises the base score: 10 minutes.
+/// The window of docs/rules.md §7 within which a rematch raises the base score: 10 minutes.
 pub const DEFAULT_REMATCH_WINDOW_MS: u64 = 10 * 60 * 1000;
 
 #[cfg(test)]

@@ -17,7 +17,7 @@ pub struct GameSummary {
     pub decisions: [u32; 2],
     /// The longest single decision of each seat.
     pub longest: [Duration; 2],
-    /// The final position as the players see it (RULES.md §8 notation).
+    /// The final position as the players see it (docs/rules.md §8 notation).
     pub final_position: String,
 }
 

@@ -29,7 +29,7 @@ pub use position_view::public_view;
 pub use search::SearchReport;
 
 /// The action the AI plays for `seat` (which must be `view.to_act`). `would_repeat(action)`
-/// tells whether an action would lose by repetition (RULES.md §6.6); one is chosen only when
+/// tells whether an action would lose by repetition (docs/rules.md §6.6); one is chosen only when
 /// nothing else is legal. `None` only when there is no legal action (or the game is over, or
 /// it is not `seat`'s turn). Spends at most `config.budget` (plus a millisecond or two).
 pub fn choose_action(

@@ -1,4 +1,4 @@
-//! What a player would be shown of a [`Position`] (RULES.md §8 notation, identities included):
+//! What a player would be shown of a [`Position`] (docs/rules.md §8 notation, identities included):
 //! lets the AI analyse a written position, and the tests build views by hand. Face-down
 //! identities are dropped here, so the AI never sees them.
 

@@ -345,7 +345,7 @@ impl Searcher {
         }
         self.buffers.push(moves);
         if best == -INFINITY {
-            // No flip and no move: the side to act has lost (RULES.md §6.2).
+            // No flip and no move: the side to act has lost (docs/rules.md §6.2).
             return -(WIN - ply);
         }
         best

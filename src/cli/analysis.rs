@@ -1,5 +1,5 @@
 //! `junqi-bot moves POSITION` and `junqi-bot apply POSITION ACTION`, one case or a batch from
-//! standard input (`-`), exactly as RULES.md §8 describes them.
+//! standard input (`-`), exactly as docs/rules.md §8 describes them.
 
 use std::io::{BufRead, Write};
 

@@ -1,4 +1,4 @@
-//! The analysis commands of RULES.md §8 (`moves`, `apply`), shared by the binary and its tests.
+//! The analysis commands of docs/rules.md §8 (`moves`, `apply`), shared by the binary and its tests.
 
 pub mod analysis;
 pub mod render;

@@ -1,4 +1,4 @@
-//! Actions (RULES.md §4): flip a face-down piece or move a revealed one; written `flip B3`,
+//! Actions (docs/rules.md §4): flip a face-down piece or move a revealed one; written `flip B3`,
 //! `move B3 C3`, and read leniently (`B3C3`, `b3-c3`).
 
 use std::fmt;

@@ -1,4 +1,4 @@
-//! The attack table of RULES.md §5: who may attack what, and who is removed.
+//! The attack table of docs/rules.md §5: who may attack what, and who is removed.
 
 use thiserror::Error;
 
@@ -61,7 +61,7 @@ mod tests {
     use AttackResult::*;
     use Kind::*;
 
-    /// One row per row of RULES.md §5 (with the extra cases each row implies).
+    /// One row per row of docs/rules.md §5 (with the extra cases each row implies).
     #[test]
     fn attack_table() {
         let cases: &[(Kind, Kind, u8, Result<AttackResult, AttackRefusal>)] = &[

@@ -1,4 +1,4 @@
-//! The contents of the 60 squares and the movement rules of RULES.md §4–5: which moves each
+//! The contents of the 60 squares and the movement rules of docs/rules.md §4–5: which moves each
 //! revealed piece has, and what a flip, a move or an attack does to the board.
 
 use std::fmt;

@@ -1,4 +1,4 @@
-//! The deal of RULES.md §3: the 50 pieces shuffled face down onto the 50 squares that are not
+//! The deal of docs/rules.md §3: the 50 pieces shuffled face down onto the 50 squares that are not
 //! camps, and the seat that acts first, all from one seed kept with the game.
 //!
 //! The shuffle is written out here (Fisher–Yates over ChaCha8 with rejection sampling) rather

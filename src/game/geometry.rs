@@ -1,4 +1,4 @@
-//! The fixed geometry of the board (RULES.md §1): camps, headquarters, railway nodes, the 133
+//! The fixed geometry of the board (docs/rules.md §1): camps, headquarters, railway nodes, the 133
 //! connections and the straight railway lines, precomputed as 60-bit square sets at compile time.
 
 use super::square::{SQUARES, Square, squares_of};

@@ -1,4 +1,4 @@
-//! The rules of 军棋翻翻棋 as a pure library (RULES.md §1–6 and §8): no I/O, no async, no
+//! The rules of 军棋翻翻棋 as a pure library (docs/rules.md §1–6 and §8): no I/O, no async, no
 //! clock reading. Everything outside this module sees a game only through [`PublicView`].
 
 pub mod action;

@@ -1,4 +1,4 @@
-//! Position notation of RULES.md §8: `BOARD TURN [QUIET PLIES]`, ranks 12 down to 1 separated by
+//! Position notation of docs/rules.md §8: `BOARD TURN [QUIET PLIES]`, ranks 12 down to 1 separated by
 //! `/`, five cells A–E separated by `,`. Errors name the rank, the cell and what is wrong.
 
 use std::fmt::Write as _;

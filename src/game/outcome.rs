@@ -1,4 +1,4 @@
-//! How a game ends (RULES.md §6).
+//! How a game ends (docs/rules.md §6).
 
 use std::fmt;
 
@@ -74,7 +74,7 @@ impl DrawReason {
 }
 
 impl fmt::Display for Outcome<Colour> {
-    /// `R wins: flag`, `draw: no capture`: the form of RULES.md §8.
+    /// `R wins: flag`, `draw: no capture`: the form of docs/rules.md §8.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Outcome::Win { winner, reason } => {

@@ -1,4 +1,4 @@
-//! Colours, kinds of piece and the 25-piece army of each colour (RULES.md §2).
+//! Colours, kinds of piece and the 25-piece army of each colour (docs/rules.md §2).
 
 use std::fmt;
 
@@ -109,7 +109,7 @@ impl Kind {
         }
     }
 
-    /// The one-character code of RULES.md §2: `9`…`1`, `X`, `M`, `F`.
+    /// The one-character code of docs/rules.md §2: `9`…`1`, `X`, `M`, `F`.
     pub const fn code(self) -> char {
         match self {
             Kind::Bomb => 'X',

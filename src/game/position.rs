@@ -1,5 +1,5 @@
 //! A position after colours are assigned: the board, the colour to act and the two counters of
-//! RULES.md §8. This is what `moves` and `apply` analyse and what playouts run on; the full
+//! docs/rules.md §8. This is what `moves` and `apply` analyse and what playouts run on; the full
 //! game with seats, colour assignment, clocks and repetition is [`crate::game::Game`].
 
 use super::action::Action;
@@ -19,7 +19,7 @@ pub struct Position {
     pub rules: Rules,
 }
 
-/// The end-of-game checks of RULES.md §6 (1–4) after `mover` played an action with `effect`.
+/// The end-of-game checks of docs/rules.md §6 (1–4) after `mover` played an action with `effect`.
 /// `next` is the colour now to act, `None` while colours are undecided.
 pub fn end_after(
     board: &Board,
@@ -48,7 +48,7 @@ pub fn end_after(
     draw_by_counters(quiet, plies, rules)
 }
 
-/// The quiet draw and the length draw of RULES.md §6 (3–4).
+/// The quiet draw and the length draw of docs/rules.md §6 (3–4).
 pub fn draw_by_counters<W>(quiet: u16, plies: u16, rules: &Rules) -> Option<Outcome<W>> {
     if quiet >= rules.quiet_limit {
         return Some(Outcome::Draw(DrawReason::NoCapture));

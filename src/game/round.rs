@@ -1,4 +1,4 @@
-//! A whole game between two seats: colour assignment by flips (RULES.md §3), turns, every end
+//! A whole game between two seats: colour assignment by flips (docs/rules.md §3), turns, every end
 //! condition of §6 (flag, no moves, quiet and length draws, timeouts, repetition, resignation,
 //! draw offers, abandonment, the clock draw) and the record it can be replayed from.
 
@@ -18,7 +18,7 @@ use super::seat::Seat;
 use super::square::Square;
 use super::view::{LastAction, PublicView, public_cells};
 
-/// The repetition window of RULES.md §6: 4 of the same key among a player's last 7 actions.
+/// The repetition window of docs/rules.md §6: 4 of the same key among a player's last 7 actions.
 const REPETITION_WINDOW: usize = 7;
 const REPETITION_LIMIT: usize = 4;
 
@@ -267,7 +267,7 @@ impl Game {
         })
     }
 
-    /// RULES.md §3: two flips of one colour in a row by the same player make it theirs; the
+    /// docs/rules.md §3: two flips of one colour in a row by the same player make it theirs; the
     /// last face-down piece decides for whoever flips it.
     fn decide_colours(&mut self, seat: Seat, effect: Effect) -> bool {
         let Effect::Flipped(piece) = effect else {

@@ -1,4 +1,4 @@
-//! Rule options: the numbers of RULES.md §1 and §6 that a server may change, with the
+//! Rule options: the numbers of docs/rules.md §1 and §6 that a server may change, with the
 //! defaults of the rules. Unknown keys are refused so that a typo in a config is not ignored.
 
 use serde::{Deserialize, Serialize};

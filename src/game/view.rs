@@ -108,7 +108,7 @@ impl PublicView {
         self.removed_total(colour) == 24 && self.removed_count(Piece::new(colour, Kind::Flag)) == 0
     }
 
-    /// The position in RULES.md §8 notation with `?` for face-down pieces and `-` for the turn
+    /// The position in docs/rules.md §8 notation with `?` for face-down pieces and `-` for the turn
     /// before colours are decided.
     pub fn notation(&self) -> String {
         super::notation::format_public(&self.cells, self.turn_colour(), self.quiet, self.plies)

@@ -1,4 +1,4 @@
-//! Rendering positions written in notation (RULES.md §8), for the `render` command and bug
+//! Rendering positions written in notation (docs/rules.md §8), for the `render` command and bug
 //! reports: a full position (`?R5`) or a public one (`?`) becomes the view players would see
 //! of it (seat 1 plays Red), with the move guide of one piece if asked.
 
@@ -30,7 +30,7 @@ pub fn guide_from_view(view: &PublicView, from: Square) -> Result<Guide, RenderE
     })
 }
 
-/// Renders a position in RULES.md §8 notation, full or public, with the move guide of the
+/// Renders a position in docs/rules.md §8 notation, full or public, with the move guide of the
 /// piece on `guide` if given: what `junqi-bot render POSITION [--guide B3]` writes.
 pub fn render_position_text(
     text: &str,

@@ -1,4 +1,4 @@
-//! Every row of the points table and every title threshold of RULES.md §7.
+//! Every row of the points table and every title threshold of docs/rules.md §7.
 
 use super::*;
 use crate::game::square::SQUARES;

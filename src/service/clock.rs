@@ -26,7 +26,7 @@ pub enum ClockEvent {
     Warning,
     /// The player to act ran out of time.
     Timeout,
-    /// The game reached its time limit (RULES.md §6.10).
+    /// The game reached its time limit (docs/rules.md §6.10).
     ClockDraw,
 }
 

@@ -338,7 +338,7 @@ pub(super) async fn rematch(inner: &Arc<Inner>, caller: &Caller) -> Reply {
     open_challenge(inner, challenge, true).await
 }
 
-/// The base score of a game between `a` and `b` starting now (RULES.md §7).
+/// The base score of a game between `a` and `b` starting now (docs/rules.md §7).
 fn base_score(inner: &Inner, previous: Option<(u64, u32)>) -> u32 {
     let window_ms = u64::from(inner.config.rematch_window_secs) * 1000;
     scoring::base_score(previous, now_ms(), window_ms)

@@ -21,7 +21,8 @@ use store_support::{
     check_finished, finished, live_game, next_seed, random_step, recompute, rng, totals,
 };
 
-const TEST_NAME: &str = "store_crash::killed_at_random_moments_the_store_loses_nothing_acknowledged";
+const TEST_NAME: &str =
+    "store_crash::killed_at_random_moments_the_store_loses_nothing_acknowledged";
 const CHILD_DIR: &str = "JUNQI_STORE_CRASH_CHILD_DIR";
 const CHILD_SEED: &str = "JUNQI_STORE_CRASH_CHILD_SEED";
 const KILLS: usize = 100;

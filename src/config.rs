@@ -24,6 +24,58 @@ pub enum Language {
     English,
 }
 
+/// Which language the bot speaks: `auto` (the default) follows each Discord member's client
+/// language for private replies and the server's language for public messages (English in the
+/// console); a fixed language is used everywhere.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Serialize, Deserialize)]
+pub enum LanguageSetting {
+    #[default]
+    #[serde(rename = "auto")]
+    Auto,
+    #[serde(rename = "zh-Hans")]
+    ZhHans,
+    #[serde(rename = "zh-Hant")]
+    ZhHant,
+    #[serde(rename = "en")]
+    English,
+}
+
+impl LanguageSetting {
+    /// The forced language, or `None` for `auto`.
+    pub fn fixed(self) -> Option<Language> {
+        match self {
+            LanguageSetting::Auto => None,
+            LanguageSetting::ZhHans => Some(Language::ZhHans),
+            LanguageSetting::ZhHant => Some(Language::ZhHant),
+            LanguageSetting::English => Some(Language::English),
+        }
+    }
+
+    /// The language where no client language is known (the console, the bot's own messages
+    /// after a restart): the fixed one, else English.
+    pub fn or_english(self) -> Language {
+        self.fixed().unwrap_or_default()
+    }
+
+    /// The language for a Discord locale (`zh-CN` → 简体; `zh-TW`, `zh-HK` → 繁體; anything
+    /// else → English), unless a language is fixed.
+    pub fn for_locale(self, locale: Option<&str>) -> Language {
+        self.fixed()
+            .unwrap_or_else(|| Language::from_locale(locale.unwrap_or("")))
+    }
+}
+
+impl Language {
+    /// Discord's client locale as one of the bot's languages.
+    pub fn from_locale(locale: &str) -> Language {
+        match locale {
+            "zh-CN" | "zh-SG" => Language::ZhHans,
+            "zh-TW" | "zh-HK" | "zh-MO" => Language::ZhHant,
+            _ => Language::English,
+        }
+    }
+}
+
 /// Settings only the Discord front end reads.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
@@ -35,6 +87,9 @@ pub struct DiscordConfig {
     /// A guild to register the slash commands in at once (guild commands update instantly,
     /// global ones take up to an hour): for development.
     pub dev_guild: Option<u64>,
+    /// Each game in a public thread made from its challenge message (the channel keeps the
+    /// challenge and the result); off, or without the permission, games play in the channel.
+    pub game_threads: bool,
 }
 
 impl Default for DiscordConfig {
@@ -43,6 +98,7 @@ impl Default for DiscordConfig {
             token_env: "DISCORD_TOKEN".into(),
             api_base_url: None,
             dev_guild: None,
+            game_threads: true,
         }
     }
 }
@@ -53,7 +109,7 @@ impl Default for DiscordConfig {
 pub struct Config {
     /// Where the store keeps its database (and the console its images).
     pub data_dir: PathBuf,
-    pub language: Language,
+    pub language: LanguageSetting,
     /// The turn clock of a challenge that does not name one, in seconds.
     pub turn_secs: u32,
     /// The shortest and longest turn clock a challenge may ask for.
@@ -85,7 +141,7 @@ impl Default for Config {
     fn default() -> Self {
         Config {
             data_dir: PathBuf::from("data"),
-            language: Language::English,
+            language: LanguageSetting::Auto,
             turn_secs: 30,
             min_turn_secs: 1,
             max_turn_secs: 3600,
@@ -225,12 +281,35 @@ mod tests {
     #[test]
     fn languages_read() {
         for (text, language) in [
-            ("zh-Hans", Language::ZhHans),
-            ("zh-Hant", Language::ZhHant),
-            ("en", Language::English),
+            ("auto", LanguageSetting::Auto),
+            ("zh-Hans", LanguageSetting::ZhHans),
+            ("zh-Hant", LanguageSetting::ZhHant),
+            ("en", LanguageSetting::English),
         ] {
             let config = Config::parse(&format!("language = \"{text}\"")).unwrap();
             assert_eq!(config.language, language);
+        }
+        assert_eq!(Config::default().language, LanguageSetting::Auto);
+    }
+
+    #[test]
+    fn discord_locales_map_to_languages() {
+        let table = [
+            (LanguageSetting::Auto, Some("zh-CN"), Language::ZhHans),
+            (LanguageSetting::Auto, Some("zh-TW"), Language::ZhHant),
+            (LanguageSetting::Auto, Some("zh-HK"), Language::ZhHant),
+            (LanguageSetting::Auto, Some("en-US"), Language::English),
+            (LanguageSetting::Auto, Some("fr"), Language::English),
+            (LanguageSetting::Auto, None, Language::English),
+            (LanguageSetting::ZhHant, Some("en-US"), Language::ZhHant),
+            (LanguageSetting::English, Some("zh-CN"), Language::English),
+        ];
+        for (setting, locale, expected) in table {
+            assert_eq!(
+                setting.for_locale(locale),
+                expected,
+                "{setting:?} {locale:?}"
+            );
         }
     }
 }

@@ -2,17 +2,15 @@
 //! `from` and `/moves` the squares of their movable pieces, `/move` `to` the destinations of
 //! the chosen `from` — only to a player of the channel's game, on their turn.
 //!
-//! A read-only query of this module: the live game is read from the store (the service writes
-//! each action there before it replies) and replayed; nothing is changed. Only legal actions
-//! are offered, which the player could list themselves: no face-down identity leaks.
+//! The legal actions are asked from the service (the game's actor answers between commands);
+//! nothing is changed. Only legal actions are offered, which the player could list
+//! themselves: no face-down identity leaks.
 
 use poise::serenity_prelude as serenity;
 use serenity::{AutocompleteChoice, CommandDataOptionValue, CreateAutocompleteResponse};
 
 use super::{Context, caller_of};
-use crate::game::{Action, Game, Seat, Square};
-use crate::service::Caller;
-use crate::store::Store;
+use crate::game::{Action, Square};
 
 /// Discord shows at most 25 choices.
 const MAX_CHOICES: usize = 25;
@@ -48,35 +46,6 @@ pub fn choices(legal: &[Action], field: Field, typed: &str) -> Vec<String> {
         .collect()
 }
 
-/// The caller's legal actions in their channel's game, when it is their turn.
-fn legal_actions(store: &Store, caller: &Caller) -> Vec<Action> {
-    let live = match store.live_game_at(caller.place) {
-        Ok(Some(live)) => live,
-        Ok(None) => return Vec::new(),
-        Err(error) => {
-            tracing::warn!("autocomplete: cannot read the live game: {error}");
-            return Vec::new();
-        }
-    };
-    let seat = match live
-        .players
-        .iter()
-        .position(|player| *player == caller.user)
-    {
-        Some(0) => Seat::First,
-        Some(_) => Seat::Second,
-        None => return Vec::new(),
-    };
-    match Game::replay(&live.record) {
-        Ok(game) if game.to_act() == seat => game.legal_actions(),
-        Ok(_) => Vec::new(),
-        Err(error) => {
-            tracing::warn!("autocomplete: cannot replay game {}: {error}", live.id);
-            Vec::new()
-        }
-    }
-}
-
 async fn suggest(
     ctx: Context<'_>,
     field: Option<Field>,
@@ -104,11 +73,8 @@ async fn suggestions(ctx: Context<'_>, field: Option<Field>, typed: &str) -> Vec
         interaction.guild_id,
         interaction.channel_id,
     );
-    let store = ctx.data().store.clone();
-    let typed = typed.to_string();
-    tokio::task::spawn_blocking(move || choices(&legal_actions(&store, &caller), field, &typed))
-        .await
-        .unwrap_or_default()
+    let legal = ctx.data().service.legal_actions(&caller).await;
+    choices(&legal, field, typed)
 }
 
 /// The square already chosen in option `name` of the command being typed.

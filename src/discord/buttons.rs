@@ -8,10 +8,11 @@ use serenity::{
     FullEvent, Interaction, MessageFlags,
 };
 
+use super::commands::ask_service;
 use super::deliver::{self, Origin};
 use super::render::{Layout, Outgoing};
-use super::{Bot, CommandError, caller_of, words};
-use crate::service::{Command, Reply};
+use super::{Bot, CommandError, caller_of, private_language, tongues_of, words};
+use crate::service::{CONFIRM_CANCEL, Command, Reply};
 
 /// Where a button press goes.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -31,9 +32,7 @@ pub fn route(custom_id: &str) -> Route {
         return Route::Service(command);
     }
     match custom_id {
-        words::CONFIRM_RESIGN => Route::Service(Command::Resign),
-        words::CONFIRM_ABANDON => Route::Service(Command::Abandon),
-        words::CONFIRM_CANCEL => Route::Cancel,
+        CONFIRM_CANCEL => Route::Cancel,
         _ => Route::Expired,
     }
 }
@@ -65,7 +64,8 @@ pub async fn on_event(
 }
 
 async fn press_button(ctx: &serenity::Context, press: &ComponentInteraction, bot: &Bot) {
-    let language = bot.config.language;
+    let language = private_language(&bot.config, &press.locale);
+    let tongues = tongues_of(&bot.config, &press.locale, press.guild_locale.as_deref());
     let caller = caller_of(
         &press.user,
         press.member.as_ref(),
@@ -76,12 +76,14 @@ async fn press_button(ctx: &serenity::Context, press: &ComponentInteraction, bot
     match route(&press.data.custom_id) {
         Route::Service(command) => {
             let spent = one_shot(&command);
-            let service = bot.service.clone();
-            let public = deliver::answer(
+            let public = ask_service(
                 &ctx.http,
+                bot,
                 Origin::Component(press),
-                service.handle(caller, command),
-                plain,
+                caller,
+                tongues,
+                Ok(command),
+                Layout::Plain,
             )
             .await;
             let ephemeral = press
@@ -139,9 +141,15 @@ mod tests {
                     game: Some(9),
                 }),
             ),
-            (words::CONFIRM_RESIGN, Route::Service(Command::Resign)),
-            (words::CONFIRM_ABANDON, Route::Service(Command::Abandon)),
-            (words::CONFIRM_CANCEL, Route::Cancel),
+            (
+                crate::service::CONFIRM_RESIGN,
+                Route::Service(Command::Resign),
+            ),
+            (
+                crate::service::CONFIRM_ABANDON,
+                Route::Service(Command::Abandon),
+            ),
+            (CONFIRM_CANCEL, Route::Cancel),
             ("accept:", Route::Expired),
             ("someone-elses-button", Route::Expired),
         ];

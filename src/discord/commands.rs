@@ -1,13 +1,21 @@
 //! The slash commands, localised (English, 简体中文, 繁體中文), each a thin translation of its
 //! options into a service [`Command`] whose [`Reply`] goes back through `deliver`.
 
+// A refusal travels as `Err(Reply)` once per command, never in a hot loop: boxing it would
+// only add noise.
+#![allow(clippy::result_large_err)]
+
 use poise::serenity_prelude as serenity;
 
 use super::deliver::{self, Origin};
 use super::render::{Layout, Outgoing};
-use super::{Bot, CommandError, Context, autocomplete, caller_of, words};
+use super::{
+    Bot, CommandError, Context, autocomplete, caller_of, private_language, threads, tongues_of,
+    words,
+};
+use crate::config::Language;
 use crate::game::Square;
-use crate::service::{Command, Member, Opponent, Reply};
+use crate::service::{Caller, Command, GameEvent, Member, Opponent, Reply, Tongues};
 
 /// Every command the bot registers.
 pub fn all() -> Vec<poise::Command<Bot, CommandError>> {
@@ -45,23 +53,54 @@ async fn run(
         interaction.guild_id,
         interaction.channel_id,
     );
-    let service = ctx.data().service.clone();
-    let work = async move {
-        match command {
-            Ok(command) => service.handle(caller, command).await,
-            Err(refusal) => refusal,
-        }
-    };
-    deliver::answer(ctx.http(), Origin::Command(interaction), work, |reply| {
-        Outgoing::new(reply, layout)
-    })
+    let tongues = tongues_of(
+        &ctx.data().config,
+        &interaction.locale,
+        interaction.guild_locale.as_deref(),
+    );
+    let origin = Origin::Command(interaction);
+    ask_service(
+        ctx.http(),
+        ctx.data(),
+        origin,
+        caller,
+        tongues,
+        command,
+        layout,
+    )
     .await;
     Ok(())
 }
 
-/// Answers without asking the service (confirmation prompts).
-async fn say(ctx: Context<'_>, reply: Reply) -> Result<(), CommandError> {
-    run(ctx, Err(reply), Layout::Plain).await
+/// Asks the service (unless `command` is already a refusal) and answers the interaction: a
+/// game that starts moves to its own thread, one that ends leaves its result in the channel.
+/// Returns whether a public reply was delivered.
+pub(super) async fn ask_service(
+    http: &serenity::Http,
+    bot: &Bot,
+    origin: Origin<'_>,
+    caller: Caller,
+    tongues: Tongues,
+    command: Result<Command, Reply>,
+    layout: Layout,
+) -> bool {
+    let service = bot.service.clone();
+    let work = async move {
+        match command {
+            Ok(command) => service.handle_in(caller, command, tongues).await,
+            Err(refusal) => refusal,
+        }
+    };
+    let (reply, deferred) = deliver::settle(http, origin, work).await;
+    match reply.event {
+        Some(GameEvent::Started { .. }) if !reply.private => {
+            threads::answer_start(http, bot, origin, reply, deferred, tongues.public).await
+        }
+        Some(GameEvent::Ended { .. }) => {
+            threads::answer_end(http, bot, origin, reply, deferred).await
+        }
+        _ => deliver::respond(http, origin, Outgoing::new(reply, layout), deferred).await,
+    }
 }
 
 fn square(text: &str) -> Result<Square, Reply> {
@@ -102,12 +141,20 @@ async fn challenge(
     #[min = 1]
     #[max = 3600]
     seconds: Option<u32>,
+    #[description = "The bot's level, when you challenge the bot"]
+    #[name_localized("zh-CN", "难度")]
+    #[name_localized("zh-TW", "難度")]
+    #[description_localized("zh-CN", "挑战机器人时它的难度")]
+    #[description_localized("zh-TW", "挑戰機器人時它的難度")]
+    level: Option<AiLevel>,
 ) -> Result<(), CommandError> {
     let bot_id = ctx.serenity_context().cache.current_user().id;
-    let language = ctx.data().config.language;
+    let language = locale_language(ctx);
     let command = if member.id == bot_id {
         Ok(Command::Challenge {
-            opponent: Opponent::Ai { level: None },
+            opponent: Opponent::Ai {
+                level: level.map(|level| poise::ChoiceParameter::name(&level).to_string()),
+            },
             seconds,
         })
     } else if member.bot {
@@ -216,7 +263,7 @@ async fn board(ctx: Context<'_>) -> Result<(), CommandError> {
     run(ctx, Ok(Command::Board), Layout::Plain).await
 }
 
-/// Resign this game (asks you to confirm)
+/// Resign this game (asks you to confirm; allowed after the first actions)
 #[poise::command(
     slash_command,
     guild_only,
@@ -226,8 +273,7 @@ async fn board(ctx: Context<'_>) -> Result<(), CommandError> {
     description_localized("zh-TW", "認輸（需要確認）")
 )]
 async fn resign(ctx: Context<'_>) -> Result<(), CommandError> {
-    let language = ctx.data().config.language;
-    say(ctx, words::confirm_prompt(words::Confirm::Resign, language)).await
+    run(ctx, Ok(Command::AskResign), Layout::Plain).await
 }
 
 /// Offer your opponent a draw
@@ -253,12 +299,7 @@ async fn draw(ctx: Context<'_>) -> Result<(), CommandError> {
     description_localized("zh-TW", "立即離開對局：判負並按逃跑扣分（需要確認）")
 )]
 async fn abandon(ctx: Context<'_>) -> Result<(), CommandError> {
-    let language = ctx.data().config.language;
-    say(
-        ctx,
-        words::confirm_prompt(words::Confirm::Abandon, language),
-    )
-    .await
+    run(ctx, Ok(Command::AskAbandon), Layout::Plain).await
 }
 
 /// Challenge the opponent of this channel's last game again
@@ -365,7 +406,61 @@ async fn rules(ctx: Context<'_>) -> Result<(), CommandError> {
     description_localized("zh-TW", "如何使用本機器人（僅你可見）")
 )]
 async fn help(ctx: Context<'_>) -> Result<(), CommandError> {
-    run(ctx, Ok(Command::Help), Layout::Plain).await
+    let language = locale_language(ctx);
+    let lines = help_lines(&ctx.framework().options().commands, language);
+    run(ctx, Err(Reply::private(lines)), Layout::Plain).await
+}
+
+/// `/help` on Discord: the registered commands, by the names and descriptions the member's
+/// client shows (their localisations).
+pub fn help_lines(
+    commands: &[poise::Command<Bot, CommandError>],
+    language: Language,
+) -> Vec<String> {
+    let locale = words::locale_of(language);
+    let localised = |map: &[(std::borrow::Cow<'_, str>, std::borrow::Cow<'_, str>)],
+                     default: &str| {
+        locale
+            .and_then(|locale| map.iter().find(|(key, _)| key == locale))
+            .map_or_else(|| default.to_string(), |(_, text)| text.to_string())
+    };
+    let mut lines = vec![words::help_title(language)];
+    for command in commands {
+        let name = localised(&command.name_localizations, &command.name);
+        let description = localised(
+            &command.description_localizations,
+            command.description.as_deref().unwrap_or(""),
+        );
+        lines.push(format!("/{name} — {description}"));
+    }
+    lines
+}
+
+/// The language of the invoking member's client (or the configured one).
+fn locale_language(ctx: Context<'_>) -> Language {
+    match ctx {
+        poise::Context::Application(app) => {
+            private_language(&ctx.data().config, &app.interaction.locale)
+        }
+        poise::Context::Prefix(_) => ctx.data().config.language.or_english(),
+    }
+}
+
+/// The AI's levels, as `/challenge` offers them.
+#[derive(poise::ChoiceParameter, Clone, Copy, PartialEq, Eq, Debug)]
+pub enum AiLevel {
+    #[name = "easy"]
+    #[name_localized("zh-CN", "简单")]
+    #[name_localized("zh-TW", "簡單")]
+    Easy,
+    #[name = "normal"]
+    #[name_localized("zh-CN", "普通")]
+    #[name_localized("zh-TW", "普通")]
+    Normal,
+    #[name = "hard"]
+    #[name_localized("zh-CN", "困难")]
+    #[name_localized("zh-TW", "困難")]
+    Hard,
 }
 
 /// Logs what went wrong and, for a failed command, tells its user privately.
@@ -373,7 +468,7 @@ pub async fn on_error(error: poise::FrameworkError<'_, Bot, CommandError>) {
     match error {
         poise::FrameworkError::Command { error, ctx, .. } => {
             tracing::error!("/{} failed: {error}", ctx.command().name);
-            let language = ctx.data().config.language;
+            let language = locale_language(ctx);
             let reply = poise::CreateReply::default()
                 .content(words::internal_error(language))
                 .ephemeral(true);

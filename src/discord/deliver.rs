@@ -52,11 +52,42 @@ impl Origin<'_> {
         .map(|_| ())
     }
 
-    fn channel(&self) -> serenity::ChannelId {
+    pub fn channel(&self) -> serenity::ChannelId {
         match self {
             Origin::Command(interaction) => interaction.channel_id,
             Origin::Component(interaction) => interaction.channel_id,
         }
+    }
+
+    pub fn guild(&self) -> Option<serenity::GuildId> {
+        match self {
+            Origin::Command(interaction) => interaction.guild_id,
+            Origin::Component(interaction) => interaction.guild_id,
+        }
+    }
+
+    /// The message this interaction's response created (or, for a button, the one it is on).
+    pub async fn response_message(&self, http: &Http) -> serenity::Result<serenity::MessageId> {
+        match self {
+            Origin::Command(interaction) => interaction.get_response(http).await,
+            Origin::Component(interaction) => interaction.get_response(http).await,
+        }
+        .map(|message| message.id)
+    }
+
+    /// Answers with `response` (one attempt per transient failure, like every answer).
+    pub async fn respond_with(
+        &self,
+        http: &Http,
+        what: &str,
+        outgoing: &Outgoing,
+        build: impl Fn(&Outgoing) -> CreateInteractionResponse,
+    ) -> bool {
+        with_retries(what, outgoing, |outgoing| {
+            let response = build(&outgoing);
+            async move { self.respond(http, response).await }
+        })
+        .await
     }
 
     async fn delete_original(&self, http: &Http) -> serenity::Result<()> {
@@ -145,6 +176,17 @@ pub async fn answer(
     work: impl Future<Output = Reply>,
     shape: impl Fn(Reply) -> Outgoing,
 ) -> bool {
+    let (reply, deferred) = settle(http, origin, work).await;
+    respond(http, origin, shape(reply), deferred).await
+}
+
+/// Runs `work`, deferring the interaction when it takes longer than [`DEFER_AFTER`]; returns
+/// its reply and whether the interaction was deferred.
+pub async fn settle(
+    http: &Http,
+    origin: Origin<'_>,
+    work: impl Future<Output = Reply>,
+) -> (Reply, bool) {
     tokio::pin!(work);
     let (reply, deferred) = tokio::select! {
         reply = &mut work => (reply, false),
@@ -160,7 +202,13 @@ pub async fn answer(
             (work.await, deferred)
         }
     };
-    let outgoing = shape(reply);
+    (reply, deferred)
+}
+
+/// Answers the interaction with `outgoing` (a followup when it was deferred); when a public
+/// answer cannot be delivered, it is posted to the channel instead. Returns whether a public
+/// reply was delivered.
+pub async fn respond(http: &Http, origin: Origin<'_>, outgoing: Outgoing, deferred: bool) -> bool {
     let public = !outgoing.private();
     let delivered = if deferred {
         if !public && let Err(error) = origin.delete_original(http).await {
@@ -186,7 +234,7 @@ pub async fn answer(
 }
 
 /// Posts a reply to a channel (the service's own messages: warnings, timeouts, game ends).
-async fn post(http: &Http, channel: serenity::ChannelId, outgoing: &Outgoing) -> bool {
+pub async fn post(http: &Http, channel: serenity::ChannelId, outgoing: &Outgoing) -> bool {
     with_retries("channel message", outgoing, |outgoing| async move {
         channel
             .send_message(http, outgoing.channel_message())
@@ -207,10 +255,38 @@ pub async fn post_reply(http: &Http, channel: u64, reply: Reply) -> bool {
     post(http, serenity::ChannelId::new(channel), &outgoing).await
 }
 
-/// Forwards every message the service sends on its own to its channel, in order.
-pub async fn post_outbound(http: std::sync::Arc<Http>, mut outbound: UnboundedReceiver<Outbound>) {
+/// Forwards every message the service sends on its own to its channel, in order; the end of a
+/// game played in a thread also goes to the thread's channel, and the thread is archived.
+pub async fn post_outbound(
+    http: std::sync::Arc<Http>,
+    threads: std::sync::Arc<super::threads::Threads>,
+    mut outbound: UnboundedReceiver<Outbound>,
+) {
     while let Some(message) = outbound.recv().await {
-        post_reply(&http, message.place.channel, message.reply).await;
+        let channel = message.place.channel;
+        if channel == 0 {
+            tracing::warn!("a message for no channel: {}", message.reply.text());
+            continue;
+        }
+        let channel = serenity::ChannelId::new(channel);
+        let parent = match message.reply.event {
+            Some(crate::service::GameEvent::Ended { .. }) => {
+                threads.parent_of(&http, channel).await
+            }
+            _ => None,
+        };
+        let in_thread = super::threads::in_thread_end(&message.reply, parent.is_some());
+        post(
+            &http,
+            channel,
+            &Outgoing::new(in_thread, super::render::Layout::Plain),
+        )
+        .await;
+        if let Some(parent) = parent {
+            threads
+                .conclude(&http, channel, parent, &message.reply)
+                .await;
+        }
     }
 }
 

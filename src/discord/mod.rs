@@ -13,6 +13,7 @@ mod buttons;
 mod commands;
 mod deliver;
 mod render;
+mod threads;
 mod words;
 
 pub use deliver::post_reply;
@@ -24,8 +25,8 @@ use std::sync::Arc;
 use poise::serenity_prelude as serenity;
 use thiserror::Error;
 
-use crate::config::Config;
-use crate::service::{Caller, Service, ServiceError};
+use crate::config::{Config, Language};
+use crate::service::{Caller, Service, ServiceError, Surface, Tongues};
 use crate::store::{Place, Store, StoreError};
 
 /// Why the bot could not start or stopped.
@@ -56,9 +57,8 @@ impl From<serenity::Error> for DiscordError {
 #[derive(Clone)]
 pub struct Bot {
     service: Service,
-    /// Read-only access for autocomplete (the service writes every action before replying).
-    store: Store,
     config: Config,
+    threads: Arc<threads::Threads>,
 }
 
 /// Errors of command bodies; they are logged and answered privately by `on_error`.
@@ -121,12 +121,13 @@ pub async fn run_with(
     let store = tokio::task::spawn_blocking(move || Store::open(&dir))
         .await
         .map_err(|error| DiscordError::Task(error.to_string()))??;
-    let (service, outbound) = Service::start(config.clone(), store.clone()).await?;
+    let (service, outbound) = Service::start_on(config.clone(), store, Surface::Discord).await?;
     let http = http_client(&config, &token);
+    let threads = Arc::new(threads::Threads::default());
     let bot = Bot {
         service: service.clone(),
-        store,
         config,
+        threads: threads.clone(),
     };
 
     let setup_bot = bot.clone();
@@ -160,7 +161,11 @@ pub async fn run_with(
     let mut client = serenity::ClientBuilder::new_with_http(http, intents)
         .framework(framework)
         .await?;
-    let pump = tokio::spawn(deliver::post_outbound(Arc::clone(&client.http), outbound));
+    let pump = tokio::spawn(deliver::post_outbound(
+        Arc::clone(&client.http),
+        threads,
+        outbound,
+    ));
     let shards = Arc::clone(&client.shard_manager);
     let result = tokio::select! {
         result = client.start() => result.map_err(DiscordError::from),
@@ -214,6 +219,21 @@ fn caller_of(
             channel: channel.get(),
         },
     }
+}
+
+/// The languages of an interaction's replies: private ones in the member's client language,
+/// public ones in the server's (`language = "auto"`), or the configured language everywhere.
+fn tongues_of(config: &Config, locale: &str, guild_locale: Option<&str>) -> Tongues {
+    let setting = config.language;
+    Tongues {
+        private: setting.for_locale(Some(locale)),
+        public: setting.for_locale(guild_locale),
+    }
+}
+
+/// The language of what only the member sees.
+fn private_language(config: &Config, locale: &str) -> Language {
+    config.language.for_locale(Some(locale))
 }
 
 #[cfg(test)]

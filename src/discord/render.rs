@@ -3,8 +3,9 @@
 
 use poise::serenity_prelude as serenity;
 use serenity::{
-    ButtonStyle, CreateActionRow, CreateAttachment, CreateButton, CreateEmbed,
-    CreateInteractionResponseFollowup, CreateInteractionResponseMessage, CreateMessage,
+    ButtonStyle, CreateActionRow, CreateAllowedMentions, CreateAttachment, CreateButton,
+    CreateEmbed, CreateInteractionResponseFollowup, CreateInteractionResponseMessage,
+    CreateMessage,
 };
 
 use crate::service::Reply;
@@ -65,11 +66,34 @@ impl Outgoing {
         self.with_image && self.reply.png.is_some()
     }
 
-    fn content(&self) -> String {
-        match self.layout {
-            Layout::Plain => truncate(&self.reply.text()),
+    /// The text, after a mention of each user the reply is meant to notify.
+    pub fn content(&self) -> String {
+        let pings: Vec<String> = self
+            .reply
+            .mentions
+            .iter()
+            .map(|user| format!("<@{user}>"))
+            .collect();
+        let text = match self.layout {
+            Layout::Plain => self.reply.text(),
             Layout::Embed => String::new(),
+        };
+        match (pings.is_empty(), text.is_empty()) {
+            (true, _) => truncate(&text),
+            (false, true) => pings.join(" "),
+            (false, false) => truncate(&format!("{} {text}", pings.join(" "))),
         }
+    }
+
+    /// Exactly the users the reply means to notify: never a role, @everyone, or a name that
+    /// happens to look like a mention (poise and serenity would otherwise parse the content).
+    pub fn allowed_mentions(&self) -> CreateAllowedMentions {
+        CreateAllowedMentions::new().users(
+            self.reply
+                .mentions
+                .iter()
+                .map(|user| serenity::UserId::new(*user)),
+        )
     }
 
     fn embed(&self) -> Option<CreateEmbed> {
@@ -108,6 +132,7 @@ impl Outgoing {
     pub fn interaction_message(&self) -> CreateInteractionResponseMessage {
         let mut message = CreateInteractionResponseMessage::new()
             .content(self.content())
+            .allowed_mentions(self.allowed_mentions())
             .ephemeral(self.private())
             .components(self.rows());
         if let Some(embed) = self.embed() {
@@ -122,6 +147,7 @@ impl Outgoing {
     pub fn followup(&self) -> CreateInteractionResponseFollowup {
         let mut message = CreateInteractionResponseFollowup::new()
             .content(self.content())
+            .allowed_mentions(self.allowed_mentions())
             .ephemeral(self.private())
             .components(self.rows());
         if let Some(embed) = self.embed() {
@@ -136,6 +162,7 @@ impl Outgoing {
     pub fn channel_message(&self) -> CreateMessage {
         let mut message = CreateMessage::new()
             .content(self.content())
+            .allowed_mentions(self.allowed_mentions())
             .components(self.rows());
         if let Some(embed) = self.embed() {
             message = message.embed(embed);
@@ -156,6 +183,7 @@ fn style_of(custom_id: &str) -> ButtonStyle {
     match action {
         "accept" | "rematch" => ButtonStyle::Success,
         "decline" | "withdraw" | "resign" | "abandon" => ButtonStyle::Danger,
+        "offer-draw" => ButtonStyle::Primary,
         "confirm" => ButtonStyle::Danger,
         _ => ButtonStyle::Secondary,
     }

@@ -9,9 +9,10 @@ use tokio::sync::{mpsc, oneshot};
 use tokio::task::JoinHandle;
 
 use super::clock;
-use super::{Caller, Command, Inner, Recent, Reply, lock, words};
+use super::{Caller, Command, Inner, Recent, Reply, ServiceError, Tongues, lock, words};
+use crate::config::Language;
 use crate::game::{Action, Game, Seat};
-use crate::store::LiveGame;
+use crate::store::{LiveGame, Place};
 
 /// Commands waiting for one game; more wait on the sender's side.
 const MAILBOX: usize = 32;
@@ -20,8 +21,19 @@ const MAILBOX: usize = 32;
 pub(super) enum ActorMsg {
     Command {
         caller: Caller,
+        tongues: Tongues,
         command: Command,
         reply: oneshot::Sender<Reply>,
+    },
+    /// Move the game to another place (a thread made for it).
+    Relocate {
+        to: Place,
+        done: oneshot::Sender<Result<(), ServiceError>>,
+    },
+    /// The legal actions of `user` if it is their turn (none otherwise).
+    Legal {
+        user: crate::store::UserId,
+        done: oneshot::Sender<Vec<Action>>,
     },
     /// The AI's answer for the position after `events` events.
     AiMoved {
@@ -48,6 +60,8 @@ pub(super) struct GameActor {
     /// The event count at which the AI was last asked to move.
     pub ai_asked_at: Option<usize>,
     pub me: mpsc::WeakSender<ActorMsg>,
+    /// The language of what only the current command's caller sees.
+    pub private: Language,
 }
 
 /// Starts the actor of a live game and registers it as its channel's game.
@@ -62,6 +76,7 @@ pub(super) fn spawn(inner: &Arc<Inner>, live: LiveGame, game: Game) {
         warned_repeat: None,
         ai_asked_at: None,
         me: tx.downgrade(),
+        private: inner.public_language(place),
     };
     // Registered under the lock before the task can run, so an actor that ends at once (a
     // deadline that passed while the bot was down) finds itself in the map to leave it.
@@ -70,19 +85,73 @@ pub(super) fn spawn(inner: &Arc<Inner>, live: LiveGame, game: Game) {
     games.insert(place, GameHandle { id, tx, task });
 }
 
-/// Sends a game command to the actor of the caller's channel and waits for its reply.
-pub(super) async fn send(inner: &Arc<Inner>, caller: Caller, command: Command) -> Reply {
+/// Moves live game `id` to `to`: the actor stores its new place, then the service finds it
+/// there (and remembers where it came from, for `/rematch`).
+pub(super) async fn relocate(inner: &Arc<Inner>, id: u64, to: Place) -> Result<(), ServiceError> {
+    let found = lock(&inner.games)
+        .iter()
+        .find(|(_, handle)| handle.id == id)
+        .map(|(place, handle)| (*place, handle.tx.clone()));
+    let Some((from, tx)) = found else {
+        return Err(ServiceError::NoSuchGame(id));
+    };
+    let (done, result) = oneshot::channel();
+    tx.send(ActorMsg::Relocate { to, done })
+        .await
+        .map_err(|_| ServiceError::NoSuchGame(id))?;
+    result.await.map_err(|_| ServiceError::NoSuchGame(id))??;
+    let language = inner.public_language(from);
+    lock(&inner.place_languages).insert(to, language);
+    lock(&inner.homes).insert(to, from);
+    let mut games = lock(&inner.games);
+    if let Some(handle) = games.remove(&from) {
+        if handle.id == id {
+            games.insert(to, handle);
+        } else {
+            games.insert(from, handle);
+        }
+    }
+    Ok(())
+}
+
+/// The caller's legal actions in the game of their channel, when it is their turn.
+pub(super) async fn legal_actions(inner: &Arc<Inner>, caller: &Caller) -> Vec<Action> {
     let tx = lock(&inner.games)
         .get(&caller.place)
         .map(|handle| handle.tx.clone());
-    let no_game = || Reply::refusal(super::words::no_game(inner.config.language));
+    let Some(tx) = tx else {
+        return Vec::new();
+    };
+    let (done, answer) = oneshot::channel();
+    let user = caller.user;
+    if tx.send(ActorMsg::Legal { user, done }).await.is_err() {
+        return Vec::new();
+    }
+    answer.await.unwrap_or_default()
+}
+
+/// Sends a game command to the actor of the caller's channel and waits for its reply.
+pub(super) async fn send(
+    inner: &Arc<Inner>,
+    caller: Caller,
+    tongues: Tongues,
+    command: Command,
+) -> Reply {
+    let tx = lock(&inner.games)
+        .get(&caller.place)
+        .map(|handle| handle.tx.clone());
+    let no_game = || match command {
+        Command::ForGame { .. } => Reply::refusal(words::stale_button(tongues.private)),
+        _ => Reply::refusal(words::no_game(tongues.private)),
+    };
     let Some(tx) = tx else {
         return no_game();
     };
     let (reply, answer) = oneshot::channel();
     let message = ActorMsg::Command {
         caller,
-        command,
+        tongues,
+        command: command.clone(),
         reply,
     };
     if tx.send(message).await.is_err() {
@@ -107,9 +176,23 @@ impl GameActor {
             tokio::select! {
                 biased;
                 message = rx.recv() => match message {
-                    Some(ActorMsg::Command { caller, command, reply }) => {
+                    Some(ActorMsg::Command { caller, tongues, command, reply }) => {
+                        self.private = tongues.private;
                         let answer = self.on_command(&caller, command).await;
                         let _ = reply.send(answer);
+                    }
+                    Some(ActorMsg::Relocate { to, done }) => {
+                        let _ = done.send(self.relocate(to).await);
+                    }
+                    Some(ActorMsg::Legal { user, done }) => {
+                        let legal = match Seat::BOTH
+                            .into_iter()
+                            .find(|seat| self.live.players[seat.index()] == user)
+                        {
+                            Some(seat) if self.game.to_act() == seat => self.game.legal_actions(),
+                            _ => Vec::new(),
+                        };
+                        let _ = done.send(legal);
                     }
                     Some(ActorMsg::AiMoved { events, action }) => {
                         self.on_ai_move(events, action).await;
@@ -125,7 +208,8 @@ impl GameActor {
     }
 
     /// The game has ended and is stored as finished: leave the channel free and remember the
-    /// game for `/rematch`. Idempotent.
+    /// game for `/rematch` (in its thread and in the channel the thread belongs to).
+    /// Idempotent.
     pub fn retire(&self) {
         let place = self.live.place;
         {
@@ -134,15 +218,36 @@ impl GameActor {
                 games.remove(&place);
             }
         }
-        lock(&self.inner.recent).insert(
-            place,
-            Recent {
-                players: self.live.players,
-                names: self.live.names.clone(),
-                turn_secs: self.live.turn_secs,
-                ai: self.live.ai.clone(),
-            },
-        );
+        let recent = Recent {
+            players: self.live.players,
+            names: self.live.names.clone(),
+            turn_secs: self.live.turn_secs,
+            ai: self.live.ai.clone(),
+        };
+        let home = lock(&self.inner.homes).get(&place).copied();
+        let mut recents = lock(&self.inner.recent);
+        if let Some(home) = home {
+            recents.insert(home, recent.clone());
+        }
+        recents.insert(place, recent);
+    }
+
+    /// Stores the game at its new place; on a store failure it stays where it was.
+    async fn relocate(&mut self, to: Place) -> Result<(), ServiceError> {
+        let from = self.live.place;
+        let mut moved = self.live.clone();
+        moved.place = to;
+        let stored = moved.clone();
+        self.inner
+            .blocking(move |store| store.move_live_game(&stored, from))
+            .await?;
+        self.live = moved;
+        Ok(())
+    }
+
+    /// The language of what everyone at the game's place sees.
+    pub fn public(&self) -> Language {
+        self.inner.public_language(self.live.place)
     }
 
     /// The seat `caller` plays in this game.
@@ -200,6 +305,7 @@ impl GameActor {
             return;
         }
         let name = self.live.names[seat.index()].clone();
+        self.private = self.public();
         let reply = self.play(seat, &name, action).await;
         if reply.private {
             tracing::warn!(
@@ -225,12 +331,18 @@ impl GameActor {
             Command::Abandon => self.abandon(caller).await,
             Command::OfferDraw => self.offer_draw(caller).await,
             Command::AnswerDraw { accept, game } => self.answer_draw(caller, accept, game).await,
+            Command::AskResign => self.ask_resign(caller),
+            Command::AskAbandon => self.ask_abandon(caller),
+            Command::ForGame { game, command } if game == self.live.id => {
+                Box::pin(self.on_command(caller, *command)).await
+            }
+            Command::ForGame { .. } => Reply::refusal(words::stale_button(self.private)),
             other => Reply::refusal(format!("{other:?} is not a game command")),
         }
     }
 
     async fn player_action(&mut self, caller: &Caller, action: Action) -> Reply {
-        let lang = self.inner.config.language;
+        let lang = self.private;
         let Some(seat) = self.seat_of(caller) else {
             return Reply::refusal(words::not_playing(lang));
         };
@@ -260,7 +372,7 @@ impl GameActor {
         change: impl FnOnce(&mut Game) -> Result<T, crate::game::GameError>,
         restart_clock: bool,
     ) -> Result<(T, Option<super::turns::Ended>), Reply> {
-        let lang = self.inner.config.language;
+        let lang = self.private;
         let backup = (self.game.clone(), self.live.clone());
         let value = change(&mut self.game)
             .map_err(|error| Reply::refusal(words::game_error(lang, &error)))?;

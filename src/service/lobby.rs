@@ -7,19 +7,21 @@ use std::time::Duration;
 
 use super::clock::{self, now_ms};
 use super::{
-    Button, Caller, Inner, Opponent, Reply, ServiceError, actor, lock, store_failure, text, words,
+    Button, Caller, GameEvent, Inner, Opponent, Reply, ServiceError, Tongues, actor, lock,
+    store_failure, text, words,
 };
+use crate::config::Language;
 use crate::game::{Game, Seat};
 use crate::scoring;
 use crate::store::{Challenge, LiveGame, Place, UserId};
 
-fn busy(inner: &Inner) -> Reply {
-    Reply::refusal(words::channel_busy(inner.config.language))
+fn busy(lang: Language) -> Reply {
+    Reply::refusal(words::channel_busy(lang))
 }
 
-/// A refusal for a store failure, in the configured language.
-fn failed(inner: &Inner, error: &ServiceError) -> Reply {
-    store_failure(error, inner.config.language)
+/// A refusal for a store failure.
+fn failed(lang: Language, error: &ServiceError) -> Reply {
+    store_failure(error, lang)
 }
 
 fn has_live_game(inner: &Inner, place: Place) -> bool {
@@ -29,28 +31,30 @@ fn has_live_game(inner: &Inner, place: Place) -> bool {
 pub(super) async fn challenge(
     inner: &Arc<Inner>,
     caller: &Caller,
+    tongues: Tongues,
     opponent: Opponent,
     seconds: Option<u32>,
 ) -> Reply {
     let config = &inner.config;
+    let lang = tongues.private;
     let turn_secs = seconds.unwrap_or(config.turn_secs);
     if !(config.min_turn_secs..=config.max_turn_secs).contains(&turn_secs) {
         return Reply::refusal(words::clock_bounds(
-            config.language,
+            lang,
             config.min_turn_secs,
             config.max_turn_secs,
         ));
     }
     let (challenged, challenged_name, ai_level) = match opponent {
         Opponent::Member(member) if member.user == caller.user => {
-            return Reply::refusal(words::challenge_yourself(config.language));
+            return Reply::refusal(words::challenge_yourself(lang));
         }
         Opponent::Member(member) if member.user == super::AI_USER => {
             (super::AI_USER, member.name, Some(config.ai_level.clone()))
         }
         Opponent::Member(member) => (member.user, member.name, None),
         Opponent::Ai { level: Some(level) } if level.parse::<crate::ai::Level>().is_err() => {
-            return Reply::refusal(words::unknown_ai_level(config.language, &level));
+            return Reply::refusal(words::unknown_ai_level(lang, &level));
         }
         Opponent::Ai { level } => (
             super::AI_USER,
@@ -71,28 +75,33 @@ pub(super) async fn challenge(
         expires_at_ms: now.saturating_add(u64::from(config.challenge_expiry_secs) * 1000),
         ai_level,
     };
-    open_challenge(inner, challenge, false).await
+    open_challenge(inner, challenge, false, tongues).await
 }
 
 /// Opens a challenge (or, against the AI, starts the game at once) under the channel's lock.
-async fn open_challenge(inner: &Arc<Inner>, mut challenge: Challenge, rematch: bool) -> Reply {
-    let lang = inner.config.language;
+async fn open_challenge(
+    inner: &Arc<Inner>,
+    mut challenge: Challenge,
+    rematch: bool,
+    tongues: Tongues,
+) -> Reply {
+    let lang = tongues.private;
     let place = challenge.place;
     let place_lock = inner.place_lock(place);
     let _guard = place_lock.lock().await;
     if has_live_game(inner, place) {
-        return busy(inner);
+        return busy(lang);
     }
     if challenge.ai_level.is_some() {
-        return start_game(inner, &challenge).await;
+        return start_game(inner, &challenge, tongues).await;
     }
     let challenger = challenge.challenger;
     let open = match inner.blocking(move |s| s.challenge_at(place)).await {
         Ok(open) => open,
-        Err(error) => return failed(inner, &error),
+        Err(error) => return failed(lang, &error),
     };
     if open.iter().any(|c| c.challenger == challenger) {
-        return Reply::refusal(words::open_challenge_exists(lang));
+        return Reply::refusal(words::open_challenge_exists(lang, inner.surface));
     }
     let names = [
         (challenge.challenger, challenge.challenger_name.clone()),
@@ -110,10 +119,11 @@ async fn open_challenge(inner: &Arc<Inner>, mut challenge: Challenge, rematch: b
         .await;
     let challenge = match result {
         Ok(challenge) => challenge,
-        Err(error) => return failed(inner, &error),
+        Err(error) => return failed(lang, &error),
     };
     arm_expiry(inner, challenge.id, place, challenge.expires_at_ms);
     let id = challenge.id;
+    let lang = tongues.public;
     Reply::public(words::challenge_lines(
         lang,
         rematch,
@@ -122,7 +132,9 @@ async fn open_challenge(inner: &Arc<Inner>, mut challenge: Challenge, rematch: b
         challenge.turn_secs,
         inner.config.challenge_expiry_secs.div_ceil(60),
         id,
+        inner.surface,
     ))
+    .mentioning([challenge.challenged])
     .with_buttons(vec![
         Button::new(words::button_accept(lang), format!("accept:{id}")),
         Button::new(words::button_decline(lang), format!("decline:{id}")),
@@ -144,7 +156,7 @@ pub(super) fn arm_expiry(inner: &Arc<Inner>, id: u64, place: Place, expires_at_m
             match inner.blocking(move |s| s.take_challenge(id)).await {
                 Ok(Some(challenge)) => {
                     let line = words::challenge_expired(
-                        inner.config.language,
+                        inner.public_language(place),
                         &challenge.challenger_name,
                         &challenge.challenged_name,
                     );
@@ -176,11 +188,12 @@ async fn find_challenge(
     id: Option<u64>,
     mine: impl Fn(&Challenge) -> bool,
     none_text: String,
+    lang: Language,
 ) -> Result<Challenge, Reply> {
     let open = inner
         .blocking(move |s| s.challenge_at(place))
         .await
-        .map_err(|error| failed(inner, &error))?;
+        .map_err(|error| failed(lang, &error))?;
     let found = match id {
         Some(id) => open.into_iter().find(|c| c.id == id),
         None => open
@@ -190,21 +203,27 @@ async fn find_challenge(
     };
     match (found, id) {
         (Some(challenge), _) => Ok(challenge),
-        (None, Some(_)) => Err(Reply::refusal(words::challenge_gone(inner.config.language))),
+        (None, Some(_)) => Err(Reply::refusal(words::challenge_gone(lang))),
         (None, None) => Err(Reply::refusal(none_text)),
     }
 }
 
 /// Takes a challenge out of the store; `None` if someone else took it first.
-async fn take(inner: &Arc<Inner>, id: u64) -> Result<Option<Challenge>, Reply> {
+async fn take(inner: &Arc<Inner>, id: u64, lang: Language) -> Result<Option<Challenge>, Reply> {
     cancel_expiry(inner, id);
     inner
         .blocking(move |s| s.take_challenge(id))
         .await
-        .map_err(|error| failed(inner, &error))
+        .map_err(|error| failed(lang, &error))
 }
 
-pub(super) async fn accept(inner: &Arc<Inner>, caller: &Caller, id: Option<u64>) -> Reply {
+pub(super) async fn accept(
+    inner: &Arc<Inner>,
+    caller: &Caller,
+    tongues: Tongues,
+    id: Option<u64>,
+) -> Reply {
+    let lang = tongues.private;
     let place = caller.place;
     let place_lock = inner.place_lock(place);
     let _guard = place_lock.lock().await;
@@ -214,7 +233,8 @@ pub(super) async fn accept(inner: &Arc<Inner>, caller: &Caller, id: Option<u64>)
         place,
         id,
         |c| c.challenged == user,
-        words::no_challenge_for_you(inner.config.language),
+        words::no_challenge_for_you(lang),
+        lang,
     )
     .await
     {
@@ -222,38 +242,49 @@ pub(super) async fn accept(inner: &Arc<Inner>, caller: &Caller, id: Option<u64>)
         Err(refusal) => return refusal,
     };
     if challenge.challenged != caller.user {
-        return Reply::refusal(words::only_can_accept(
-            inner.config.language,
-            &challenge.challenged_name,
-        ));
+        return Reply::refusal(words::only_can_accept(lang, &challenge.challenged_name));
     }
     if has_live_game(inner, place) {
-        return busy(inner);
+        return busy(lang);
     }
-    match take(inner, challenge.id).await {
+    match take(inner, challenge.id, lang).await {
         Ok(Some(mut challenge)) => {
             challenge.challenged_name = caller.name.clone();
-            start_game(inner, &challenge).await
+            start_game(inner, &challenge, tongues).await
         }
-        Ok(None) => Reply::refusal(words::challenge_gone(inner.config.language)),
+        Ok(None) => Reply::refusal(words::challenge_gone(lang)),
         Err(refusal) => refusal,
     }
 }
 
-pub(super) async fn decline(inner: &Arc<Inner>, caller: &Caller, id: Option<u64>) -> Reply {
-    let lang = inner.config.language;
+pub(super) async fn decline(
+    inner: &Arc<Inner>,
+    caller: &Caller,
+    tongues: Tongues,
+    id: Option<u64>,
+) -> Reply {
+    let lang = tongues.private;
+    let surface = inner.surface;
     let closed = close_challenge(
         inner,
         caller,
         id,
         |c, user| c.challenged == user,
         words::no_challenge_for_you(lang),
-        |c| words::only_can_decline(lang, &c.challenged_name, c.challenger == caller.user),
+        |c| {
+            words::only_can_decline(
+                lang,
+                surface,
+                &c.challenged_name,
+                c.challenger == caller.user,
+            )
+        },
+        lang,
     )
     .await;
     match closed {
         Ok(c) => Reply::public(vec![words::declines_challenge(
-            lang,
+            tongues.public,
             &caller.name,
             &c.challenger_name,
         )]),
@@ -261,8 +292,13 @@ pub(super) async fn decline(inner: &Arc<Inner>, caller: &Caller, id: Option<u64>
     }
 }
 
-pub(super) async fn withdraw(inner: &Arc<Inner>, caller: &Caller, id: Option<u64>) -> Reply {
-    let lang = inner.config.language;
+pub(super) async fn withdraw(
+    inner: &Arc<Inner>,
+    caller: &Caller,
+    tongues: Tongues,
+    id: Option<u64>,
+) -> Reply {
+    let lang = tongues.private;
     let closed = close_challenge(
         inner,
         caller,
@@ -270,11 +306,12 @@ pub(super) async fn withdraw(inner: &Arc<Inner>, caller: &Caller, id: Option<u64
         |c, user| c.challenger == user,
         words::no_challenge_of_yours(lang),
         |c| words::only_can_withdraw(lang, &c.challenger_name),
+        lang,
     )
     .await;
     match closed {
         Ok(c) => Reply::public(vec![words::withdraws_challenge(
-            lang,
+            tongues.public,
             &caller.name,
             &c.challenged_name,
         )]),
@@ -292,29 +329,37 @@ async fn close_challenge(
     is_callers: fn(&Challenge, UserId) -> bool,
     none_text: String,
     not_yours: impl FnOnce(&Challenge) -> String,
+    lang: Language,
 ) -> Result<Challenge, Reply> {
     let place = caller.place;
     let place_lock = inner.place_lock(place);
     let _guard = place_lock.lock().await;
     let user = caller.user;
-    let challenge =
-        find_challenge(inner, place, id, move |c| is_callers(c, user), none_text).await?;
+    let challenge = find_challenge(
+        inner,
+        place,
+        id,
+        move |c| is_callers(c, user),
+        none_text,
+        lang,
+    )
+    .await?;
     if !is_callers(&challenge, user) {
         return Err(Reply::refusal(not_yours(&challenge)));
     }
-    match take(inner, challenge.id).await {
+    match take(inner, challenge.id, lang).await {
         Ok(Some(challenge)) => Ok(challenge),
-        Ok(None) => Err(Reply::refusal(words::challenge_gone(inner.config.language))),
+        Ok(None) => Err(Reply::refusal(words::challenge_gone(lang))),
         Err(refusal) => Err(refusal),
     }
 }
 
 /// Challenges the opponent of the caller's last game in this channel again, with the same
 /// clock; against the AI the game starts at once.
-pub(super) async fn rematch(inner: &Arc<Inner>, caller: &Caller) -> Reply {
+pub(super) async fn rematch(inner: &Arc<Inner>, caller: &Caller, tongues: Tongues) -> Reply {
     let recent = lock(&inner.recent).get(&caller.place).cloned();
     let Some(recent) = recent.filter(|r| r.players.contains(&caller.user)) else {
-        return Reply::refusal(words::nothing_to_rematch(inner.config.language));
+        return Reply::refusal(words::nothing_to_rematch(tongues.private));
     };
     let seat = if recent.players[0] == caller.user {
         Seat::First
@@ -335,7 +380,7 @@ pub(super) async fn rematch(inner: &Arc<Inner>, caller: &Caller) -> Reply {
         expires_at_ms: now.saturating_add(u64::from(inner.config.challenge_expiry_secs) * 1000),
         ai_level: recent.ai.map(|(_, level)| level),
     };
-    open_challenge(inner, challenge, true).await
+    open_challenge(inner, challenge, true, tongues).await
 }
 
 /// The base score of a game between `a` and `b` starting now (docs/rules.md §7).
@@ -346,8 +391,8 @@ fn base_score(inner: &Inner, previous: Option<(u64, u32)>) -> u32 {
 
 /// Starts the game of an accepted challenge (the caller holds the channel's lock): the
 /// challenger sits first. Stores it, starts its actor and announces it.
-async fn start_game(inner: &Arc<Inner>, challenge: &Challenge) -> Reply {
-    let lang = inner.config.language;
+async fn start_game(inner: &Arc<Inner>, challenge: &Challenge, tongues: Tongues) -> Reply {
+    let lang = tongues.public;
     match create_game(inner, challenge).await {
         Ok(live) => {
             let game = match Game::replay(&live.record) {
@@ -357,7 +402,7 @@ async fn start_game(inner: &Arc<Inner>, challenge: &Challenge) -> Reply {
                         id: live.id,
                         source,
                     };
-                    return failed(inner, &error);
+                    return failed(tongues.private, &error);
                 }
             };
             let view = game.view();
@@ -374,16 +419,28 @@ async fn start_game(inner: &Arc<Inner>, challenge: &Challenge) -> Reply {
                 ),
                 text::to_act_line(&view, &names, Some(u64::from(live.turn_secs)), lang),
             ];
+            let turn = super::turns::turn_extras(inner, &live, &game, lang);
             let caption = super::Caption {
                 names: names.clone(),
                 seconds_left: Some(live.turn_secs),
                 points: None,
             };
+            let event = GameEvent::Started {
+                game: live.id,
+                names: names.clone(),
+            };
+            let to_act = live.players[game.to_act().index()];
             actor::spawn(inner, live, game);
-            let png = super::picture::render(view, caption, None, inner.config.language).await;
-            Reply::public(lines).with_png(png)
+            let png = super::picture::render(view, caption, None, lang).await;
+            let mut lines = lines;
+            lines.extend(turn.lines);
+            Reply::public(lines)
+                .with_png(png)
+                .with_buttons(turn.buttons)
+                .mentioning([to_act])
+                .with_event(event)
         }
-        Err(error) => failed(inner, &error),
+        Err(error) => failed(tongues.private, &error),
     }
 }
 
@@ -419,10 +476,11 @@ async fn create_game(inner: &Arc<Inner>, challenge: &Challenge) -> Result<LiveGa
             .map(|level| (Seat::Second, level)),
     };
     let guild = challenge.place.guild;
+    let _numbering = inner.numbering.lock().await;
     inner
         .blocking(move |store| {
             let mut live = live;
-            live.id = store.next_id()?;
+            live.id = store.highest_game_id()?.saturating_add(1);
             for (user, name) in live.players.iter().zip(&live.names) {
                 store.set_player_name(*user, name, guild)?;
             }

@@ -38,9 +38,12 @@ pub use ai::{AiRequest, ai_move};
 pub use clock::{ClockEvent, now_ms};
 pub use picture::{Caption, MoveGuide, board_png};
 pub use text::board_text;
-pub use types::{AI_USER, Button, Caller, Command, Member, Opponent, Outbound, Reply};
+pub use types::{
+    AI_USER, Button, CONFIRM_ABANDON, CONFIRM_CANCEL, CONFIRM_RESIGN, Caller, Command, GameEvent,
+    Member, Opponent, Outbound, Reply, Surface, Tongues,
+};
 
-use crate::config::Config;
+use crate::config::{Config, Language};
 use crate::game::{Game, ReplayError, Seat};
 use crate::store::{Place, Store, StoreError, UserId};
 
@@ -53,6 +56,8 @@ pub enum ServiceError {
     Replay { id: u64, source: ReplayError },
     #[error("a background task failed: {0}")]
     Task(String),
+    #[error("game {0} is not being played")]
+    NoSuchGame(u64),
 }
 
 /// The game service. Cheap to clone; every clone talks to the same games.
@@ -84,6 +89,16 @@ struct Inner {
     challenge_timers: Mutex<HashMap<u64, AbortHandle>>,
     /// Varies the AI's seed from move to move.
     ai_seeds: AtomicU64,
+    /// The front end the words are for.
+    surface: Surface,
+    /// The public language of each place, as its last command told (for the messages the bot
+    /// sends on its own there).
+    place_languages: Mutex<HashMap<Place, Language>>,
+    /// A game moved to a thread: the thread's place → the place it came from (`/rematch` in
+    /// either finds the game).
+    homes: Mutex<HashMap<Place, Place>>,
+    /// Serialises numbering and storing new games, so numbers are handed out one by one.
+    numbering: tokio::sync::Mutex<()>,
 }
 
 /// Locks a mutex whose data stays consistent even if a holder panicked (every critical
@@ -123,6 +138,14 @@ impl Inner {
             .fetch_add(0x9E37_79B9_7F4A_7C15, Ordering::Relaxed)
     }
 
+    /// The language of public messages at `place`.
+    fn public_language(&self, place: Place) -> Language {
+        lock(&self.place_languages)
+            .get(&place)
+            .copied()
+            .unwrap_or_else(|| self.config.language.or_english())
+    }
+
     /// The deal seed of a new game: the test seed when configured, else random.
     fn deal_seed(&self) -> u64 {
         self.config.test_seed.unwrap_or_else(rand::random::<u64>)
@@ -143,6 +166,15 @@ impl Service {
         config: Config,
         store: Store,
     ) -> Result<(Service, UnboundedReceiver<Outbound>), ServiceError> {
+        Service::start_on(config, store, Surface::Console).await
+    }
+
+    /// [`Service::start`] for a front end whose words differ from the console's.
+    pub async fn start_on(
+        config: Config,
+        store: Store,
+        surface: Surface,
+    ) -> Result<(Service, UnboundedReceiver<Outbound>), ServiceError> {
         let (outbound, receiver) = mpsc::unbounded_channel();
         let inner = Arc::new(Inner {
             config,
@@ -153,6 +185,10 @@ impl Service {
             recent: Mutex::new(HashMap::new()),
             challenge_timers: Mutex::new(HashMap::new()),
             ai_seeds: AtomicU64::new(rand::random::<u64>()),
+            surface,
+            place_languages: Mutex::new(HashMap::new()),
+            homes: Mutex::new(HashMap::new()),
+            numbering: tokio::sync::Mutex::new(()),
         });
         let live = inner.blocking(|store| store.live_games()).await?;
         for game in live {
@@ -180,25 +216,57 @@ impl Service {
         Ok((Service { inner }, receiver))
     }
 
-    /// Handles one command and returns the reply to show the caller (or the channel).
+    /// Handles one command and returns the reply to show the caller (or the channel), in the
+    /// configured language (English under `auto`).
     pub async fn handle(&self, caller: Caller, command: Command) -> Reply {
+        let tongues = Tongues::both(self.inner.config.language.or_english());
+        self.handle_in(caller, command, tongues).await
+    }
+
+    /// Handles one command: private replies in `tongues.private`, public ones in
+    /// `tongues.public` (a fixed language in the config overrides both).
+    pub async fn handle_in(&self, caller: Caller, command: Command, tongues: Tongues) -> Reply {
         let inner = &self.inner;
+        let tongues = match inner.config.language.fixed() {
+            Some(fixed) => Tongues::both(fixed),
+            None => tongues,
+        };
+        lock(&inner.place_languages).insert(caller.place, tongues.public);
+        let lang = tongues.private;
         match command {
             Command::Challenge { opponent, seconds } => {
-                lobby::challenge(inner, &caller, opponent, seconds).await
+                lobby::challenge(inner, &caller, tongues, opponent, seconds).await
             }
-            Command::Accept { challenge } => lobby::accept(inner, &caller, challenge).await,
-            Command::Decline { challenge } => lobby::decline(inner, &caller, challenge).await,
-            Command::Withdraw { challenge } => lobby::withdraw(inner, &caller, challenge).await,
-            Command::Rematch => lobby::rematch(inner, &caller).await,
-            Command::Rank(member) => standings::rank(inner, &caller, member).await,
-            Command::Leaderboard { global } => standings::leaderboard(inner, &caller, global).await,
-            Command::Rules => {
-                Reply::private(text::rules_text(&inner.config.rules, inner.config.language))
+            Command::Accept { challenge } => {
+                lobby::accept(inner, &caller, tongues, challenge).await
             }
-            Command::Help => Reply::private(text::help_text(inner.config.language)),
-            game_command => actor::send(inner, caller, game_command).await,
+            Command::Decline { challenge } => {
+                lobby::decline(inner, &caller, tongues, challenge).await
+            }
+            Command::Withdraw { challenge } => {
+                lobby::withdraw(inner, &caller, tongues, challenge).await
+            }
+            Command::Rematch => lobby::rematch(inner, &caller, tongues).await,
+            Command::Rank(member) => standings::rank(inner, &caller, lang, member).await,
+            Command::Leaderboard { global } => {
+                standings::leaderboard(inner, &caller, lang, global).await
+            }
+            Command::Rules => Reply::private(text::rules_text(&inner.config.rules, lang)),
+            Command::Help => Reply::private(text::help_text(lang)),
+            game_command => actor::send(inner, caller, tongues, game_command).await,
         }
+    }
+
+    /// Moves the live game `game` to `to` (a thread made for it): its commands are then taken
+    /// there and the bot's own messages about it go there. Durable on return.
+    pub async fn move_game(&self, game: u64, to: Place) -> Result<(), ServiceError> {
+        actor::relocate(&self.inner, game, to).await
+    }
+
+    /// The caller's legal actions in the game of their channel, when it is their turn (else
+    /// none): for suggestions while a player types. Only what the player could list themselves.
+    pub async fn legal_actions(&self, caller: &Caller) -> Vec<crate::game::Action> {
+        actor::legal_actions(&self.inner, caller).await
     }
 
     /// The configuration the service runs with.

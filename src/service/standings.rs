@@ -3,22 +3,40 @@
 use std::sync::Arc;
 
 use super::{Caller, Inner, Member, Reply, store_failure, text, words};
+use crate::config::Language;
+use crate::game::{Outcome, Seat};
 use crate::scoring;
+use crate::store::{FinishedGame, UserId};
 
-pub(super) async fn rank(inner: &Arc<Inner>, caller: &Caller, member: Option<Member>) -> Reply {
+pub(super) async fn rank(
+    inner: &Arc<Inner>,
+    caller: &Caller,
+    language: Language,
+    member: Option<Member>,
+) -> Reply {
     let (user, name) = match member {
         Some(member) => (member.user, member.name),
         None => (caller.user, caller.name.clone()),
     };
     let guild = caller.place.guild;
     let result = inner
-        .blocking(move |store| Ok((store.player(user)?, store.position_of(user, Some(guild))?)))
+        .blocking(move |store| {
+            Ok((
+                store.player(user)?,
+                store.position_of(user, Some(guild))?,
+                unrated_record(&store.finished_games()?, user),
+            ))
+        })
         .await;
-    let (stats, position) = match result {
+    let (mut stats, position, unrated) = match result {
         Ok(found) => found,
-        Err(error) => return store_failure(&error, inner.config.language),
+        Err(error) => return store_failure(&error, language),
     };
-    let language = inner.config.language;
+    // Unrated games (against the bot, `rate_ai_games = false`) are listed on their own.
+    stats.wins = stats.wins.saturating_sub(unrated[0]);
+    stats.losses = stats.losses.saturating_sub(unrated[1]);
+    stats.draws = stats.draws.saturating_sub(unrated[2]);
+    stats.games = stats.games.saturating_sub(unrated.iter().sum());
     let title = scoring::title_for(stats.points);
     let mut lines = vec![
         format!("{name}: {}", text::title_name(title, language)),
@@ -41,22 +59,30 @@ pub(super) async fn rank(inner: &Arc<Inner>, caller: &Caller, member: Option<Mem
         stats.abandons,
         stats.games,
     ));
+    if unrated.iter().any(|count| *count > 0) {
+        let [w, l, d] = unrated;
+        lines.push(words::unrated_record(language, w, l, d));
+    }
     if let Some(position) = position {
         lines.push(words::position(language, position));
     }
     Reply::public(lines)
 }
 
-pub(super) async fn leaderboard(inner: &Arc<Inner>, caller: &Caller, global: bool) -> Reply {
+pub(super) async fn leaderboard(
+    inner: &Arc<Inner>,
+    caller: &Caller,
+    language: Language,
+    global: bool,
+) -> Reply {
     let scope = (!global).then_some(caller.place.guild);
     let top = match inner
         .blocking(move |store| store.leaderboard(scope, 10))
         .await
     {
         Ok(top) => top,
-        Err(error) => return store_failure(&error, inner.config.language),
+        Err(error) => return store_failure(&error, language),
     };
-    let language = inner.config.language;
     let mut lines = vec![words::leaderboard_title(language, global)];
     if top.is_empty() {
         lines.push(words::leaderboard_empty(language));
@@ -74,4 +100,24 @@ pub(super) async fn leaderboard(inner: &Arc<Inner>, caller: &Caller, global: boo
         ));
     }
     Reply::public(lines)
+}
+
+/// The wins, losses and draws of `user` in unrated games.
+fn unrated_record(finished: &[FinishedGame], user: UserId) -> [u32; 3] {
+    let mut record = [0u32; 3];
+    for done in finished.iter().filter(|done| !done.game.rated) {
+        let Some(seat) = Seat::BOTH
+            .into_iter()
+            .find(|seat| done.game.players[seat.index()] == user)
+        else {
+            continue;
+        };
+        let column = match done.outcome {
+            Outcome::Win { winner, .. } if winner == seat => 0,
+            Outcome::Win { .. } => 1,
+            Outcome::Draw(_) => 2,
+        };
+        record[column] += 1;
+    }
+    record
 }

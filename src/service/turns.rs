@@ -5,11 +5,63 @@
 use super::actor::GameActor;
 use super::clock::{self, ClockEvent};
 use super::picture::{Caption, MoveGuide, render};
-use super::{Button, Caller, Reply, ServiceError, text, words};
+use super::{
+    Button, CONFIRM_ABANDON, CONFIRM_CANCEL, CONFIRM_RESIGN, Caller, GameEvent, Inner, Reply,
+    ServiceError, Surface, text, words,
+};
 use crate::config::Language;
-use crate::game::{Action, PublicCell, Seat, Square, squares_of};
+use crate::game::{Action, Game, PublicCell, Seat, Square, squares_of};
 use crate::scoring;
-use crate::store::{FinishedGame, PlayerStats};
+use crate::store::{FinishedGame, LiveGame, PlayerStats};
+
+/// What a turn prompt carries on Discord besides who acts: the action number and the deadline
+/// as a live countdown, and the buttons for what a player may do without typing.
+pub(super) struct TurnExtras {
+    pub lines: Vec<String>,
+    pub buttons: Vec<Button>,
+}
+
+/// The extras of the turn prompt of `game` (none in the console, which has its own commands).
+pub(super) fn turn_extras(
+    inner: &Inner,
+    live: &LiveGame,
+    game: &Game,
+    lang: Language,
+) -> TurnExtras {
+    if inner.surface != Surface::Discord {
+        return TurnExtras {
+            lines: Vec::new(),
+            buttons: Vec::new(),
+        };
+    }
+    let view = game.view();
+    let next = u32::from(view.plies) + 1;
+    let line = format!(
+        "{} · {}",
+        words::action_number(lang, next),
+        words::deadline(lang, live.turn_deadline_ms / 1000)
+    );
+    let id = live.id;
+    let mut buttons = Vec::new();
+    if u32::from(view.plies) >= u32::from(game.rules().actions_before_resign) {
+        buttons.push(Button::new(
+            words::button_offer_draw(lang),
+            format!("offer-draw:{id}"),
+        ));
+        buttons.push(Button::new(
+            words::button_resign(lang),
+            format!("resign:{id}"),
+        ));
+    }
+    buttons.push(Button::new(
+        words::button_abandon(lang),
+        format!("abandon:{id}"),
+    ));
+    TurnExtras {
+        lines: vec![line],
+        buttons,
+    }
+}
 
 /// A game that has just ended and been stored as finished.
 pub(super) struct Ended {
@@ -53,21 +105,32 @@ impl GameActor {
         }
     }
 
-    async fn png(&self, guide: Option<MoveGuide>, points: Option<[i64; 2]>) -> Option<Vec<u8>> {
+    async fn png(
+        &self,
+        guide: Option<MoveGuide>,
+        points: Option<[i64; 2]>,
+        lang: Language,
+    ) -> Option<Vec<u8>> {
         let caption = Caption {
             points,
             ..self.caption()
         };
-        render(self.game.view(), caption, guide, self.inner.config.language).await
+        render(self.game.view(), caption, guide, lang).await
     }
 
+    /// The language of what only the caller sees.
     fn lang(&self) -> Language {
-        self.inner.config.language
+        self.private
+    }
+
+    /// Both players, the AI left out (it is never notified).
+    fn humans(&self) -> Vec<crate::store::UserId> {
+        self.live.players.to_vec()
     }
 
     /// The lines that close a game: the outcome and what it did to each player.
     fn end_lines(&self, ended: &Ended) -> Vec<String> {
-        let lang = self.lang();
+        let lang = self.public();
         let names = &self.live.names;
         let mut lines = Vec::new();
         if let Some(outcome) = self.game.outcome() {
@@ -97,27 +160,41 @@ impl GameActor {
     /// The reply after an event: `lines`, then either the end of the game (with a rematch
     /// button) or who acts next; with the board image.
     async fn after_event(&self, mut lines: Vec<String>, ended: Option<Ended>) -> Reply {
+        let lang = self.public();
         let view = self.game.view();
         let mut buttons = Vec::new();
         let points = ended.as_ref().map(|ended| ended.points);
+        let mut mentions = Vec::new();
+        let mut event = None;
         match ended {
             Some(ended) => {
                 // Free the channel before anyone hears of the end, so that a challenge sent
                 // right after the news finds it free.
                 self.retire();
                 lines.extend(self.end_lines(&ended));
-                buttons.push(Button::new(words::button_rematch(self.lang()), "rematch"));
+                buttons.push(Button::new(words::button_rematch(lang), "rematch"));
+                mentions = self.humans();
+                event = Some(GameEvent::Ended { game: self.live.id });
             }
-            None => lines.push(text::to_act_line(
-                &view,
-                &self.live.names,
-                Some(self.seconds_left()),
-                self.lang(),
-            )),
+            None => {
+                lines.push(text::to_act_line(
+                    &view,
+                    &self.live.names,
+                    Some(self.seconds_left()),
+                    lang,
+                ));
+                let extras = turn_extras(&self.inner, &self.live, &self.game, lang);
+                lines.extend(extras.lines);
+                buttons = extras.buttons;
+                mentions.push(self.live.players[view.to_act.index()]);
+            }
         }
-        Reply::public(lines)
-            .with_png(self.png(None, points).await)
+        let mut reply = Reply::public(lines)
+            .with_png(self.png(None, points, lang).await)
             .with_buttons(buttons)
+            .mentioning(mentions);
+        reply.event = event;
+        reply
     }
 
     /// Plays a checked action for `seat` and describes it.
@@ -132,7 +209,7 @@ impl GameActor {
             Action::Flip(square) => (square, square),
             Action::Move { from, to } => (from, to),
         };
-        let language = self.inner.config.language;
+        let language = self.public();
         let mut lines = vec![text::describe_action(
             name,
             from,
@@ -183,12 +260,12 @@ impl GameActor {
             &list(empty),
             &list(attacks),
         ))
-        .with_png(self.png(Some(guide), None).await)
+        .with_png(self.png(Some(guide), None, lang).await)
     }
 
     /// The board for everyone: a caption, the image, and the board in text.
     pub(super) async fn board(&self) -> Reply {
-        let lang = self.lang();
+        let lang = self.public();
         let view = self.game.view();
         let names = &self.live.names;
         let mut lines = vec![words::board_caption(
@@ -213,7 +290,7 @@ impl GameActor {
             Some(self.seconds_left()),
             lang,
         ));
-        Reply::public(lines).with_png(self.png(None, None).await)
+        Reply::public(lines).with_png(self.png(None, None, lang).await)
     }
 
     /// Two lines: the position in notation, then who plays which colour and who acts.
@@ -232,7 +309,7 @@ impl GameActor {
         };
         match self.commit(|game| game.resign(seat), false).await {
             Ok(((), ended)) => {
-                let line = words::resigns(lang, &caller.name);
+                let line = words::resigns(self.public(), &caller.name);
                 self.after_event(vec![line], ended).await
             }
             Err(refusal) => refusal,
@@ -246,7 +323,7 @@ impl GameActor {
         };
         match self.commit(|game| game.abandon(seat), false).await {
             Ok(((), ended)) => {
-                let line = words::abandons(lang, &caller.name);
+                let line = words::abandons(self.public(), &caller.name);
                 self.after_event(vec![line], ended).await
             }
             Err(refusal) => refusal,
@@ -275,20 +352,24 @@ impl GameActor {
                 .await
             {
                 Ok(_) => Reply::public(vec![words::offers_draw_ai_declines(
-                    lang,
+                    self.public(),
                     &caller.name,
                     &opponent,
                 )]),
                 Err(refusal) => refusal,
             };
         }
-        Reply::public(vec![words::offers_draw(lang, &caller.name, &opponent)]).with_buttons(vec![
-            Button::new(words::button_accept_draw(lang), format!("draw:accept:{id}")),
-            Button::new(
-                words::button_decline_draw(lang),
-                format!("draw:decline:{id}"),
-            ),
-        ])
+        let lang = self.public();
+        let line = words::offers_draw(lang, self.inner.surface, &caller.name, &opponent);
+        Reply::public(vec![line])
+            .with_buttons(vec![
+                Button::new(words::button_accept_draw(lang), format!("draw:accept:{id}")),
+                Button::new(
+                    words::button_decline_draw(lang),
+                    format!("draw:decline:{id}"),
+                ),
+            ])
+            .mentioning([self.live.players[seat.other().index()]])
     }
 
     pub(super) async fn answer_draw(
@@ -309,10 +390,10 @@ impl GameActor {
             .await
         {
             Ok(((), ended)) if accept => {
-                let line = words::accepts_draw(lang, &caller.name);
+                let line = words::accepts_draw(self.public(), &caller.name);
                 self.after_event(vec![line], ended).await
             }
-            Ok(_) => Reply::public(vec![words::declines_draw(lang, &caller.name)]),
+            Ok(_) => Reply::public(vec![words::declines_draw(self.public(), &caller.name)]),
             Err(refusal) => refusal,
         }
     }
@@ -320,6 +401,7 @@ impl GameActor {
     /// A clock event came due: warn, pass the turn, or draw the game. Messages go out on the
     /// outbound channel; a store failure is retried a second later.
     pub(super) async fn on_clock(&mut self, event: ClockEvent) {
+        self.private = self.public();
         let place = self.live.place;
         let to_act = self.game.to_act();
         let name = self.live.names[to_act.index()].clone();
@@ -335,7 +417,9 @@ impl GameActor {
                         if !is_ai && left > 0 {
                             let warning =
                                 words::seconds_left(self.lang(), &name, left, self.live.id);
-                            self.inner.send(place, Reply::public(vec![warning]));
+                            let runs = self.live.players[to_act.index()];
+                            let reply = Reply::public(vec![warning]).mentioning([runs]);
+                            self.inner.send(place, reply);
                         }
                         Ok(())
                     }
@@ -374,4 +458,48 @@ impl GameActor {
             tokio::time::sleep(std::time::Duration::from_secs(1)).await;
         }
     }
+}
+
+impl GameActor {
+    /// The private "are you sure?" before resigning; refused at once before the threshold
+    /// (tried on a copy of the game, so nothing changes).
+    pub(super) fn ask_resign(&self, caller: &Caller) -> Reply {
+        let lang = self.lang();
+        let Some(seat) = self.seat_of(caller) else {
+            return Reply::refusal(words::not_playing(lang));
+        };
+        if let Err(error) = self.game.clone().resign(seat) {
+            return Reply::refusal(words::game_error(lang, &error));
+        }
+        confirm_prompt(
+            words::confirm_resign(lang),
+            words::button_resign(lang),
+            CONFIRM_RESIGN,
+            lang,
+        )
+    }
+
+    /// The private "are you sure?" before abandoning.
+    pub(super) fn ask_abandon(&self, caller: &Caller) -> Reply {
+        let lang = self.lang();
+        let Some(seat) = self.seat_of(caller) else {
+            return Reply::refusal(words::not_playing(lang));
+        };
+        if let Err(error) = self.game.clone().abandon(seat) {
+            return Reply::refusal(words::game_error(lang, &error));
+        }
+        confirm_prompt(
+            words::confirm_abandon(lang),
+            words::button_abandon(lang),
+            CONFIRM_ABANDON,
+            lang,
+        )
+    }
+}
+
+fn confirm_prompt(question: String, yes: String, yes_id: &str, lang: Language) -> Reply {
+    Reply::private(vec![question]).with_buttons(vec![
+        Button::new(yes, yes_id),
+        Button::new(words::button_cancel(lang), CONFIRM_CANCEL),
+    ])
 }

@@ -1,8 +1,50 @@
 //! The values that cross the service's boundary: who is calling, what they ask for, and what
 //! the bot answers. Nothing here knows about Discord or the terminal.
 
+use crate::config::Language;
 use crate::game::Square;
 use crate::store::{Place, UserId};
+
+/// The languages of one command's replies: what only the caller sees is in the caller's
+/// language, what the channel sees in the place's (the server's) language.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct Tongues {
+    pub private: Language,
+    pub public: Language,
+}
+
+impl Tongues {
+    /// One language for everything.
+    pub fn both(language: Language) -> Tongues {
+        Tongues {
+            private: language,
+            public: language,
+        }
+    }
+
+    /// The language of a reply: private or public.
+    pub fn of(&self, private: bool) -> Language {
+        if private { self.private } else { self.public }
+    }
+}
+
+/// Which front end the service speaks to: the words name that front end's commands and
+/// buttons (`/draw` and an Accept draw button on Discord, `/draw accept` in the console).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub enum Surface {
+    #[default]
+    Console,
+    Discord,
+}
+
+/// What a reply means for the game's life, for front ends that place games (Discord threads).
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum GameEvent {
+    /// Game `game` has just started between these players (by seat).
+    Started { game: u64, names: [String; 2] },
+    /// Game `game` has just ended; the reply holds the result.
+    Ended { game: u64 },
+}
 
 /// The user id the AI plays under in the store. Discord user ids are never 0.
 pub const AI_USER: UserId = 0;
@@ -78,7 +120,24 @@ pub enum Command {
     },
     Rules,
     Help,
+    /// Resign, once the caller confirms: the private confirmation prompt (or a refusal at
+    /// once, before the threshold).
+    AskResign,
+    /// Abandon, once the caller confirms: the private confirmation prompt.
+    AskAbandon,
+    /// A command from a button of game `game`: refused as stale when that game is over.
+    ForGame {
+        game: u64,
+        command: Box<Command>,
+    },
 }
+
+const CONFIRM_PREFIX: &str = "confirm";
+
+/// Custom ids of the confirmation buttons.
+pub const CONFIRM_RESIGN: &str = "confirm:resign";
+pub const CONFIRM_ABANDON: &str = "confirm:abandon";
+pub const CONFIRM_CANCEL: &str = "confirm:cancel";
 
 impl Command {
     /// The command a button's custom id stands for: `accept:<id>`, `decline:<id>`,
@@ -102,6 +161,16 @@ impl Command {
             }),
             ["rematch"] => Some(Command::Rematch),
             ["board"] => Some(Command::Board),
+            [action @ ("offer-draw" | "resign" | "abandon"), game] => Some(Command::ForGame {
+                game: id(game)?,
+                command: Box::new(match *action {
+                    "offer-draw" => Command::OfferDraw,
+                    "resign" => Command::AskResign,
+                    _ => Command::AskAbandon,
+                }),
+            }),
+            [CONFIRM_PREFIX, "resign"] => Some(Command::Resign),
+            [CONFIRM_PREFIX, "abandon"] => Some(Command::Abandon),
             _ => None,
         }
     }
@@ -131,6 +200,10 @@ pub struct Reply {
     pub png: Option<Vec<u8>>,
     pub buttons: Vec<Button>,
     pub private: bool,
+    /// The users this message is meant to notify (a Discord ping); nobody else is notified.
+    pub mentions: Vec<UserId>,
+    /// A game started or ended with this message.
+    pub event: Option<GameEvent>,
 }
 
 impl Reply {
@@ -163,6 +236,21 @@ impl Reply {
 
     pub fn with_buttons(mut self, buttons: Vec<Button>) -> Reply {
         self.buttons = buttons;
+        self
+    }
+
+    /// Notifies these users (the AI, user 0, is never notified).
+    pub fn mentioning(mut self, users: impl IntoIterator<Item = UserId>) -> Reply {
+        for user in users {
+            if user != AI_USER && !self.mentions.contains(&user) {
+                self.mentions.push(user);
+            }
+        }
+        self
+    }
+
+    pub fn with_event(mut self, event: GameEvent) -> Reply {
+        self.event = Some(event);
         self
     }
 
@@ -205,6 +293,31 @@ mod tests {
                 }),
             ),
             ("rematch", Some(Command::Rematch)),
+            (
+                "resign:4",
+                Some(Command::ForGame {
+                    game: 4,
+                    command: Box::new(Command::AskResign),
+                }),
+            ),
+            (
+                "offer-draw:4",
+                Some(Command::ForGame {
+                    game: 4,
+                    command: Box::new(Command::OfferDraw),
+                }),
+            ),
+            (
+                "abandon:4",
+                Some(Command::ForGame {
+                    game: 4,
+                    command: Box::new(Command::AskAbandon),
+                }),
+            ),
+            (CONFIRM_RESIGN, Some(Command::Resign)),
+            (CONFIRM_ABANDON, Some(Command::Abandon)),
+            (CONFIRM_CANCEL, None),
+            ("resign:x", None),
             ("accept:x", None),
             ("draw:maybe:3", None),
             ("", None),

@@ -2,6 +2,7 @@
 //! Traditional Chinese). One function per message keeps the wording in one place; the English
 //! wording is what the console tests and transcripts check.
 
+use super::types::Surface;
 use crate::config::Language;
 use crate::game::{ActionError, AttackRefusal, Colour, GameError};
 
@@ -297,13 +298,21 @@ pub fn abandons(lang: Language, name: &str) -> String {
     )
 }
 
-pub fn offers_draw(lang: Language, name: &str, opponent: &str) -> String {
-    say!(
-        lang,
-        "{name} offers a draw. {opponent}: /draw accept or /draw decline.",
-        "{name} 提和。{opponent}：/draw accept 同意或 /draw decline 拒绝。",
-        "{name} 提和。{opponent}：/draw accept 同意或 /draw decline 拒絕。"
-    )
+pub fn offers_draw(lang: Language, surface: Surface, name: &str, opponent: &str) -> String {
+    match surface {
+        Surface::Console => say!(
+            lang,
+            "{name} offers a draw. {opponent}: /draw accept or /draw decline.",
+            "{name} 提和。{opponent}：/draw accept 同意或 /draw decline 拒绝。",
+            "{name} 提和。{opponent}：/draw accept 同意或 /draw decline 拒絕。"
+        ),
+        Surface::Discord => say!(
+            lang,
+            "{name} offers a draw. {opponent}: press Accept draw or Decline draw.",
+            "{name} 提和。{opponent}：请按“同意和棋”或“拒绝和棋”。",
+            "{name} 提和。{opponent}：請按「同意和棋」或「拒絕和棋」。"
+        ),
+    }
 }
 
 pub fn offers_draw_ai_declines(lang: Language, name: &str, opponent: &str) -> String {
@@ -438,16 +447,25 @@ pub fn challenge_yourself(lang: Language) -> String {
     )
 }
 
-pub fn open_challenge_exists(lang: Language) -> String {
-    say!(
-        lang,
-        "you already have an open challenge in this channel: /withdraw it first",
-        "你在这个频道已有一个挑战：先 /withdraw 撤回",
-        "你在這個頻道已有一個挑戰：先 /withdraw 撤回"
-    )
+pub fn open_challenge_exists(lang: Language, surface: Surface) -> String {
+    match surface {
+        Surface::Console => say!(
+            lang,
+            "you already have an open challenge in this channel: /withdraw it first",
+            "你在这个频道已有一个挑战：先 /withdraw 撤回",
+            "你在這個頻道已有一個挑戰：先 /withdraw 撤回"
+        ),
+        Surface::Discord => say!(
+            lang,
+            "you already have an open challenge in this channel: press Withdraw on it first",
+            "你在这个频道已有一个挑战：先在挑战消息上按“撤回”",
+            "你在這個頻道已有一個挑戰：先在挑戰訊息上按「撤回」"
+        ),
+    }
 }
 
 /// The two lines announcing a challenge (`rematch`: asked after a game between the two).
+#[allow(clippy::too_many_arguments)]
 pub fn challenge_lines(
     lang: Language,
     rematch: bool,
@@ -456,6 +474,7 @@ pub fn challenge_lines(
     turn_secs: u32,
     minutes: u32,
     id: u64,
+    surface: Surface,
 ) -> Vec<String> {
     let first = match (rematch, lang) {
         (false, _) => say!(
@@ -471,15 +490,21 @@ pub fn challenge_lines(
             "{challenger} 要求再來一局：向 {challenged} 發起挑戰（每步 {turn_secs} 秒）。"
         ),
     };
-    vec![
-        first,
-        say!(
+    let answer = match surface {
+        Surface::Console => say!(
             lang,
             "{challenged}: /accept or /decline within {minutes} minutes (challenge {id}).",
             "{challenged}：请在 {minutes} 分钟内 /accept 接受或 /decline 拒绝（挑战 {id}）。",
             "{challenged}：請在 {minutes} 分鐘內 /accept 接受或 /decline 拒絕（挑戰 {id}）。"
         ),
-    ]
+        Surface::Discord => say!(
+            lang,
+            "{challenged}: press Accept or Decline within {minutes} minutes.",
+            "{challenged}：请在 {minutes} 分钟内按“接受”或“拒绝”。",
+            "{challenged}：請在 {minutes} 分鐘內按「接受」或「拒絕」。"
+        ),
+    };
+    vec![first, answer]
 }
 
 pub fn challenge_expired(lang: Language, challenger: &str, challenged: &str) -> String {
@@ -527,15 +552,21 @@ pub fn only_can_accept(lang: Language, name: &str) -> String {
     )
 }
 
-pub fn only_can_decline(lang: Language, name: &str, own: bool) -> String {
-    match own {
-        false => say!(
+pub fn only_can_decline(lang: Language, surface: Surface, name: &str, own: bool) -> String {
+    match (own, surface) {
+        (true, Surface::Discord) => say!(
+            lang,
+            "only {name} can decline this challenge: press Withdraw to take your own challenge back",
+            "只有 {name} 能拒绝这个挑战：撤回自己的挑战请按“撤回”",
+            "只有 {name} 能拒絕這個挑戰：撤回自己的挑戰請按「撤回」"
+        ),
+        (false, _) => say!(
             lang,
             "only {name} can decline this challenge",
             "只有 {name} 能拒绝这个挑战",
             "只有 {name} 能拒絕這個挑戰"
         ),
-        true => say!(
+        (true, Surface::Console) => say!(
             lang,
             "only {name} can decline this challenge: use /withdraw to take your own challenge back",
             "只有 {name} 能拒绝这个挑战：撤回自己的挑战请用 /withdraw",
@@ -681,4 +712,116 @@ pub fn leaderboard_row(
         "{place}. {name} — {points} 分，{title}（胜{w} 负{l} 和{d}）",
         "{place}. {name} — {points} 分，{title}（勝{w} 負{l} 和{d}）"
     )
+}
+
+pub fn stale_button(lang: Language) -> String {
+    say!(
+        lang,
+        "this button belongs to a game that is over",
+        "这个按钮属于一局已经结束的对局",
+        "這個按鈕屬於一局已經結束的對局"
+    )
+}
+
+pub fn button_offer_draw(lang: Language) -> String {
+    say!(lang, "Offer draw", "提和", "提和")
+}
+
+pub fn button_resign(lang: Language) -> String {
+    say!(lang, "Resign", "认输", "認輸")
+}
+
+pub fn button_abandon(lang: Language) -> String {
+    say!(lang, "Abandon", "逃跑", "逃跑")
+}
+
+pub fn button_cancel(lang: Language) -> String {
+    say!(lang, "Cancel", "取消", "取消")
+}
+
+pub fn confirm_resign(lang: Language) -> String {
+    say!(
+        lang,
+        "Resign this game? You lose it.",
+        "确定认输吗？本局判负。",
+        "確定認輸嗎？本局判負。"
+    )
+}
+
+pub fn confirm_abandon(lang: Language) -> String {
+    say!(
+        lang,
+        "Leave this game? You lose it with the abandonment penalty.",
+        "确定逃跑吗？本局判负并按逃跑扣分。",
+        "確定逃跑嗎？本局判負並按逃跑扣分。"
+    )
+}
+
+/// `action 13`: the number of the action to play next.
+pub fn action_number(lang: Language, number: u32) -> String {
+    say!(lang, "action {number}", "第 {number} 步", "第 {number} 步")
+}
+
+/// A Discord timestamp (`<t:UNIX:R>`, shown as a live countdown) as the turn's deadline.
+pub fn deadline(lang: Language, unix_secs: u64) -> String {
+    say!(
+        lang,
+        "deadline <t:{unix_secs}:R>",
+        "截止 <t:{unix_secs}:R>",
+        "截止 <t:{unix_secs}:R>"
+    )
+}
+
+pub fn unrated_record(lang: Language, w: u32, l: u32, d: u32) -> String {
+    say!(
+        lang,
+        "unrated games (against the bot): wins {w}, losses {l}, draws {d}",
+        "不计分对局（对机器人）：胜 {w}，负 {l}，和 {d}",
+        "不計分對局（對機器人）：勝 {w}，負 {l}，和 {d}"
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Discord has no `/accept`, `/decline`, `/withdraw` or `/draw accept`: its words name
+    /// buttons instead; the console keeps its own commands.
+    #[test]
+    fn discord_words_name_buttons_not_console_commands() {
+        let console_only = [
+            "/accept",
+            "/decline",
+            "/withdraw",
+            "/draw accept",
+            "/draw decline",
+        ];
+        for lang in [Language::English, Language::ZhHans, Language::ZhHant] {
+            let mut texts = vec![
+                offers_draw(lang, Surface::Discord, "alice", "bob"),
+                open_challenge_exists(lang, Surface::Discord),
+                only_can_decline(lang, Surface::Discord, "bob", true),
+                only_can_decline(lang, Surface::Discord, "bob", false),
+            ];
+            for rematch in [false, true] {
+                texts.extend(challenge_lines(
+                    lang,
+                    rematch,
+                    "alice",
+                    "bob",
+                    30,
+                    10,
+                    7,
+                    Surface::Discord,
+                ));
+            }
+            for text in &texts {
+                for command in console_only {
+                    assert!(!text.contains(command), "{lang:?}: {text}");
+                }
+            }
+            let console = offers_draw(lang, Surface::Console, "alice", "bob");
+            assert!(console.contains("/draw accept"), "{console}");
+        }
+    }
 }

@@ -104,6 +104,18 @@ impl Store {
         dispatch!(self, store => store.live_games())
     }
 
+    /// Stores a live game that moved from `from` to its `place` (a thread made for it): the
+    /// old place is free again. Durable on return.
+    pub fn move_live_game(&self, game: &LiveGame, from: Place) -> Result<(), StoreError> {
+        dispatch!(self, store => store.move_live_game(game, from))
+    }
+
+    /// The highest id of any stored game, live or finished (0 when there is none): game
+    /// numbers follow it, so they never jump, even after a crash.
+    pub fn highest_game_id(&self) -> Result<u64, StoreError> {
+        dispatch!(self, store => store.highest_game_id())
+    }
+
     /// Removes a live game without finishing it (no points, no stats), e.g. a game cancelled
     /// before it began. Durable on return.
     pub fn remove_live_game(&self, id: u64) -> Result<Option<LiveGame>, StoreError> {

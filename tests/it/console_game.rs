@@ -96,7 +96,7 @@ fn build_script() -> Script {
     );
     s.say(
         "bob /accept",
-        &["game 2 begins: alice vs bob", "base score 1"],
+        &["game 1 begins: alice vs bob", "base score 1"],
     );
     let mut game = new_game();
     let first = game.to_act();
@@ -125,7 +125,7 @@ fn build_script() -> Script {
         format!("{acting} /moves {mover}"),
         &[&format!("(only {acting} sees this)"), "moves of your"],
     );
-    s.say("carol /board", &["game 2: alice", "to act: "]);
+    s.say("carol /board", &["game 1: alice", "to act: "]);
     attacked |= play_until(&mut s, &mut game, ab, 50);
     assert!(attacked, "the planned game has an attack");
     let [position, players] = export_lines(&game, ab);
@@ -182,7 +182,7 @@ fn build_script() -> Script {
     s.say("bob /rematch", &["bob asks for a rematch"]);
     s.say(
         "alice /accept",
-        &["game 6 begins: bob vs alice", "base score 3"],
+        &["game 3 begins: bob vs alice", "base score 3"],
     );
     s.say(
         "alice /abandon",

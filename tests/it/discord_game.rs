@@ -16,7 +16,7 @@ async fn members_play_a_game_through_slash_commands_and_buttons() {
     support::init_logging();
     let fake = FakeDiscord::start().await;
     let data = tempfile::tempdir().expect("a temporary directory");
-    let running = bot::start(&fake, bot::config_for(&fake, data.path())).await;
+    let running = bot::start(&fake, bot::channel_config_for(&fake, data.path())).await;
     let images = bot::board_images();
 
     // Commands are registered in the dev guild, localised.
@@ -190,22 +190,26 @@ async fn members_play_a_game_through_slash_commands_and_buttons() {
         "{embed}"
     );
 
-    // /resign asks to confirm first; before 50 actions the confirmed resignation is refused.
-    let (resign, prompt) = slash(&fake, ALICE, "resign", json!([]), &[]).await;
+    // /resign before 50 actions is refused at once, privately, with no confirmation step.
+    let (_, early) = slash(&fake, ALICE, "resign", json!([]), &[]).await;
+    assert!(early.is_ephemeral(), "{:?}", early.json);
+    assert!(early.custom_ids().is_empty(), "{:?}", early.json);
+    assert!(early.content().contains("50"), "{}", early.content());
+
+    // /abandon asks to confirm first; Cancel changes nothing.
+    let (abandon, prompt) = slash(&fake, ALICE, "abandon", json!([]), &[]).await;
     assert!(prompt.is_ephemeral());
     assert_eq!(
         prompt.custom_ids(),
-        vec!["confirm:resign", "confirm:cancel"]
+        vec!["confirm:abandon", "confirm:cancel"]
     );
-    let prompt_message = fake.message_of(&resign).expect("stored").id;
+    let prompt_message = fake.message_of(&abandon).expect("stored").id;
     let cancelled = press(&fake, ALICE, prompt_message, "confirm:cancel").await;
     assert_eq!(
         cancelled.callback_type(),
         Some(7),
         "cancel updates the prompt"
     );
-    let early = press(&fake, ALICE, prompt_message, "confirm:resign").await;
-    assert!(early.is_ephemeral(), "{:?}", early.json);
 
     // A button nobody knows has expired.
     let expired = press(&fake, BOB, challenge_message, "accept:999999").await;
@@ -221,7 +225,7 @@ async fn a_failed_response_is_retried_and_the_game_stays_consistent() {
     support::init_logging();
     let fake = FakeDiscord::start().await;
     let data = tempfile::tempdir().expect("a temporary directory");
-    let running = bot::start(&fake, bot::config_for(&fake, data.path())).await;
+    let running = bot::start(&fake, bot::channel_config_for(&fake, data.path())).await;
     let images = bot::board_images();
     start_game(&fake, None).await;
 
@@ -359,7 +363,7 @@ async fn the_bots_own_messages_reach_the_channel_through_a_rate_limit() {
     support::init_logging();
     let fake = FakeDiscord::start().await;
     let data = tempfile::tempdir().expect("a temporary directory");
-    let running = bot::start(&fake, bot::config_for(&fake, data.path())).await;
+    let running = bot::start(&fake, bot::channel_config_for(&fake, data.path())).await;
     // A 1-second clock: the first player times out and the bot says so on its own.
     start_game(&fake, Some(1)).await;
     fake.fail_next("POST", "/channels/2000/messages", 429, 1);

@@ -89,6 +89,12 @@ async fn a_restarted_bot_keeps_its_buttons_and_games() {
     assert_eq!(fake.gateway_counts().1, 2, "a second IDENTIFY");
     let started = press(&fake, BOB, challenge_message, &accept).await;
     assert!(!started.is_ephemeral(), "{:?}", started.json);
+    let thread = fake.wait_until_thread().await;
+    assert_eq!(
+        bot::follow_thread(&fake),
+        Some(thread),
+        "the game has its thread"
+    );
 
     // Two flips, then the bot dies mid-game.
     let mut flipped = Vec::new();

@@ -18,6 +18,7 @@ mod console_rules;
 mod discord_fake;
 mod discord_game;
 mod discord_restart;
+mod discord_threads;
 mod render;
 mod rules_endings;
 mod rules_game;

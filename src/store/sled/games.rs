@@ -51,6 +51,33 @@ impl SledStore {
         self.flush()
     }
 
+    /// Stores a live game that moved from `from` to its `place` (a thread made for it): the
+    /// old place is free again. Durable on return.
+    pub fn move_live_game(&self, game: &LiveGame, from: Place) -> Result<(), StoreError> {
+        let key = id_key(game.id);
+        let old = place_key(from);
+        let result = self.trees.live_by_place.transaction(|by_place| {
+            if by_place.get(old)?.as_deref() == Some(&key[..]) {
+                by_place.remove(&old)?;
+            }
+            Ok::<(), sled::transaction::ConflictableTransactionError<StoreError>>(())
+        });
+        from_transaction(result)?;
+        self.put_live_game(game)
+    }
+
+    /// The highest id of any stored game, live or finished (0 when there is none): game
+    /// numbers follow it, so they never jump, even after a crash.
+    pub fn highest_game_id(&self) -> Result<u64, StoreError> {
+        let last = |tree: &sled::Tree| -> Result<u64, StoreError> {
+            Ok(tree
+                .last()?
+                .and_then(|(key, _)| codec::id_from_key(&key))
+                .unwrap_or(0))
+        };
+        Ok(last(&self.trees.live_games)?.max(last(&self.trees.finished_games)?))
+    }
+
     pub fn live_game(&self, id: u64) -> Result<Option<LiveGame>, StoreError> {
         self.read(&self.trees.live_games, LIVE_GAME, &id_key(id))
     }

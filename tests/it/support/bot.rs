@@ -10,7 +10,7 @@ use tokio::sync::oneshot;
 use tokio::task::JoinHandle;
 
 use super::fake_discord::{FakeDiscord, Injected, RestCall};
-use super::payloads::{ALICE, BOB, GUILD_ID, TestUser};
+use super::payloads::{ALICE, BOB, CHANNEL_ID, GUILD_ID, TestUser};
 
 /// How many PNGs a message showing the board carries in this build: 1 once the renderer is
 /// wired into the service, 0 before (the service then sends text alone).
@@ -152,7 +152,22 @@ pub fn other(who: TestUser) -> TestUser {
     if who == ALICE { BOB } else { ALICE }
 }
 
-/// Challenges bob as alice and has bob accept: returns the accept's answer.
+/// The configuration of a bot that plays games in the channel itself, without threads.
+pub fn channel_config_for(fake: &FakeDiscord, data: &Path) -> Config {
+    let mut config = config_for(fake, data);
+    config.discord.game_threads = false;
+    config
+}
+
+/// When the bot has made a thread for the game, acts in it from now on; returns the thread.
+pub fn follow_thread(fake: &FakeDiscord) -> Option<u64> {
+    let thread = fake.threads().last()?.id;
+    fake.use_channel(thread);
+    Some(thread)
+}
+
+/// Challenges bob as alice and has bob accept: returns the game's first message (in its
+/// thread, which later commands then come from, or in the channel).
 pub async fn start_game(fake: &FakeDiscord, seconds: Option<u32>) -> RestCall {
     let mut options = vec![json!({ "type": 6, "name": "member", "value": BOB.id.to_string() })];
     if let Some(seconds) = seconds {
@@ -170,7 +185,22 @@ pub async fn start_game(fake: &FakeDiscord, seconds: Option<u32>) -> RestCall {
         .find(|id| id.starts_with("accept:"))
         .expect("an Accept button");
     let message = fake.message_of(&challenge).expect("the challenge message");
-    press(fake, BOB, message.id, &accept).await
+    let mark = fake.mark();
+    let answer = press(fake, BOB, message.id, &accept).await;
+    if answer.callback_type() != Some(7) {
+        return answer;
+    }
+    let first = fake
+        .wait_for(mark, "the game's first message in its thread", |call| {
+            call.method == "POST"
+                && call.path.starts_with("/channels/")
+                && call.path.ends_with("/messages")
+                && call.path != format!("/channels/{CHANNEL_ID}/messages")
+                && call.is_success()
+        })
+        .await;
+    follow_thread(fake);
+    first
 }
 
 /// Plays one action for whoever is to act (a move when one exists and `prefer_move`, else a

@@ -2,6 +2,10 @@
 //! poise call (recording every call for assertions, with files and flags) and the gateway
 //! websocket (HELLO, IDENTIFY → READY + GUILD_CREATE, heartbeats, RESUME) through which a
 //! test injects slash commands, autocomplete requests and button presses.
+//!
+//! It knows public threads (made from a message, archived by PATCH, a second one on the same
+//! message refused with 160004), each member's client locale and the server's locale, and
+//! records in which channel every message was created.
 
 use std::collections::HashMap;
 use std::net::SocketAddr;
@@ -107,12 +111,33 @@ impl RestCall {
     pub fn is_success(&self) -> bool {
         (200..300).contains(&self.status)
     }
+
+    /// The users `allowed_mentions` lets this message notify, and whether it lets Discord
+    /// parse mentions from the text (`parse` not empty); `None` without `allowed_mentions`.
+    pub fn allowed_users(&self) -> Option<(Vec<u64>, bool)> {
+        let allowed = self.message_body()?.get("allowed_mentions")?;
+        let users = allowed["users"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(|user| match user {
+                Value::String(id) => id.parse().ok(),
+                other => other.as_u64(),
+            })
+            .collect();
+        let parses = allowed["parse"]
+            .as_array()
+            .is_some_and(|parse| !parse.is_empty());
+        Some((users, parses))
+    }
 }
 
 /// A message the fake holds, so that buttons can be pressed on it later.
 #[derive(Clone, Debug)]
 pub struct StoredMessage {
     pub id: u64,
+    /// The channel (or thread) it was posted in.
+    pub channel: u64,
     pub content: String,
     pub components: Value,
     pub embeds: Value,
@@ -124,6 +149,7 @@ impl StoredMessage {
     pub(super) fn to_json(&self) -> Value {
         payloads::message(
             self.id,
+            self.channel,
             &self.content,
             &self.components,
             &self.embeds,
@@ -147,6 +173,16 @@ impl Injected {
     }
 }
 
+/// A thread the bot made.
+#[derive(Clone, Debug)]
+pub struct Thread {
+    pub id: u64,
+    pub parent: u64,
+    pub message: u64,
+    pub name: String,
+    pub archived: bool,
+}
+
 pub(super) struct Failure {
     pub(super) method: String,
     pub(super) path_contains: String,
@@ -168,6 +204,15 @@ pub(super) struct Shared {
     pub(super) token_messages: HashMap<String, u64>,
     pub(super) commands: HashMap<String, Value>,
     pub(super) failures: Vec<Failure>,
+    /// Interaction token → the channel the interaction came from.
+    pub(super) token_channels: HashMap<String, u64>,
+    /// Every thread made: thread id → (parent channel, the message it grew from, archived).
+    pub(super) threads: HashMap<u64, Thread>,
+    /// Client locales by user (`en-US` when not set) and the server's locale.
+    pub(super) locales: HashMap<u64, String>,
+    pub(super) guild_locale: Option<String>,
+    /// The channel injected interactions come from (the guild's text channel by default).
+    pub(super) channel: Option<u64>,
     gateway: Option<mpsc::UnboundedSender<ToGateway>>,
     readies: u64,
     identifies: u64,
@@ -251,6 +296,42 @@ impl FakeDiscord {
         self.app.lock().messages.get(&id).cloned()
     }
 
+    /// Every message in `channel` (a channel or a thread), oldest first.
+    pub fn messages_in(&self, channel: u64) -> Vec<StoredMessage> {
+        let mut messages: Vec<StoredMessage> = self
+            .app
+            .lock()
+            .messages
+            .values()
+            .filter(|message| message.channel == channel)
+            .cloned()
+            .collect();
+        messages.sort_by_key(|message| message.id);
+        messages
+    }
+
+    /// Every thread the bot made.
+    pub fn threads(&self) -> Vec<Thread> {
+        let mut threads: Vec<Thread> = self.app.lock().threads.values().cloned().collect();
+        threads.sort_by_key(|thread| thread.id);
+        threads
+    }
+
+    /// `who`'s Discord client language from now on (`en-US` by default).
+    pub fn set_locale(&self, who: TestUser, locale: &str) {
+        self.app.lock().locales.insert(who.id, locale.to_string());
+    }
+
+    /// The server's language from now on (`en-US` by default).
+    pub fn set_guild_locale(&self, locale: &str) {
+        self.app.lock().guild_locale = Some(locale.to_string());
+    }
+
+    /// The channel (or thread) interactions come from from now on.
+    pub fn use_channel(&self, channel: u64) {
+        self.app.lock().channel = Some(channel);
+    }
+
     /// The message an interaction's response created (or that a button press updates).
     pub fn message_of(&self, injected: &Injected) -> Option<StoredMessage> {
         let shared = self.app.lock();
@@ -293,6 +374,23 @@ impl FakeDiscord {
             self.app.lock().readies >= count
         })
         .await;
+    }
+
+    /// Waits until the bot has made a thread and posted in it; returns the newest thread.
+    pub async fn wait_until_thread(&self) -> u64 {
+        let mut found = None;
+        self.wait_until("a game thread with a message", || {
+            let shared = self.app.lock();
+            found = shared
+                .threads
+                .keys()
+                .max()
+                .copied()
+                .filter(|thread| shared.messages.values().any(|m| m.channel == *thread));
+            found.is_some()
+        })
+        .await;
+        found.expect("found above")
     }
 
     /// Waits for the first call from `mark` on that satisfies `matches`.
@@ -363,13 +461,47 @@ impl FakeDiscord {
             .unwrap_or(1)
     }
 
+    /// The interaction payload of `who` in the current channel, with their locales.
+    fn interaction(
+        &self,
+        kind: u8,
+        id: u64,
+        token: &str,
+        who: TestUser,
+        data: Value,
+        channel: Option<u64>,
+    ) -> Value {
+        let mut shared = self.app.lock();
+        let channel = channel.or(shared.channel).unwrap_or(payloads::CHANNEL_ID);
+        shared.token_channels.insert(token.to_string(), channel);
+        let mut payload = payloads::interaction(kind, id, token, who, data);
+        payload["channel_id"] = json!(channel.to_string());
+        let channel_type = if shared.threads.contains_key(&channel) {
+            11
+        } else {
+            0
+        };
+        payload["channel"] =
+            json!({ "id": channel.to_string(), "type": channel_type, "name": "junqi" });
+        if let Some(thread) = shared.threads.get(&channel) {
+            payload["channel"]["parent_id"] = json!(thread.parent.to_string());
+        }
+        if let Some(locale) = shared.locales.get(&who.id) {
+            payload["locale"] = json!(locale);
+        }
+        if let Some(locale) = &shared.guild_locale {
+            payload["guild_locale"] = json!(locale);
+        }
+        payload
+    }
+
     fn inject(&self, kind: u8, who: TestUser, data: Value) -> Injected {
         let id = self.app.new_id();
         let injected = Injected {
             id,
             token: format!("token-{id}"),
         };
-        let payload = payloads::interaction(kind, id, &injected.token, who, data);
+        let payload = self.interaction(kind, id, &injected.token, who, data, None);
         self.dispatch("INTERACTION_CREATE", payload);
         injected
     }
@@ -411,7 +543,8 @@ impl FakeDiscord {
             .lock()
             .token_messages
             .insert(injected.token.clone(), message_id);
-        let mut payload = payloads::interaction(3, id, &injected.token, who, data);
+        let mut payload =
+            self.interaction(3, id, &injected.token, who, data, Some(message.channel));
         payload["message"] = message.to_json();
         self.dispatch("INTERACTION_CREATE", payload);
         injected

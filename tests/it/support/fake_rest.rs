@@ -7,14 +7,23 @@ use axum::http::{HeaderMap, Method, StatusCode};
 use axum::response::{IntoResponse, Response};
 use serde_json::{Value, json};
 
-use super::fake_discord::{App, RestCall, StoredMessage, Upload};
+use super::fake_discord::{App, RestCall, StoredMessage, Thread, Upload};
 use super::multipart;
 use super::payloads::{self, APPLICATION_ID, CHANNEL_ID};
 
 fn error_response(status: u16, message: &str) -> Response {
+    // Discord's codes: 50013 "Missing Permissions" with a 403.
+    let code = if status == 403 { 50013 } else { 0 };
+    coded_error(status, message, code)
+}
+
+fn coded_error(status: u16, message: &str, code: u32) -> Response {
     let status = StatusCode::from_u16(status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
-    let mut response =
-        (status, axum::Json(json!({ "message": message, "code": 0 }))).into_response();
+    let mut response = (
+        status,
+        axum::Json(json!({ "message": message, "code": code })),
+    )
+        .into_response();
     if status == StatusCode::TOO_MANY_REQUESTS {
         *response.body_mut() = axum::body::Body::from(
             json!({ "message": "You are being rate limited.", "retry_after": 0.05, "global": false, "code": 0 })
@@ -99,10 +108,19 @@ fn no_content() -> (u16, Response) {
     (204, StatusCode::NO_CONTENT.into_response())
 }
 
-fn store_message(app: &App, id: Option<u64>, body: &Value, call: &RestCall) -> StoredMessage {
+/// Stores a new message in `channel` (`id` None) or updates message `id` (which keeps its
+/// channel).
+fn store_message(
+    app: &App,
+    id: Option<u64>,
+    channel: u64,
+    body: &Value,
+    call: &RestCall,
+) -> StoredMessage {
     let mut shared = app.lock();
     let id = id.unwrap_or_else(|| app.new_id());
     let previous = shared.messages.get(&id).cloned();
+    let channel = previous.as_ref().map_or(channel, |message| message.channel);
     let keep = |key: &str, old: Option<&Value>| {
         body.get(key)
             .cloned()
@@ -118,6 +136,7 @@ fn store_message(app: &App, id: Option<u64>, body: &Value, call: &RestCall) -> S
     }
     let message = StoredMessage {
         id,
+        channel,
         content: body
             .get("content")
             .and_then(Value::as_str)
@@ -131,6 +150,60 @@ fn store_message(app: &App, id: Option<u64>, body: &Value, call: &RestCall) -> S
     };
     shared.messages.insert(id, message.clone());
     message
+}
+
+/// The channel of the interaction with this token.
+fn token_channel(app: &App, token: &str) -> u64 {
+    app.lock()
+        .token_channels
+        .get(token)
+        .copied()
+        .unwrap_or(CHANNEL_ID)
+}
+
+fn thread_json(thread: &Thread) -> Value {
+    payloads::thread(thread.id, thread.parent, &thread.name, thread.archived)
+}
+
+/// `POST /channels/{channel}/messages/{message}/threads`: a public thread from a message.
+fn create_thread(app: &App, channel: &str, message: &str, body: &Value) -> (u16, Response) {
+    let (Ok(channel), Ok(message)) = (channel.parse::<u64>(), message.parse::<u64>()) else {
+        return (404, error_response(404, "Unknown Channel"));
+    };
+    let mut shared = app.lock();
+    match shared.messages.get(&message) {
+        Some(stored) if stored.channel == channel => {}
+        _ => return (404, error_response(404, "Unknown Message")),
+    }
+    if shared
+        .threads
+        .values()
+        .any(|thread| thread.message == message)
+    {
+        return (
+            400,
+            coded_error(
+                400,
+                "A thread has already been created for this message",
+                160004,
+            ),
+        );
+    }
+    if body["type"].as_u64().is_some_and(|kind| kind != 11) {
+        return (
+            400,
+            error_response(400, "expected a public thread (type 11)"),
+        );
+    }
+    let thread = Thread {
+        id: app.new_id(),
+        parent: channel,
+        message,
+        name: body["name"].as_str().unwrap_or("").to_string(),
+        archived: false,
+    };
+    shared.threads.insert(thread.id, thread.clone());
+    ok(thread_json(&thread))
 }
 
 fn answer(app: &App, method: &Method, call: &RestCall) -> (u16, Response) {
@@ -172,14 +245,15 @@ fn answer(app: &App, method: &Method, call: &RestCall) -> (u16, Response) {
             let data = body.get("data").unwrap_or(&empty);
             match body["type"].as_u64() {
                 Some(4) => {
-                    let message = store_message(app, None, data, call);
+                    let channel = token_channel(app, token);
+                    let message = store_message(app, None, channel, data, call);
                     app.lock()
                         .token_messages
                         .insert(token.to_string(), message.id);
                 }
                 Some(7) => {
                     let target = app.lock().token_messages.get(*token).copied();
-                    store_message(app, target, data, call);
+                    store_message(app, target, token_channel(app, token), data, call);
                 }
                 _ => {}
             }
@@ -198,23 +272,62 @@ fn answer(app: &App, method: &Method, call: &RestCall) -> (u16, Response) {
         }
         ("PATCH", ["webhooks", _, token, "messages", "@original"]) => {
             let target = app.lock().token_messages.get(*token).copied();
-            let message = store_message(app, target, body, call);
+            let message = store_message(app, target, token_channel(app, token), body, call);
             app.lock()
                 .token_messages
                 .insert(token.to_string(), message.id);
             ok(message.to_json())
         }
         ("DELETE", ["webhooks", _, _, "messages", _]) => no_content(),
-        ("POST", ["webhooks", _, _]) => ok(store_message(app, None, body, call).to_json()),
+        ("POST", ["webhooks", _, token]) => {
+            let channel = token_channel(app, token);
+            ok(store_message(app, None, channel, body, call).to_json())
+        }
         ("PATCH", ["webhooks", _, _, "messages", id])
         | ("PATCH", ["channels", _, "messages", id]) => match id.parse::<u64>() {
             Ok(id) if app.lock().messages.contains_key(&id) => {
-                ok(store_message(app, Some(id), body, call).to_json())
+                ok(store_message(app, Some(id), CHANNEL_ID, body, call).to_json())
             }
             _ => (404, error_response(404, "Unknown Message")),
         },
-        ("POST", ["channels", channel, "messages"]) if *channel == CHANNEL_ID.to_string() => {
-            ok(store_message(app, None, body, call).to_json())
+        ("POST", ["channels", channel, "messages"]) => {
+            let Ok(channel) = channel.parse::<u64>() else {
+                return (404, error_response(404, "Unknown Channel"));
+            };
+            let known = channel == CHANNEL_ID || app.lock().threads.contains_key(&channel);
+            if !known {
+                return (404, error_response(404, "Unknown Channel"));
+            }
+            ok(store_message(app, None, channel, body, call).to_json())
+        }
+        ("POST", ["channels", channel, "messages", message, "threads"]) => {
+            create_thread(app, channel, message, body)
+        }
+        ("GET", ["channels", channel]) => {
+            if *channel == CHANNEL_ID.to_string() {
+                return ok(payloads::text_channel());
+            }
+            let thread = channel
+                .parse::<u64>()
+                .ok()
+                .and_then(|id| app.lock().threads.get(&id).cloned());
+            match thread {
+                Some(thread) => ok(thread_json(&thread)),
+                None => (404, error_response(404, "Unknown Channel")),
+            }
+        }
+        ("PATCH", ["channels", channel]) => {
+            let id = channel.parse::<u64>().unwrap_or(0);
+            let mut shared = app.lock();
+            match shared.threads.get_mut(&id) {
+                Some(thread) => {
+                    if let Some(archived) = body["archived"].as_bool() {
+                        thread.archived = archived;
+                    }
+                    ok(thread_json(thread))
+                }
+                None => (404, error_response(404, "Unknown Channel")),
+            }
         }
         _ => (
             404,

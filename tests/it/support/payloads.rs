@@ -175,6 +175,7 @@ pub fn command_data(command_id: u64, name: &str, options: Value, users: &[TestUs
 /// A message as Discord returns it from REST and embeds it in component interactions.
 pub fn message(
     id: u64,
+    channel: u64,
     content: &str,
     components: &Value,
     embeds: &Value,
@@ -196,7 +197,7 @@ pub fn message(
         .collect();
     json!({
         "id": id.to_string(),
-        "channel_id": CHANNEL_ID.to_string(),
+        "channel_id": channel.to_string(),
         "author": bot_user(),
         "content": content,
         "timestamp": TIMESTAMP,
@@ -213,5 +214,30 @@ pub fn message(
         "application_id": APPLICATION_ID.to_string(),
         "flags": flags,
         "components": components,
+    })
+}
+
+/// The guild's text channel, as REST returns it.
+pub fn text_channel() -> Value {
+    json!({
+        "id": CHANNEL_ID.to_string(), "type": 0, "name": "junqi", "position": 0,
+        "guild_id": GUILD_ID.to_string(),
+        "permission_overwrites": [], "nsfw": false, "flags": 0, "topic": null,
+        "last_message_id": null, "parent_id": null, "rate_limit_per_user": 0,
+    })
+}
+
+/// A public thread, as REST returns it.
+pub fn thread(id: u64, parent: u64, name: &str, archived: bool) -> Value {
+    json!({
+        "id": id.to_string(), "type": 11, "name": name,
+        "guild_id": GUILD_ID.to_string(), "parent_id": parent.to_string(),
+        "owner_id": BOT_USER_ID.to_string(), "flags": 0, "nsfw": false,
+        "last_message_id": null, "rate_limit_per_user": 0,
+        "message_count": 0, "member_count": 1,
+        "thread_metadata": {
+            "archived": archived, "auto_archive_duration": 1440,
+            "archive_timestamp": TIMESTAMP, "locked": false,
+        },
     })
 }

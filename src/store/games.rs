@@ -115,9 +115,11 @@ impl Store {
             &t.players,
             &t.rank,
             &t.rank_counts,
+            &t.history,
         ];
         let result = trees.transaction(|views| {
-            let [live, by_place, done, pairs, players, rank, counts] = views.as_slice() else {
+            let [live, by_place, done, pairs, players, rank, counts, history] = views.as_slice()
+            else {
                 return abort(StoreError::Corrupt {
                     what: "transaction",
                     reason: "wrong number of trees".into(),
@@ -131,6 +133,7 @@ impl Store {
             }
             done.insert(&key, value.as_slice())?;
             pairs.insert(&pair, &key)?;
+            super::history::index(history, finished)?;
             let mut after: [PlayerStats; 2] = Default::default();
             for seat in Seat::BOTH {
                 let i = seat.index();

@@ -3,7 +3,7 @@
 
 use std::io::{BufRead, Write};
 
-use crate::game::{Action, Position, notation};
+use crate::game::{Action, Position};
 
 /// How a case failed, and the exit code it maps to.
 #[derive(Debug)]
@@ -30,7 +30,7 @@ impl CaseError {
 }
 
 fn read_position(text: &str) -> Result<Position, CaseError> {
-    notation::parse_position(text)
+    text.parse::<Position>()
         .map_err(|e| CaseError::Malformed(format!("malformed position: {e}")))
 }
 
@@ -56,10 +56,7 @@ pub fn apply(position_text: &str, action_text: &str) -> Result<String, CaseError
         .apply(action)
         .map_err(|e| CaseError::Illegal(format!("illegal action {action}: {e}")))?;
     let outcome = outcome.map_or_else(|| "ongoing".to_string(), |o| o.to_string());
-    Ok(format!(
-        "{}\n{outcome}\n",
-        notation::format_position(&position)
-    ))
+    Ok(format!("{}\n{outcome}\n", position))
 }
 
 /// Runs a batch: each input line is one case; each answer is followed by one empty line. A

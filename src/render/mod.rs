@@ -26,7 +26,7 @@ use std::cell::RefCell;
 use image::RgbImage;
 use thiserror::Error;
 
-use crate::game::{NotationError, PublicCell, PublicView, Square};
+use crate::game::{NotationError, PublicCell, PublicView, Square, SquareSet};
 
 use canvas::Canvas;
 
@@ -81,9 +81,9 @@ impl Default for Panel {
 pub struct Guide {
     pub from: Square,
     /// Empty squares the piece can reach.
-    pub empty: u64,
+    pub empty: SquareSet,
     /// Squares holding pieces it can attack.
-    pub attacks: u64,
+    pub attacks: SquareSet,
 }
 
 #[derive(Debug, Error)]
@@ -99,9 +99,6 @@ pub enum RenderError {
     #[error("no move guide for {square}: {reason}")]
     Guide { square: Square, reason: String },
 }
-
-/// All 60 squares of a square set.
-const BOARD_MASK: u64 = (1u64 << 60) - 1;
 
 /// Draws the board image for `view` and encodes it as a PNG.
 pub fn render_png(
@@ -176,12 +173,7 @@ fn draw(
 ) {
     let script = options.script;
     let tiles = tiles::tiles(fonts, script);
-    let guide = guide.map(|guide| Guide {
-        from: guide.from,
-        empty: guide.empty & BOARD_MASK,
-        attacks: guide.attacks & BOARD_MASK,
-    });
-    marks::draw_under(canvas, view, guide.as_ref());
+    marks::draw_under(canvas, view, guide);
     for square in Square::all() {
         let stamp = match view.cell(square) {
             PublicCell::Empty => continue,
@@ -190,7 +182,7 @@ fn draw(
         };
         tiles.board.blit(stamp, canvas, layout::centre(square));
     }
-    marks::draw_over(canvas, view, guide.as_ref());
+    marks::draw_over(canvas, view, guide);
     panel::draw(canvas, fonts, tiles, view, panel, script);
     marks::draw_game_over(canvas, fonts, view, panel);
 }

@@ -2,10 +2,9 @@
 //! draws (both scripts, backs and faces, every mark, the panel in all its states, the banner),
 //! so every colour the images use has palette entries near it.
 
-use crate::game::board::Effect;
+use crate::game::Effect;
 use crate::game::{
-    Action, Colour, Kind, LastAction, Outcome, Piece, PublicView, Seat, Square, WinReason,
-    parse_position,
+    Action, Colour, Kind, LastAction, Outcome, Piece, Position, PublicView, Seat, Square, WinReason,
 };
 
 use super::from_position::guide_from_view;
@@ -32,7 +31,7 @@ fn square(text: &str) -> Square {
 pub fn sample_scenes() -> Vec<(PublicView, Panel, Option<Guide>, Script)> {
     let mut scenes = Vec::new();
     let names = || Panel::new(["alice".to_string(), "bob".to_string()]);
-    if let Ok(position) = parse_position(BUSY) {
+    if let Ok(position) = BUSY.parse::<Position>() {
         let mut view = PublicView::of_position(&position);
         view.timeouts = [2, 1];
         view.pending_draw_offer = Some(Seat::First);
@@ -64,7 +63,7 @@ pub fn sample_scenes() -> Vec<(PublicView, Panel, Option<Guide>, Script)> {
         });
         scenes.push((flipped, panel, None, Script::Traditional));
     }
-    if let Ok(position) = parse_position(LATE) {
+    if let Ok(position) = LATE.parse::<Position>() {
         let mut view = PublicView::of_position(&position);
         view.last = Some(LastAction {
             seat: Seat::First,

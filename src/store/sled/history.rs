@@ -5,9 +5,10 @@
 use sled::Tree;
 use sled::transaction::{ConflictableTransactionError, TransactionalTree};
 
-use super::Store;
-use super::error::StoreError;
-use super::records::{FinishedGame, UserId};
+use super::SledStore;
+use crate::store::HistoryPage;
+use crate::store::error::StoreError;
+use crate::store::records::{FinishedGame, UserId};
 
 /// (user, !end time, !game id): sled's byte order is then newest first within a user.
 pub const HISTORY_KEY_LEN: usize = 24;
@@ -49,16 +50,7 @@ pub(super) fn index(
     Ok(())
 }
 
-/// One page of a player's finished games.
-#[derive(Clone, Debug, PartialEq)]
-pub struct HistoryPage {
-    /// Newest first.
-    pub games: Vec<FinishedGame>,
-    /// How many finished games the player has in all.
-    pub total: usize,
-}
-
-impl Store {
+impl SledStore {
     /// The finished games of `user`, newest first: `limit` of them after skipping `skip`.
     /// A game whose record turned out corrupt (and was quarantined) is left out.
     pub fn history_of(

@@ -18,8 +18,11 @@
 mod actor;
 mod ai;
 mod clock;
+mod history;
+mod history_words;
 mod lobby;
 mod picture;
+mod replay;
 mod standings;
 mod text;
 mod turns;
@@ -36,11 +39,13 @@ use tokio::task::AbortHandle;
 
 pub use ai::{AiRequest, ai_move};
 pub use clock::{ClockEvent, now_ms};
+pub use history::{PAGE_SIZE, SPEEDS};
 pub use picture::{Caption, MoveGuide, board_png};
+pub use replay::{DEFAULT_SPEED, ReplayMedia, ReplayMediaError, media as replay_media};
 pub use text::board_text;
 pub use types::{
-    AI_USER, Button, CONFIRM_ABANDON, CONFIRM_CANCEL, CONFIRM_RESIGN, Caller, Command, GameEvent,
-    Member, Opponent, Outbound, Reply, Surface, Tongues,
+    AI_USER, Attachment, Button, CONFIRM_ABANDON, CONFIRM_CANCEL, CONFIRM_RESIGN, Caller, Command,
+    FileKind, GameEvent, Member, Opponent, Outbound, Reply, Surface, Tongues,
 };
 
 use crate::config::{Config, Language};
@@ -253,6 +258,11 @@ impl Service {
             }
             Command::Rules => Reply::private(text::rules_text(&inner.config.rules, lang)),
             Command::Help => Reply::private(text::help_text(lang)),
+            Command::History { member, page } => {
+                history::history(inner, &caller, lang, member, page).await
+            }
+            Command::Replay { game, speed } => history::replay(inner, lang, game, speed).await,
+            Command::Games => history::games(inner, &caller, lang).await,
             game_command => actor::send(inner, caller, tongues, game_command).await,
         }
     }

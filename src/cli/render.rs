@@ -3,8 +3,9 @@
 
 use std::path::Path;
 
+use crate::config::Language;
 use crate::game::Square;
-use crate::render::{Panel, RenderOptions, Script, render_position_text};
+use crate::render::{Panel, RenderOptions, render_position_text};
 
 /// Renders `position` to the PNG file `output`. Errors are messages for the user; a malformed
 /// position or square is exit code 2, a file that cannot be written 1.
@@ -19,10 +20,10 @@ pub fn render_to_file(
         .transpose()
         .map_err(|e| (2, format!("--guide: {e}")))?;
     let options = RenderOptions {
-        script: if traditional {
-            Script::Traditional
+        language: if traditional {
+            Language::ZhHant
         } else {
-            Script::Simplified
+            Language::English
         },
     };
     let panel = Panel::new(["Red".to_string(), "Black".to_string()]);

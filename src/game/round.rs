@@ -131,6 +131,11 @@ impl Game {
         }
     }
 
+    /// The board with its face-down identities: for the rules module only (the reveal).
+    pub(super) fn board(&self) -> &super::board::Board {
+        &self.position.board
+    }
+
     pub fn record(&self) -> &GameRecord {
         &self.record
     }

@@ -1,4 +1,4 @@
-//! The static background, drawn once per script and copied at every render: wood margin with
+//! The static background, drawn once per language and copied at every render: wood margin with
 //! coordinates, the printed board with roads, railways (black track with white ties, as on
 //! maps and real junqi boards), stations, camps, headquarters and the mountain band where only
 //! columns A, C and E cross; and the fixed parts of the player panel.
@@ -10,18 +10,21 @@ use image::RgbImage;
 use crate::game::Square;
 use crate::game::geometry::{Connection, connections, is_camp, is_headquarters};
 
-use super::Script;
+use crate::config::Language;
+
 use super::layout::*;
 use super::panel;
 use super::raster::{self, Rgb};
 use super::text::{Face, Fonts};
 use super::tiles;
+use super::words::Word;
+use super::{language_index, script_of};
 
-static BACKGROUNDS: [OnceLock<RgbImage>; 2] = [OnceLock::new(), OnceLock::new()];
+static BACKGROUNDS: [OnceLock<RgbImage>; 3] = [OnceLock::new(), OnceLock::new(), OnceLock::new()];
 
-/// The background for `script`, drawn on first use.
-pub fn background(fonts: &Fonts, script: Script) -> &'static RgbImage {
-    BACKGROUNDS[script as usize].get_or_init(|| draw_background(fonts, script))
+/// The background in `language`, drawn on first use.
+pub fn background(fonts: &Fonts, language: Language) -> &'static RgbImage {
+    BACKGROUNDS[language_index(language)].get_or_init(|| draw_background(fonts, language))
 }
 
 /// Straight-grained wood: the shade depends on x only, so rows repeat and PNG's Up filter
@@ -37,7 +40,7 @@ fn shade(colour: Rgb, amount: f32) -> Rgb {
     colour.map(|channel| (channel as f32 + amount).clamp(0.0, 255.0) as u8)
 }
 
-fn draw_background(fonts: &Fonts, script: Script) -> RgbImage {
+fn draw_background(fonts: &Fonts, language: Language) -> RgbImage {
     let mut canvas = RgbImage::new(WIDTH, HEIGHT);
     let board_width = BOARD_WIDTH as u32;
     let row: Vec<u8> = (0..WIDTH)
@@ -55,9 +58,9 @@ fn draw_background(fonts: &Fonts, script: Script) -> RgbImage {
     draw_frame(&mut canvas);
     draw_mountain_band(&mut canvas);
     draw_connections(&mut canvas);
-    draw_stations(&mut canvas, fonts, script);
+    draw_stations(&mut canvas, fonts, language);
     draw_coordinates(&mut canvas, fonts);
-    panel::draw_static(&mut canvas, fonts, script);
+    panel::draw_static(&mut canvas, fonts, language);
     canvas
 }
 
@@ -165,12 +168,10 @@ fn draw_railway(canvas: &mut RgbImage, a: (f32, f32), b: (f32, f32)) {
     }
 }
 
-fn draw_stations(canvas: &mut RgbImage, fonts: &Fonts, script: Script) {
-    let (camp, headquarters) = match script {
-        Script::Simplified => ("行营", "大本营"),
-        Script::Traditional => ("行營", "大本營"),
-    };
-    let face = tiles::face_of(script);
+fn draw_stations(canvas: &mut RgbImage, fonts: &Fonts, language: Language) {
+    let camp = Word::Camp.text(language);
+    let headquarters = Word::Headquarters.text(language);
+    let face = tiles::face_of(script_of(language));
     for square in Square::all() {
         let at = centre(square);
         if is_camp(square) {

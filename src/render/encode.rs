@@ -7,17 +7,20 @@ use std::sync::OnceLock;
 use image::RgbImage;
 
 use super::palette::Palette;
-use super::{RenderError, Script};
+use crate::config::Language;
 
-static BACKGROUND_INDICES: [OnceLock<Vec<u8>>; 2] = [OnceLock::new(), OnceLock::new()];
+use super::{RenderError, language_index};
 
-/// The palette indices of the background of `script`.
+static BACKGROUND_INDICES: [OnceLock<Vec<u8>>; 3] =
+    [OnceLock::new(), OnceLock::new(), OnceLock::new()];
+
+/// The palette indices of the background in `language`.
 pub fn background_indices(
     palette: &Palette,
     background: &RgbImage,
-    script: Script,
+    language: Language,
 ) -> &'static [u8] {
-    BACKGROUND_INDICES[script as usize].get_or_init(|| {
+    BACKGROUND_INDICES[language_index(language)].get_or_init(|| {
         let mut indices = Vec::new();
         palette.indices(background, &mut indices);
         indices

@@ -9,7 +9,11 @@ use super::layout::*;
 use super::raster;
 use super::text::{Align, Face, Fonts};
 use super::tiles::{self, Tiles};
-use super::{Panel, Script};
+use crate::config::Language;
+
+use super::panel::seat_name;
+use super::words::Word;
+use super::{Panel, script_of};
 
 /// Draws the box whose left edge, top, width and bottom are the last argument.
 pub fn draw(
@@ -18,9 +22,11 @@ pub fn draw(
     tiles: &Tiles,
     view: &PublicView,
     panel: &Panel,
-    script: Script,
+    language: Language,
     (box_left, top, width, bottom): (f32, f32, f32, f32),
 ) {
+    let script = script_of(language);
+    let face = tiles::face_of(script);
     let left = box_left as i32 + 12;
     let line = top as i32 + 44;
     let tiles_y = top + 76.0;
@@ -33,47 +39,39 @@ pub fn draw(
     else {
         fonts.draw(
             canvas,
-            Face::Simplified,
+            face,
             16.0,
             (left, line),
             Align::Left,
             INK_SOFT,
-            "none yet",
+            Word::NoActionYet.text(language),
         );
         return;
     };
-    let who = fonts.fit(Face::Simplified, 16.0, &panel.names[seat.index()], 110);
+    let who = fonts.fit(face, 16.0, &seat_name(fonts, panel, seat, language), 110);
     let what = match action {
-        Action::Flip(square) => format!("{who}: flip {square}"),
-        Action::Move { from, to } => format!("{who}: {from} → {to}"),
+        Action::Flip(square) => Word::Flip.fill(language, &[&who, &square]),
+        Action::Move { from, to } => Word::Move.fill(language, &[&who, &from, &to]),
     };
-    fonts.draw(
-        canvas,
-        Face::Simplified,
-        16.0,
-        (left, line),
-        Align::Left,
-        INK,
-        &what,
-    );
+    fonts.draw(canvas, face, 16.0, (left, line), Align::Left, INK, &what);
     let result_baseline = bottom as i32 - 10;
     match effect {
         Effect::Flipped(piece) | Effect::Moved(piece) => {
             let sprite = tiles.mini.revealed(piece);
             tiles.mini.blit(sprite, canvas, (middle, tiles_y));
             let label = if matches!(effect, Effect::Flipped(_)) {
-                "revealed"
+                Word::Revealed
             } else {
-                "moved"
+                Word::Moved
             };
             fonts.draw(
                 canvas,
-                Face::Simplified,
+                face,
                 14.0,
                 (middle as i32, result_baseline),
                 Align::Centre,
                 INK_SOFT,
-                label,
+                label.text(language),
             );
         }
         Effect::Attacked {
@@ -102,13 +100,15 @@ pub fn draw(
             if !attacker_survives {
                 cross_out(canvas, at_attacker);
             }
-            let attacker_name = tiles::name(attacker.kind, script);
-            let target_name = tiles::name(target.kind, script);
-            let face = tiles::face_of(script);
+            let piece_name = |kind: crate::game::Kind| match language {
+                Language::English => kind.name_english(),
+                _ => tiles::name(kind, script),
+            };
             let result = if attacker_survives {
-                format!("{attacker_name} takes {target_name}")
+                let (attacker, target) = (piece_name(attacker.kind), piece_name(target.kind));
+                Word::Takes.fill(language, &[&attacker, &target])
             } else {
-                "both removed".to_string()
+                Word::BothRemoved.text(language).to_string()
             };
             fonts.draw(
                 canvas,

@@ -11,7 +11,11 @@ use super::canvas::Canvas;
 use super::layout::*;
 use super::raster::{self, Rgb};
 use super::text::{Align, Face, Fonts};
-use super::{Guide, Panel};
+use crate::config::Language;
+
+use super::panel::{colour_name, seat_name};
+use super::words::Word;
+use super::{Guide, Panel, script_of, tiles};
 
 fn last_colour(last: &LastAction) -> Rgb {
     if last.effect.is_attack() {
@@ -184,9 +188,52 @@ fn draw_target(canvas: &mut Canvas, at: (f32, f32)) {
     }
 }
 
+/// The ghost style of a piece shown only by the reveal: a green wash (the colour of the backs)
+/// and a dashed frame.
+pub fn draw_ghost(canvas: &mut Canvas, (x, y): (f32, f32)) {
+    raster::round_rect(
+        canvas,
+        (x, y),
+        (TILE_W, TILE_H),
+        TILE_RADIUS,
+        BACK_FACE,
+        0.22,
+    );
+    let (half_w, half_h) = (TILE_W / 2.0 + 3.0, TILE_H / 2.0 + 3.0);
+    let (dash, gap) = (8.0, 5.0);
+    let mut edge = |from: (f32, f32), to: (f32, f32)| {
+        let length = ((to.0 - from.0).powi(2) + (to.1 - from.1).powi(2)).sqrt();
+        let (ux, uy) = ((to.0 - from.0) / length, (to.1 - from.1) / length);
+        let mut t = 0.0;
+        while t < length {
+            let end = (t + dash).min(length);
+            let a = (from.0 + ux * t, from.1 + uy * t);
+            let b = (from.0 + ux * end, from.1 + uy * end);
+            raster::line(canvas, a, b, 2.5, BACK_FACE, 1.0);
+            t += dash + gap;
+        }
+    };
+    let corners = [
+        (x - half_w, y - half_h),
+        (x + half_w, y - half_h),
+        (x + half_w, y + half_h),
+        (x - half_w, y + half_h),
+    ];
+    for i in 0..4 {
+        edge(corners[i], corners[(i + 1) % 4]);
+    }
+}
+
 /// The result banner over the mountain band (no piece stands there) and a gold frame around
 /// the board: who won, why, and the points each seat won or lost.
-pub fn draw_game_over(canvas: &mut Canvas, fonts: &Fonts, view: &PublicView, panel: &Panel) {
+pub fn draw_game_over(
+    canvas: &mut Canvas,
+    fonts: &Fonts,
+    view: &PublicView,
+    panel: &Panel,
+    language: Language,
+) {
+    let face = tiles::face_of(script_of(language));
     let Some(outcome) = view.outcome else {
         return;
     };
@@ -205,20 +252,32 @@ pub fn draw_game_over(canvas: &mut Canvas, fonts: &Fonts, view: &PublicView, pan
     raster::round_rect_outline(canvas, centre, inner, 8.0, 1.2, GOLD, 0.8);
 
     let name = |seat: Seat, width: i32| {
-        fonts.fit(Face::Simplified, 15.0, &panel.names[seat.index()], width)
+        fonts.fit(face, 15.0, &seat_name(fonts, panel, seat, language), width)
     };
     let (title, title_colour, reason) = match outcome {
         Outcome::Win { winner, reason } => {
             let loser = winner.other();
             let title = match view.colour_of(winner) {
-                Some(colour) => format!("{} WINS", colour.name().to_uppercase()),
-                None => format!("{} WINS", name(winner, 140)),
+                Some(colour) => {
+                    let colour = colour_name(colour, language);
+                    let colour = match language {
+                        Language::English => colour.to_uppercase(),
+                        _ => colour.to_string(),
+                    };
+                    Word::Wins.fill(language, &[&colour])
+                }
+                None => Word::Wins.fill(language, &[&name(winner, 140)]),
             };
             let colour = view.colour_of(winner).map_or(INK, ink);
-            let reason = win_reason(reason, &name(winner, 120), &name(loser, 120), view);
+            let (winner, loser) = (name(winner, 120), name(loser, 120));
+            let reason = win_reason(reason, &winner, &loser, view, language);
             (title, colour, reason)
         }
-        Outcome::Draw(reason) => ("DRAW".to_string(), INK, draw_reason(reason, view)),
+        Outcome::Draw(reason) => (
+            Word::Draw.text(language).to_string(),
+            INK,
+            draw_reason(reason, view, language),
+        ),
     };
     let banner_left = centre.0 - size.0 / 2.0;
     let banner_right = centre.0 + size.0 / 2.0;
@@ -227,20 +286,20 @@ pub fn draw_game_over(canvas: &mut Canvas, fonts: &Fonts, view: &PublicView, pan
         None => centre.0,
     } as i32;
     let y = centre.1 as i32;
-    let title = fonts.fit(Face::Simplified, 28.0, &title, 320);
+    let title = fonts.fit(face, 28.0, &title, 320);
     fonts.draw(
         canvas,
-        Face::Simplified,
+        face,
         28.0,
         (text_x, y + 3),
         Align::Centre,
         title_colour,
         &title,
     );
-    let reason = fonts.fit(Face::Simplified, 15.0, &reason, 320);
+    let reason = fonts.fit(face, 15.0, &reason, 320);
     fonts.draw(
         canvas,
-        Face::Simplified,
+        face,
         15.0,
         (text_x, y + 23),
         Align::Centre,
@@ -277,36 +336,42 @@ pub fn draw_game_over(canvas: &mut Canvas, fonts: &Fonts, view: &PublicView, pan
             );
             let who = name(seat, 130 - width);
             let at = (right_edge - width - 8, baseline);
-            fonts.draw(canvas, Face::Simplified, 15.0, at, Align::Right, INK, &who);
+            fonts.draw(canvas, face, 15.0, at, Align::Right, INK, &who);
         }
     }
 }
 
-fn win_reason(reason: WinReason, winner: &str, loser: &str, view: &PublicView) -> String {
+fn win_reason(
+    reason: WinReason,
+    winner: &str,
+    loser: &str,
+    view: &PublicView,
+    language: Language,
+) -> String {
+    let by_loser = |word: Word| word.fill(language, &[&loser]);
     match reason {
-        WinReason::Flag => format!("{winner} captured the flag"),
-        WinReason::NoMoves => format!("{loser} has no move left"),
-        WinReason::Timeouts => format!(
-            "{loser} ran out of time {} times",
-            view.rules.timeouts_to_lose
-        ),
-        WinReason::Repetition => format!("{loser} repeated a move too often"),
-        WinReason::Resignation => format!("{loser} resigned"),
-        WinReason::Abandonment => format!("{loser} left the game"),
+        WinReason::Flag => Word::CapturedFlag.fill(language, &[&winner]),
+        WinReason::NoMoves => by_loser(Word::NoMoveLeft),
+        WinReason::Timeouts => {
+            Word::RanOutOfTime.fill(language, &[&loser, &view.rules.timeouts_to_lose])
+        }
+        WinReason::Repetition => by_loser(Word::Repeated),
+        WinReason::Resignation => by_loser(Word::Resigned),
+        WinReason::Abandonment => by_loser(Word::LeftTheGame),
     }
 }
 
-fn draw_reason(reason: DrawReason, view: &PublicView) -> String {
+fn draw_reason(reason: DrawReason, view: &PublicView, language: Language) -> String {
     match reason {
-        DrawReason::NoCapture => format!("{} actions without a capture", view.rules.quiet_limit),
-        DrawReason::PlyLimit => format!("{} actions played", view.rules.ply_limit),
-        DrawReason::Agreement => "draw agreed".to_string(),
+        DrawReason::NoCapture => Word::QuietDraw.fill(language, &[&view.rules.quiet_limit]),
+        DrawReason::PlyLimit => Word::LengthDraw.fill(language, &[&view.rules.ply_limit]),
+        DrawReason::Agreement => Word::DrawAgreed.text(language).to_string(),
         DrawReason::ClockLimit => {
             let minutes = view.rules.clock_limit_secs / 60;
             if minutes.is_multiple_of(60) {
-                format!("time limit of {} hours", minutes / 60)
+                Word::HoursLimit.fill(language, &[&(minutes / 60)])
             } else {
-                format!("time limit of {minutes} minutes")
+                Word::MinutesLimit.fill(language, &[&minutes])
             }
         }
     }

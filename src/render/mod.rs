@@ -19,22 +19,26 @@ mod panel;
 mod raster;
 mod text;
 mod tiles;
+mod words;
 
 use std::cell::RefCell;
 
 use image::RgbImage;
 use thiserror::Error;
 
-use crate::game::{NotationError, PublicCell, PublicView, Square, SquareSet};
+use crate::config::Language;
+use crate::game::{NotationError, PublicCell, PublicView, RevealedView, Square, SquareSet};
 
 use canvas::Canvas;
 
 pub use from_position::{guide_from_view, render_position_text};
 pub use layout::{HEIGHT, WIDTH};
+pub use words::{LANGUAGES, Word};
 
-/// Which characters the piece names are written in.
+/// Which characters the piece names are written in: 繁體 for a Traditional Chinese image,
+/// 简体 for the others.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
-pub enum Script {
+enum Script {
     /// 简体: 军长, 炸弹, …
     #[default]
     Simplified,
@@ -42,9 +46,32 @@ pub enum Script {
     Traditional,
 }
 
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
 pub struct RenderOptions {
-    pub script: Script,
+    /// Every text on the image is in this language.
+    pub language: Language,
+}
+
+impl RenderOptions {
+    fn script(&self) -> Script {
+        script_of(self.language)
+    }
+}
+
+fn script_of(language: Language) -> Script {
+    match language {
+        Language::ZhHant => Script::Traditional,
+        Language::ZhHans | Language::English => Script::Simplified,
+    }
+}
+
+/// The index of `language` in per-language caches.
+fn language_index(language: Language) -> usize {
+    match language {
+        Language::English => 0,
+        Language::ZhHans => 1,
+        Language::ZhHant => 2,
+    }
 }
 
 /// What the panel shows beyond the view, by seat index.
@@ -106,8 +133,8 @@ pub fn render_png(
 ) -> Result<Vec<u8>, RenderError> {
     let fonts = text::fonts()?;
     let palette = palette::palette();
-    let background = board::background(fonts, options.script);
-    let background_indices = encode::background_indices(palette, background, options.script);
+    let background = board::background(fonts, options.language);
+    let background_indices = encode::background_indices(palette, background, options.language);
     // The buffers of the last render on this thread are reused: no page faults on 3 MB of
     // fresh memory at every turn.
     SCRATCH.with_borrow_mut(|(pixels, indices)| {
@@ -134,7 +161,7 @@ pub fn render_image(
     options: &RenderOptions,
 ) -> Result<RgbImage, RenderError> {
     let fonts = text::fonts()?;
-    let mut pixels = board::background(fonts, options.script).clone();
+    let mut pixels = board::background(fonts, options.language).clone();
     draw(
         &mut Canvas::rgb(&mut pixels),
         fonts,
@@ -154,6 +181,40 @@ pub fn encode_png(image: &RgbImage) -> Result<Vec<u8>, RenderError> {
     encode::write_png(image.width(), image.height(), palette, &indices)
 }
 
+/// The final board of a finished game with every piece that was never flipped drawn face up
+/// in the ghost style (a green wash and a dashed frame), as a PNG.
+pub fn render_reveal_png(
+    reveal: &RevealedView,
+    panel: &Panel,
+    options: &RenderOptions,
+) -> Result<Vec<u8>, RenderError> {
+    encode_png(&render_reveal_image(reveal, panel, options)?)
+}
+
+/// The pixels of [`render_reveal_png`].
+pub fn render_reveal_image(
+    reveal: &RevealedView,
+    panel: &Panel,
+    options: &RenderOptions,
+) -> Result<RgbImage, RenderError> {
+    let fonts = text::fonts()?;
+    let mut pixels = board::background(fonts, options.language).clone();
+    let mut canvas = Canvas::rgb(&mut pixels);
+    draw(&mut canvas, fonts, &reveal.view, panel, None, options);
+    let tiles = tiles::tiles(fonts, options.script());
+    for (square, piece) in reveal.hidden() {
+        let at = layout::centre(*square);
+        tiles
+            .board
+            .blit(tiles.board.revealed(*piece), &mut canvas, at);
+        marks::draw_ghost(&mut canvas, at);
+    }
+    if !reveal.hidden().is_empty() {
+        panel::draw_reveal_note(&mut canvas, fonts, options.language);
+    }
+    Ok(pixels)
+}
+
 /// Everything that changes from render to render, over a copy of the background.
 fn draw(
     canvas: &mut Canvas,
@@ -163,8 +224,7 @@ fn draw(
     guide: Option<&Guide>,
     options: &RenderOptions,
 ) {
-    let script = options.script;
-    let tiles = tiles::tiles(fonts, script);
+    let tiles = tiles::tiles(fonts, options.script());
     marks::draw_under(canvas, view, guide);
     for square in Square::all() {
         let stamp = match view.cell(square) {
@@ -175,6 +235,6 @@ fn draw(
         tiles.board.blit(stamp, canvas, layout::centre(square));
     }
     marks::draw_over(canvas, view, guide);
-    panel::draw(canvas, fonts, tiles, view, panel, script);
-    marks::draw_game_over(canvas, fonts, view, panel);
+    panel::draw(canvas, fonts, tiles, view, panel, options.language);
+    marks::draw_game_over(canvas, fonts, view, panel, options.language);
 }

@@ -13,7 +13,10 @@ use super::marks;
 use super::raster::{self, Surface};
 use super::text::{Align, Face, Fonts};
 use super::tiles::{self, Tiles};
-use super::{Panel, Script};
+use crate::config::Language;
+
+use super::words::Word;
+use super::{Panel, script_of};
 
 const LEFT: f32 = PANEL_LEFT + 8.0;
 const WIDTH_INNER: f32 = WIDTH as f32 - PANEL_LEFT - 16.0;
@@ -63,7 +66,8 @@ fn boxed(canvas: &mut RgbImage, top: f32, bottom: f32) {
 }
 
 /// The parts that never change: boxes, tally headings and piece names, the legend.
-pub fn draw_static(canvas: &mut RgbImage, fonts: &Fonts, script: Script) {
+pub fn draw_static(canvas: &mut RgbImage, fonts: &Fonts, language: Language) {
+    let script = script_of(language);
     for seat in Seat::BOTH {
         boxed(canvas, card_top(seat), card_top(seat) + CARD_H);
     }
@@ -71,28 +75,30 @@ pub fn draw_static(canvas: &mut RgbImage, fonts: &Fonts, script: Script) {
     let face = tiles::face_of(script);
     for colour in Colour::BOTH {
         let left = tally_column_left(colour);
-        let heading = colour.name().to_uppercase();
+        let heading = match colour {
+            Colour::Red => Word::RedHeading,
+            Colour::Black => Word::BlackHeading,
+        }
+        .text(language);
         let middle = left + WIDTH_INNER / 4.0;
         let baseline = (TALLY_TOP + 23.0) as i32;
         fonts.draw(
             canvas,
-            Face::Simplified,
+            face,
             17.0,
             (middle as i32, baseline),
             Align::Centre,
             ink(colour),
-            &heading,
+            heading,
         );
         for kind in Kind::ALL {
             let at = (left + 32.0, tally_row_y(kind));
-            fonts.draw_centred(
-                canvas,
-                face,
-                20.0,
-                at,
-                ink(colour),
-                tiles::name(kind, script),
-            );
+            let (label, px) = match language {
+                // English names are long: small, fitted to the label column.
+                Language::English => (fonts.fit(face, 12.0, kind.name_english(), 58), 12.0),
+                _ => (tiles::name(kind, script).to_string(), 20.0),
+            };
+            fonts.draw_centred(canvas, face, px, at, ink(colour), &label);
         }
     }
     let rule_y = TALLY_TOP + TALLY_HEADER - 2.0;
@@ -113,37 +119,37 @@ pub fn draw_static(canvas: &mut RgbImage, fonts: &Fonts, script: Script) {
         INK_SOFT,
         0.4,
     );
-    draw_legend(canvas, fonts);
+    draw_legend(canvas, fonts, language);
     boxed(canvas, LAST_TOP, LAST_BOTTOM);
     let title = (LEFT as i32 + 12, LAST_TOP as i32 + 20);
     fonts.draw(
         canvas,
-        Face::Simplified,
+        face,
         14.0,
         title,
         Align::Left,
         INK_SOFT,
-        "LAST ACTION",
+        Word::LastActionTitle.text(language),
     );
 }
 
-fn draw_legend(canvas: &mut RgbImage, fonts: &Fonts) {
+fn draw_legend(canvas: &mut RgbImage, fonts: &Fonts, language: Language) {
     let y = LEGEND_Y;
     let mut x = LEFT + 14.0;
     for (state, label) in [
-        (DotState::Lit, "shown"),
-        (DotState::Hidden, "face down"),
-        (DotState::Removed, "removed"),
+        (DotState::Lit, Word::LegendShown),
+        (DotState::Hidden, Word::LegendFaceDown),
+        (DotState::Removed, Word::LegendRemoved),
     ] {
         draw_dot(canvas, (x, y), state, BLACK_INK);
         let width = fonts.draw(
             canvas,
-            Face::Simplified,
+            tiles::face_of(script_of(language)),
             14.0,
             (x as i32 + 10, y as i32 + 5),
             Align::Left,
             INK_SOFT,
-            label,
+            label.text(language),
         );
         x += width as f32 + 30.0;
     }
@@ -171,17 +177,18 @@ pub fn draw(
     tiles: &Tiles,
     view: &PublicView,
     panel: &Panel,
-    script: Script,
+    language: Language,
 ) {
+    let face = tiles::face_of(script_of(language));
     for seat in Seat::BOTH {
-        draw_card(canvas, fonts, view, panel, seat);
+        draw_card(canvas, fonts, view, panel, seat, language);
     }
-    let counters = format!("Action {}/{}", view.plies, view.rules.ply_limit);
-    let quiet = format!("No capture {}/{}", view.quiet, view.rules.quiet_limit);
+    let counters = Word::Actions.fill(language, &[&view.plies, &view.rules.ply_limit]);
+    let quiet = Word::NoCapture.fill(language, &[&view.quiet, &view.rules.quiet_limit]);
     let baseline = COUNTERS_BASELINE as i32;
     fonts.draw(
         canvas,
-        Face::Simplified,
+        face,
         16.0,
         (LEFT as i32 + 4, baseline),
         Align::Left,
@@ -191,7 +198,7 @@ pub fn draw(
     let right = (LEFT + WIDTH_INNER) as i32 - 4;
     fonts.draw(
         canvas,
-        Face::Simplified,
+        face,
         16.0,
         (right, baseline),
         Align::Right,
@@ -205,12 +212,43 @@ pub fn draw(
         tiles,
         view,
         panel,
-        script,
+        language,
         (LEFT, LAST_TOP, WIDTH_INNER, LAST_BOTTOM),
     );
 }
 
-fn draw_card(canvas: &mut Canvas, fonts: &Fonts, view: &PublicView, panel: &Panel, seat: Seat) {
+/// The key to the reveal's ghost tiles, on the title line of the last-action box.
+pub fn draw_reveal_note(canvas: &mut Canvas, fonts: &Fonts, language: Language) {
+    let at = ((LEFT + WIDTH_INNER) as i32 - 12, LAST_TOP as i32 + 20);
+    let face = tiles::face_of(script_of(language));
+    let note = Word::NeverFlipped.text(language);
+    fonts.draw(canvas, face, 14.0, at, Align::Right, BACK_FACE, note);
+}
+
+/// The name of `seat` as drawn: what the fonts can draw of it, or "Player N".
+pub fn seat_name(fonts: &Fonts, panel: &Panel, seat: Seat, language: Language) -> String {
+    let placeholder = Word::Player.fill(language, &[&(seat.index() + 1)]);
+    fonts.drawable_name(&panel.names[seat.index()], &placeholder)
+}
+
+/// A colour's name in `language`.
+pub fn colour_name(colour: Colour, language: Language) -> &'static str {
+    match colour {
+        Colour::Red => Word::Red,
+        Colour::Black => Word::Black,
+    }
+    .text(language)
+}
+
+fn draw_card(
+    canvas: &mut Canvas,
+    fonts: &Fonts,
+    view: &PublicView,
+    panel: &Panel,
+    seat: Seat,
+    language: Language,
+) {
+    let text_face = tiles::face_of(script_of(language));
     let top = card_top(seat);
     let left = LEFT as i32;
     let right = (LEFT + WIDTH_INNER) as i32 - 12;
@@ -232,7 +270,7 @@ fn draw_card(canvas: &mut Canvas, fonts: &Fonts, view: &PublicView, panel: &Pane
         (Some(colour), _) => {
             raster::disc(canvas, disc_at, 11.0, ink(colour), 1.0);
             raster::ring(canvas, disc_at, 8.0, 1.2, face(colour), 0.8);
-            (colour.name().to_string(), ink(colour))
+            (colour_name(colour, language).to_string(), ink(colour))
         }
         (None, Some(flipped)) => {
             raster::disc(canvas, disc_at, 11.0, ink(flipped), 0.45);
@@ -244,7 +282,8 @@ fn draw_card(canvas: &mut Canvas, fonts: &Fonts, view: &PublicView, panel: &Pane
                 [255, 255, 255],
                 "?",
             );
-            (format!("? (last flip {})", flipped.name()), INK_SOFT)
+            let flipped = colour_name(flipped, language);
+            (Word::LastFlip.fill(language, &[&flipped]), INK_SOFT)
         }
         (None, None) => {
             raster::disc(canvas, disc_at, 11.0, UNKNOWN_GREY, 1.0);
@@ -256,7 +295,7 @@ fn draw_card(canvas: &mut Canvas, fonts: &Fonts, view: &PublicView, panel: &Pane
                 [255, 255, 255],
                 "?",
             );
-            ("? (colour not decided)".to_string(), INK_SOFT)
+            (Word::ColourUndecided.text(language).to_string(), INK_SOFT)
         }
     };
     let status = right_status(view, panel, seat, to_act);
@@ -267,7 +306,7 @@ fn draw_card(canvas: &mut Canvas, fonts: &Fonts, view: &PublicView, panel: &Pane
     let name = fonts.fit(
         Face::Simplified,
         21.0,
-        &panel.names[seat.index()],
+        &seat_name(fonts, panel, seat, language),
         right - name_left - status_width,
     );
     fonts.draw(
@@ -293,7 +332,7 @@ fn draw_card(canvas: &mut Canvas, fonts: &Fonts, view: &PublicView, panel: &Pane
     let line2 = top as i32 + 64;
     fonts.draw(
         canvas,
-        Face::Simplified,
+        text_face,
         16.0,
         (left + 14, line2),
         Align::Left,
@@ -303,23 +342,23 @@ fn draw_card(canvas: &mut Canvas, fonts: &Fonts, view: &PublicView, panel: &Pane
     if to_act {
         fonts.draw(
             canvas,
-            Face::Simplified,
+            text_face,
             15.0,
             (right, line2),
             Align::Right,
             TURN_GLOW,
-            "TO MOVE",
+            Word::ToMove.text(language),
         );
     }
     let line3 = top as i32 + 92;
     let width = fonts.draw(
         canvas,
-        Face::Simplified,
+        text_face,
         15.0,
         (left + 14, line3),
         Align::Left,
         INK_SOFT,
-        "Timeouts",
+        Word::Timeouts.text(language),
     );
     let used = view.timeouts[seat.index()];
     for i in 0..view.rules.timeouts_to_lose {
@@ -336,12 +375,12 @@ fn draw_card(canvas: &mut Canvas, fonts: &Fonts, view: &PublicView, panel: &Pane
     if view.pending_draw_offer == Some(seat) && view.outcome.is_none() {
         fonts.draw(
             canvas,
-            Face::Simplified,
+            text_face,
             15.0,
             (right, line3),
             Align::Right,
             GOLD,
-            "offers a draw",
+            Word::OffersDraw.text(language),
         );
     }
 }

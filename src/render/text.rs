@@ -1,6 +1,9 @@
-//! Text: the two embedded font subsets (Noto Sans CJK SC / TC Bold, see assets/README.md), a
-//! process-wide cache of rasterised glyphs so a render never rasterises the same glyph twice,
-//! and drawing of laid-out lines. Characters missing from the subsets are drawn as `?`.
+//! Text: the embedded fonts (Noto Sans CJK Bold, see assets/README.md), a process-wide cache
+//! of rasterised glyphs so a render never rasterises the same glyph twice, and drawing of
+//! laid-out lines. The common font covers Latin (with accents), Cyrillic, kana, the common
+//! Hangul syllables and the common Chinese characters of both scripts, so any display name is
+//! drawn legibly; a character no font has (an emoji, a rare ideograph) is left out rather than
+//! drawn as a box or `?`.
 
 use std::collections::HashMap;
 use std::sync::{Arc, LazyLock, Mutex};
@@ -10,15 +13,20 @@ use ab_glyph::{Font, FontRef, GlyphId, PxScale, ScaleFont, point};
 use super::RenderError;
 use super::raster::{Rgb, Surface};
 
-static SIMPLIFIED_FONT: &[u8] = include_bytes!("../../assets/fonts/NotoSansSC-Bold-subset.otf");
+static COMMON_FONT: &[u8] = include_bytes!("../../assets/fonts/NotoSansCJKsc-Bold-common.otf");
 static TRADITIONAL_FONT: &[u8] = include_bytes!("../../assets/fonts/NotoSansTC-Bold-subset.otf");
 
-/// Which embedded face to draw with. ASCII and both scripts' piece names exist in both.
+/// Which embedded face to draw with first. `Simplified` is the common font, which also stands
+/// in for any character the Traditional face (a small subset with the Taiwanese glyph shapes
+/// of the board's own words) lacks.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum Face {
     Simplified,
     Traditional,
 }
+
+/// What shortened text ends with.
+const ELLIPSIS: char = '…';
 
 /// The loaded fonts; obtained once per render through [`fonts`].
 pub struct Fonts {
@@ -31,7 +39,7 @@ static FONTS: LazyLock<Result<Fonts, String>> = LazyLock::new(|| {
     };
     Ok(Fonts {
         faces: [
-            load(SIMPLIFIED_FONT, "NotoSansSC-Bold-subset.otf")?,
+            load(COMMON_FONT, "NotoSansCJKsc-Bold-common.otf")?,
             load(TRADITIONAL_FONT, "NotoSansTC-Bold-subset.otf")?,
         ],
     })
@@ -88,24 +96,39 @@ impl Fonts {
         self.font(face).glyph_id(c) != GlyphId(0)
     }
 
-    /// Lays out `text` at `px` pixels (the font's full height), one line.
+    /// The face that draws `c` when `face` is asked for, and its glyph; `None` when no
+    /// embedded font has it.
+    fn glyph(&self, face: Face, c: char) -> Option<(Face, GlyphId)> {
+        [face, Face::Simplified].into_iter().find_map(|face| {
+            let id = self.font(face).glyph_id(c);
+            (id != GlyphId(0)).then_some((face, id))
+        })
+    }
+
+    /// True when some embedded font draws `c`.
+    pub fn can_draw(&self, c: char) -> bool {
+        self.glyph(Face::Simplified, c).is_some()
+    }
+
+    /// Lays out `text` at `px` pixels (the font's full height), one line. Characters no font
+    /// has are left out.
     pub fn line(&self, face: Face, px: f32, text: &str) -> Line {
-        let font = self.font(face);
-        let scaled = font.as_scaled(PxScale::from(px));
-        let fallback = font.glyph_id('?');
         let mut cache = GLYPHS
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner());
         let mut glyphs = Vec::with_capacity(text.len());
         let mut pen = 0.0f32;
-        let mut previous: Option<GlyphId> = None;
+        let mut previous: Option<(Face, GlyphId)> = None;
         let (mut ink_top, mut ink_bottom) = (0, 0);
         for c in text.chars() {
-            let mut id = font.glyph_id(c);
-            if id == GlyphId(0) {
-                id = fallback;
-            }
-            if let Some(previous) = previous {
+            let Some((face, id)) = self.glyph(face, c) else {
+                continue;
+            };
+            let font = self.font(face);
+            let scaled = font.as_scaled(PxScale::from(px));
+            if let Some((previous_face, previous)) = previous
+                && previous_face == face
+            {
                 pen += scaled.kern(previous, id);
             }
             let key = (face, id.0, (px * 16.0).round() as u32);
@@ -119,7 +142,7 @@ impl Fonts {
             }
             glyphs.push((bitmap, pen.round() as i32));
             pen += scaled.h_advance(id);
-            previous = Some(id);
+            previous = Some((face, id));
         }
         Line {
             glyphs,
@@ -129,7 +152,7 @@ impl Fonts {
         }
     }
 
-    /// `text` cut at the end (with `..`) so that it fits `max_width` pixels.
+    /// `text` cut at the end (with `…`) so that its measured width fits `max_width` pixels.
     pub fn fit(&self, face: Face, px: f32, text: &str, max_width: i32) -> String {
         if self.line(face, px, text).width <= max_width {
             return text.to_string();
@@ -137,12 +160,30 @@ impl Fonts {
         let mut kept: Vec<char> = text.chars().collect();
         while !kept.is_empty() {
             kept.pop();
-            let candidate: String = kept.iter().collect::<String>() + "..";
+            let candidate: String = kept.iter().collect::<String>().trim_end().to_string();
+            let candidate = format!("{candidate}{ELLIPSIS}");
             if self.line(face, px, &candidate).width <= max_width {
                 return candidate;
             }
         }
         String::new()
+    }
+
+    /// A display name as the image shows it: characters no font has (emoji, joiners, rare
+    /// ideographs) and control characters dropped, runs of spaces collapsed; `placeholder`
+    /// when nothing is left.
+    pub fn drawable_name(&self, name: &str, placeholder: &str) -> String {
+        let kept: String = name
+            .chars()
+            .map(|c| if c.is_whitespace() { ' ' } else { c })
+            .filter(|c| *c == ' ' || (!c.is_control() && self.can_draw(*c)))
+            .collect();
+        let words: Vec<&str> = kept.split(' ').filter(|word| !word.is_empty()).collect();
+        if words.is_empty() {
+            placeholder.to_string()
+        } else {
+            words.join(" ")
+        }
     }
 
     /// Draws `text` with its baseline at `baseline`, aligned on `x`. Returns the line width.
@@ -269,10 +310,45 @@ mod tests {
                     assert!(fonts.has_glyph(face, c), "{face:?} lacks {c}");
                 }
             }
-            for c in ' '..='~' {
-                assert!(fonts.has_glyph(face, c), "{face:?} lacks {c:?}");
-            }
         }
+        for c in ' '..='~' {
+            assert!(fonts.has_glyph(Face::Simplified, c), "lacks {c:?}");
+        }
+    }
+
+    #[test]
+    fn names_in_every_common_script_are_drawable() {
+        let fonts = fonts().expect("embedded fonts load");
+        for name in [
+            "王小明",
+            "陳大文",
+            "김민준",
+            "Ёжик",
+            "José Müller",
+            "さくら",
+            "カタカナ",
+            "Renée",
+            "鄧麗君",
+        ] {
+            for c in name.chars().filter(|c| *c != ' ') {
+                assert!(fonts.can_draw(c), "{name}: cannot draw {c}");
+            }
+            assert_eq!(fonts.drawable_name(name, "-"), name);
+        }
+    }
+
+    #[test]
+    fn characters_no_font_has_are_dropped_not_replaced() {
+        let fonts = fonts().expect("embedded fonts load");
+        assert_eq!(
+            fonts.drawable_name("bob 😀 the 🐉 best", "P"),
+            "bob the best"
+        );
+        assert_eq!(fonts.drawable_name("😀👍🏽", "Player 1"), "Player 1");
+        assert_eq!(fonts.drawable_name("  \t", "Player 2"), "Player 2");
+        let with = fonts.line(Face::Simplified, 20.0, "ab😀c");
+        let without = fonts.line(Face::Simplified, 20.0, "abc");
+        assert_eq!(with.width, without.width);
     }
 
     #[test]
@@ -280,7 +356,7 @@ mod tests {
         let fonts = fonts().expect("embedded fonts load");
         let long = "a very long player name that cannot fit";
         let fitted = fonts.fit(Face::Simplified, 20.0, long, 120);
-        assert!(fitted.ends_with(".."), "{fitted}");
+        assert!(fitted.ends_with('…'), "{fitted}");
         assert!(fonts.line(Face::Simplified, 20.0, &fitted).width <= 120);
         assert_eq!(fonts.fit(Face::Simplified, 20.0, "bob", 120), "bob");
     }

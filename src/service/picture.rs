@@ -5,7 +5,7 @@ use std::sync::{Arc, Mutex, OnceLock, mpsc};
 
 use crate::config::Language;
 use crate::game::{PublicView, Square, SquareSet};
-use crate::render::{Guide, Panel, RenderOptions, Script, render_png};
+use crate::render::{Guide, Panel, RenderOptions, render_png};
 
 /// What the picture shows besides the board: the players' names by seat, the seconds left on
 /// the clock of the player to act, and each seat's points.
@@ -43,11 +43,7 @@ pub fn board_png(
         empty: guide.empty,
         attacks: guide.attacks,
     });
-    let script = match language {
-        Language::ZhHant => Script::Traditional,
-        Language::ZhHans | Language::English => Script::Simplified,
-    };
-    match render_png(view, &panel, guide.as_ref(), &RenderOptions { script }) {
+    match render_png(view, &panel, guide.as_ref(), &RenderOptions { language }) {
         Ok(png) => Some(png),
         Err(error) => {
             tracing::error!("drawing the board: {error}");

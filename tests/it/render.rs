@@ -6,14 +6,15 @@
 use std::path::PathBuf;
 
 use image::RgbImage;
+use junqi::config::Language;
 use junqi::game::Effect;
 use junqi::game::{
     Action, Board, Cell, Colour, DrawReason, Game, Kind, LastAction, Outcome, Piece, Position,
     PublicView, Rules, Seat, Square, SquareSet, WinReason,
 };
 use junqi::render::{
-    Guide, HEIGHT, Panel, RenderOptions, Script, WIDTH, encode_png, guide_from_view, render_image,
-    render_png, render_position_text,
+    Guide, HEIGHT, LANGUAGES, Panel, RenderOptions, WIDTH, encode_png, guide_from_view,
+    render_image, render_png, render_position_text, render_reveal_png,
 };
 use proptest::prelude::*;
 
@@ -153,8 +154,8 @@ fn check_golden(name: &str, png: &[u8]) {
     }
 }
 
-fn render(view: &PublicView, panel: &Panel, guide: Option<&Guide>, script: Script) -> Vec<u8> {
-    render_png(view, panel, guide, &RenderOptions { script }).expect("renders")
+fn render(view: &PublicView, panel: &Panel, guide: Option<&Guide>, language: Language) -> Vec<u8> {
+    render_png(view, panel, guide, &RenderOptions { language }).expect("renders")
 }
 
 #[test]
@@ -166,7 +167,7 @@ fn golden_start() {
     };
     check_golden(
         "start",
-        &render(&game.view(), &panel, None, Script::Simplified),
+        &render(&game.view(), &panel, None, Language::English),
     );
 }
 
@@ -178,29 +179,19 @@ fn golden_opening_flips() {
     };
     check_golden(
         "opening",
-        &render(&opening_view(), &panel, None, Script::Simplified),
+        &render(&opening_view(), &panel, None, Language::English),
     );
 }
 
 #[test]
 fn golden_mid_game() {
-    let png = render(
-        &mid_game_view(),
-        &mid_game_panel(),
-        None,
-        Script::Simplified,
-    );
+    let png = render(&mid_game_view(), &mid_game_panel(), None, Language::English);
     check_golden("mid_game", &png);
 }
 
 #[test]
 fn golden_mid_game_traditional() {
-    let png = render(
-        &mid_game_view(),
-        &mid_game_panel(),
-        None,
-        Script::Traditional,
-    );
+    let png = render(&mid_game_view(), &mid_game_panel(), None, Language::ZhHant);
     check_golden("mid_game_traditional", &png);
 }
 
@@ -208,7 +199,7 @@ fn golden_mid_game_traditional() {
 fn golden_guide() {
     let view = mid_game_view();
     let guide = guide_from_view(&view, sq("C7")).expect("the bomb on C7 moves");
-    let png = render(&view, &mid_game_panel(), Some(&guide), Script::Simplified);
+    let png = render(&view, &mid_game_panel(), Some(&guide), Language::English);
     check_golden("guide", &png);
 }
 
@@ -220,7 +211,7 @@ fn golden_game_over() {
     };
     check_golden(
         "game_over",
-        &render(&flag_taken_view(), &panel, None, Script::Simplified),
+        &render(&flag_taken_view(), &panel, None, Language::English),
     );
 }
 
@@ -233,7 +224,7 @@ fn golden_draw() {
         points: Some([0, 0]),
         ..panel()
     };
-    check_golden("draw", &render(&view, &panel, None, Script::Traditional));
+    check_golden("draw", &render(&view, &panel, None, Language::ZhHant));
 }
 
 #[test]
@@ -243,7 +234,7 @@ fn output_decodes_at_the_documented_size_and_weight() {
         (flag_taken_view(), panel()),
         (opening_view(), panel()),
     ] {
-        let png = render(&view, &panel, None, Script::Simplified);
+        let png = render(&view, &panel, None, Language::English);
         assert!(png.len() < 150 * 1024, "{} bytes", png.len());
         let decoded = image::load_from_memory(&png).expect("decodes");
         assert_eq!((decoded.width(), decoded.height()), (WIDTH, HEIGHT));
@@ -386,15 +377,15 @@ fn names_with_missing_glyphs_and_huge_numbers_still_render() {
         points: Some([i64::MAX, i64::MIN]),
     };
     let mut view = flag_taken_view();
-    render(&view, &panel, None, Script::Simplified);
+    render(&view, &panel, None, Language::English);
     view.outcome = None;
-    render(&view, &panel, None, Script::Simplified);
+    render(&view, &panel, None, Language::English);
     let guide = Guide {
         from: sq("A1"),
         empty: SquareSet::ALL,
         attacks: SquareSet::ALL,
     };
-    render(&view, &panel, Some(&guide), Script::Simplified);
+    render(&view, &panel, Some(&guide), Language::English);
 }
 
 #[test]
@@ -405,8 +396,8 @@ fn games_with_different_deals_look_alike_before_any_flip() {
         .find(|game| game.to_act() == first.to_act())
         .expect("same first seat");
     assert_ne!(first.record(), twin.record(), "different deals");
-    let a = render(&first.view(), &panel(), None, Script::Simplified);
-    let b = render(&twin.view(), &panel(), None, Script::Simplified);
+    let a = render(&first.view(), &panel(), None, Language::English);
+    let b = render(&twin.view(), &panel(), None, Language::English);
     assert_eq!(a, b);
 }
 
@@ -440,8 +431,115 @@ proptest! {
         let original = position(MID_GAME);
         let shuffled = reshuffled(&order);
         prop_assume!(original.board != shuffled.board);
-        let a = render(&PublicView::of_position(&original), &panel(), None, Script::Simplified);
-        let b = render(&PublicView::of_position(&shuffled), &panel(), None, Script::Simplified);
+        let a = render(&PublicView::of_position(&original), &panel(), None, Language::English);
+        let b = render(&PublicView::of_position(&shuffled), &panel(), None, Language::English);
         prop_assert_eq!(a, b);
+    }
+}
+
+#[test]
+fn golden_cjk_and_hangul_names() {
+    let panel = Panel {
+        seconds_left: Some(17),
+        ..Panel::new(["王小明".to_string(), "김민준".to_string()])
+    };
+    let png = render(&mid_game_view(), &panel, None, Language::ZhHans);
+    check_golden("names_cjk", &png);
+}
+
+#[test]
+fn golden_mid_game_in_simplified_chinese() {
+    let png = render(&mid_game_view(), &mid_game_panel(), None, Language::ZhHans);
+    check_golden("mid_game_zh_hans", &png);
+}
+
+#[test]
+fn golden_game_over_in_every_language() {
+    let panel = Panel {
+        points: Some([3, -3]),
+        ..Panel::new(["Ёжик".to_string(), "さくら Renée".to_string()])
+    };
+    for (language, name) in [
+        (Language::English, "game_over_en"),
+        (Language::ZhHans, "game_over_zh_hans"),
+        (Language::ZhHant, "game_over_zh_hant"),
+    ] {
+        check_golden(name, &render(&flag_taken_view(), &panel, None, language));
+    }
+}
+
+#[test]
+fn each_language_gives_its_own_image() {
+    let images: Vec<RgbImage> = LANGUAGES
+        .iter()
+        .map(|language| {
+            let options = RenderOptions {
+                language: *language,
+            };
+            render_image(&mid_game_view(), &mid_game_panel(), None, &options).expect("renders")
+        })
+        .collect();
+    assert_ne!(images[0], images[1]);
+    assert_ne!(images[1], images[2]);
+    assert_ne!(images[0], images[2]);
+}
+
+#[test]
+fn emoji_in_a_name_are_dropped_not_drawn() {
+    let plain = Panel::new(["bob the best".to_string(), "王小明".to_string()]);
+    let emoji = Panel::new(["bob 😀 the 🐉 best".to_string(), "王小明👍🏽".to_string()]);
+    let view = mid_game_view();
+    assert_eq!(
+        render(&view, &plain, None, Language::English),
+        render(&view, &emoji, None, Language::English)
+    );
+    let nothing = Panel::new(["😀😀".to_string(), "\u{200d}".to_string()]);
+    let placeholder = Panel::new(["Player 1".to_string(), "Player 2".to_string()]);
+    assert_eq!(
+        render(&view, &nothing, None, Language::English),
+        render(&view, &placeholder, None, Language::English)
+    );
+}
+
+/// A finished game, played by its first legal actions and then abandoned.
+fn finished_game(seed: u64, plies: u16) -> Game {
+    let mut game = Game::new(seed, Rules::default());
+    while game.outcome().is_none() && game.plies() < plies {
+        let action = game.legal_actions()[0];
+        game.act(game.to_act(), action).expect("legal");
+    }
+    assert!(game.reveal().is_none(), "no reveal before the end");
+    game.abandon(Seat::Second).expect("ends the game");
+    game
+}
+
+#[test]
+fn golden_reveal() {
+    let game = finished_game(11, 30);
+    let reveal = game.reveal().expect("the game is over");
+    assert!(!reveal.hidden().is_empty());
+    let panel = Panel {
+        points: Some([2, -2]),
+        ..panel()
+    };
+    let png = render_reveal_png(&reveal, &panel, &RenderOptions::default()).expect("renders");
+    check_golden("reveal", &png);
+}
+
+#[test]
+fn the_reveal_differs_from_the_final_board_only_where_pieces_were_face_down() {
+    let game = finished_game(5, 20);
+    let reveal = game.reveal().expect("over");
+    let options = RenderOptions::default();
+    let plain = render_png(&game.view(), &panel(), None, &options).expect("renders");
+    let revealed = render_reveal_png(&reveal, &panel(), &options).expect("renders");
+    let plain = image::load_from_memory(&plain).expect("decodes").to_rgb8();
+    let revealed = image::load_from_memory(&revealed)
+        .expect("decodes")
+        .to_rgb8();
+    let hidden: Vec<Square> = reveal.hidden().iter().map(|(square, _)| *square).collect();
+    for square in Square::all() {
+        let changed = station_pixel(&plain, square) != station_pixel(&revealed, square);
+        assert_eq!(changed, hidden.contains(&square), "{square}");
     }
 }

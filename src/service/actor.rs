@@ -108,7 +108,9 @@ impl GameActor {
                 biased;
                 message = rx.recv() => match message {
                     Some(ActorMsg::Command { caller, command, reply }) => {
+                        let started = std::time::Instant::now();
                         let answer = self.on_command(&caller, command).await;
+                        crate::ops::metrics::action(started.elapsed());
                         let _ = reply.send(answer);
                     }
                     Some(ActorMsg::AiMoved { events, action }) => {

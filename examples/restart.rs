@@ -3,6 +3,8 @@
 //! `Service::start` until a command in one of the games is answered.
 //!
 //! `cargo run --release --example restart -- [games...]` (default 10000 50000).
+//! `cargo run --release --example restart -- backup [finished games]` (default 10000) times a
+//! backup and its restore instead.
 
 use std::time::Instant;
 
@@ -57,8 +59,57 @@ async fn restart(dir: &std::path::Path, config: &Config) -> (f64, f64, f64) {
     (opened, serving, answered)
 }
 
+/// Fills a store with `games` finished games, then times a backup and a restore.
+fn backup_round_trip(games: u64) {
+    let root = tempfile_dir();
+    let dir = root.join("store");
+    let store = Store::open(&dir).expect("opens");
+    let fill = Instant::now();
+    for n in 0..games {
+        let id = store.next_id().expect("id");
+        let mut live = live_game(id, &Game::new(n, Rules::default()));
+        live.players = [n % 500 + 1, n % 300 + 1000];
+        store.put_live_game(&live).expect("stored");
+        let mut game = Game::replay(&live.record).expect("replays");
+        game.abandon(junqi::game::Seat::Second).expect("abandons");
+        let view = game.view();
+        let done = junqi::store::FinishedGame {
+            points: junqi::scoring::points_for(&view, 1),
+            outcome: view.outcome.expect("over"),
+            ended_at_ms: n,
+            game: LiveGame {
+                record: game.record().clone(),
+                ..live
+            },
+        };
+        store.finish_game(&done).expect("finished");
+    }
+    let filled = fill.elapsed().as_secs_f64();
+    let file = root.join("round-trip.junqi-backup");
+    let started = Instant::now();
+    let summary = store.write_backup(&file).expect("backup");
+    let backup = started.elapsed().as_secs_f64();
+    let started = Instant::now();
+    Store::restore_backup(&file, &root.join("restored")).expect("restore");
+    let restore = started.elapsed().as_secs_f64();
+    println!(
+        "{games} finished games (filled in {filled:.1} s): backup {backup:.2} s ({} bytes), \
+         restore {restore:.2} s",
+        summary.bytes
+    );
+    let _ = std::fs::remove_dir_all(&root);
+}
+
 #[tokio::main]
 async fn main() {
+    if std::env::args().nth(1).as_deref() == Some("backup") {
+        let games = std::env::args()
+            .nth(2)
+            .and_then(|arg| arg.parse().ok())
+            .unwrap_or(10_000);
+        backup_round_trip(games);
+        return;
+    }
     let counts: Vec<u64> = std::env::args()
         .skip(1)
         .filter_map(|arg| arg.parse().ok())

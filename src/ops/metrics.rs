@@ -36,60 +36,52 @@ fn metrics() -> &'static Metrics {
     static METRICS: OnceLock<Metrics> = OnceLock::new();
     METRICS.get_or_init(|| {
         let mut registry = Registry::with_prefix("junqi");
-        let m = Metrics {
-            registry: Registry::default(),
-            live_games: Gauge::default(),
-            actions: Counter::default(),
-            action_seconds: seconds_histogram(),
-            render_seconds: seconds_histogram(),
-            store_commit_seconds: seconds_histogram(),
-            discord_rest_errors: Counter::default(),
-            discord_rest_retries: Counter::default(),
-            backups: Counter::default(),
-            backup_failures: Counter::default(),
+        let mut counter = |name: &str, help: &str| {
+            let counter = Counter::default();
+            registry.register(name, help, counter.clone());
+            counter
         };
+        let actions = counter("actions", "Game commands handled by the game actors");
+        let discord_rest_errors = counter(
+            "discord_rest_errors",
+            "Failed Discord REST calls (each attempt)",
+        );
+        let discord_rest_retries = counter(
+            "discord_rest_retries",
+            "Discord REST calls retried after a transient failure",
+        );
+        let backups = counter("backups", "Backups written");
+        let backup_failures = counter("backup_failures", "Backups that failed");
+        let mut histogram = |name: &str, help: &str| {
+            let histogram = seconds_histogram();
+            registry.register(name, help, histogram.clone());
+            histogram
+        };
+        let action_seconds = histogram(
+            "action_seconds",
+            "Time from a game command reaching its actor to its reply (durable)",
+        );
+        let render_seconds = histogram("render_seconds", "Time to draw one board image");
+        let store_commit_seconds =
+            histogram("store_commit_seconds", "Time to flush one commit to disk");
+        let live_games = Gauge::default();
         registry.register(
             "live_games",
             "Live games (each with its actor and clock)",
-            m.live_games.clone(),
+            live_games.clone(),
         );
-        registry.register(
-            "actions",
-            "Game commands handled by the game actors",
-            m.actions.clone(),
-        );
-        registry.register(
-            "action_seconds",
-            "Time from a game command reaching its actor to its reply (durable)",
-            m.action_seconds.clone(),
-        );
-        registry.register(
-            "render_seconds",
-            "Time to draw one board image",
-            m.render_seconds.clone(),
-        );
-        registry.register(
-            "store_commit_seconds",
-            "Time to flush one commit to disk",
-            m.store_commit_seconds.clone(),
-        );
-        registry.register(
-            "discord_rest_errors",
-            "Failed Discord REST calls (each attempt)",
-            m.discord_rest_errors.clone(),
-        );
-        registry.register(
-            "discord_rest_retries",
-            "Discord REST calls retried after a transient failure",
-            m.discord_rest_retries.clone(),
-        );
-        registry.register("backups", "Backups written", m.backups.clone());
-        registry.register(
-            "backup_failures",
-            "Backups that failed",
-            m.backup_failures.clone(),
-        );
-        Metrics { registry, ..m }
+        Metrics {
+            registry,
+            live_games,
+            actions,
+            action_seconds,
+            render_seconds,
+            store_commit_seconds,
+            discord_rest_errors,
+            discord_rest_retries,
+            backups,
+            backup_failures,
+        }
     })
 }
 
@@ -145,6 +137,20 @@ pub fn render_text(live_games: i64) -> String {
     text
 }
 
+/// Reads a request's head (up to its blank line, at most 8 KiB, within 5 s).
+async fn read_head(socket: &mut tokio::net::TcpStream) -> Option<String> {
+    let mut head = Vec::new();
+    let mut chunk = [0u8; 1024];
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(5);
+    while !head.windows(4).any(|w| w == b"\r\n\r\n") && head.len() < 8192 {
+        match tokio::time::timeout_at(deadline, socket.read(&mut chunk)).await {
+            Ok(Ok(n)) if n > 0 => head.extend_from_slice(&chunk[..n]),
+            _ => break,
+        }
+    }
+    (!head.is_empty()).then(|| String::from_utf8_lossy(&head).into_owned())
+}
+
 /// Serves `/metrics` and `/healthz` on `listener` until the task is aborted; `live_games` is
 /// asked at each scrape.
 pub async fn serve(listener: TcpListener, live_games: impl Fn() -> i64 + Send + Sync + 'static) {
@@ -155,11 +161,9 @@ pub async fn serve(listener: TcpListener, live_games: impl Fn() -> i64 + Send + 
         };
         let live_games = live_games.clone();
         tokio::spawn(async move {
-            let mut request = vec![0u8; 4096];
-            let read =
-                tokio::time::timeout(Duration::from_secs(5), socket.read(&mut request)).await;
-            let Ok(Ok(read)) = read else { return };
-            let head = String::from_utf8_lossy(&request[..read]);
+            let Some(head) = read_head(&mut socket).await else {
+                return;
+            };
             let path = head.split_whitespace().nth(1).unwrap_or("");
             let (status, kind, body) = match path {
                 "/metrics" => (

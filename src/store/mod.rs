@@ -1,438 +1,229 @@
-//! The bot's persistent state on sled: players and their stats, live games (with each turn's
-//! deadline), finished games, the live game of each channel, open challenges and the leaderboard
-//! indexes. Every acknowledged write is flushed to disk before it returns; a game's end and the
-//! players' points commit in one transaction. Records carry a format byte and the directory a
-//! schema version: a newer directory is refused, an older one migrated, and a record that cannot
-//! be decoded is moved to a quarantine tree (logged, listed by [`Store::quarantined`]) while
-//! everything else keeps working.
+//! The bot's persistent state behind one interface, [`Store`]: players and their stats, live
+//! games (with each turn's deadline), finished games, the live game of each channel, open
+//! challenges and the leaderboards. Each backend keeps the same promises: every acknowledged
+//! write is durable before it returns; a game's end and both players' points commit in one
+//! transaction; a store written by a newer schema is refused, an older one migrated; a record
+//! that cannot be decoded is moved to a quarantine (logged, listed by [`Store::quarantined`])
+//! while everything else keeps working.
 //!
-//! Trees (schema 1): `meta` (schema version), `v1/players` (user → [`PlayerStats`]),
-//! `v1/live_games` and `v1/finished_games` (id → game), `v1/live_by_place` (guild, channel → id),
-//! `v1/challenges` (id → [`Challenge`]), `v1/pair_last` (two users → id of their last finished
-//! game), `v1/rank` (scope, −points, −wins, games, user → ()), `v1/rank_counts` ((scope, −points) and
-//! (scope, −bucket of 256 points) → number of players) and `quarantine` ("tree/hex key" → reason and raw bytes).
+//! Backends: `sled` (the embedded default, one process per directory). The API is synchronous:
+//! async callers run it on tokio's blocking pool (see `service`), as a disk flush must not stall
+//! the workers that drive the games.
+//!
+//! Shared here: the records ([`records`]), their byte encoding (`codec`), the errors and what
+//! a finished game does to a player's totals (`stats`).
 
-mod backup;
-mod check;
 mod codec;
 mod error;
-mod games;
-pub mod ledger;
-mod migrate;
-mod players;
 mod records;
+mod sled;
+mod stats;
 
-use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
-use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::path::Path;
 
-use serde::de::DeserializeOwned;
-use sled::{Db, Tree};
-use tracing::warn;
-
-pub use backup::BackupSummary;
-pub use check::CheckReport;
+pub use self::sled::{BackupSummary, CheckReport, SCHEMA_VERSION, ledger};
 pub use error::StoreError;
 pub use records::{Challenge, FinishedGame, LiveGame, Place, PlayerStats, UserId};
 
-/// The schema this build writes. Bump it with a migration step in `migrate`.
-pub const SCHEMA_VERSION: u32 = 1;
+use self::sled::SledStore;
 
-const SCHEMA_KEY: &[u8] = b"schema_version";
-
-/// A handle on the store; cheap to clone and share between tasks.
+/// A handle on the store, whichever backend holds it; cheap to clone and share between tasks.
 #[derive(Clone)]
 pub struct Store {
-    db: Db,
-    dir: PathBuf,
-    trees: Trees,
-    /// What has been acknowledged, kept beside the directory (none on a copy being checked).
-    ledger: Option<Arc<ledger::Ledger>>,
-    /// Held shared by commits that change several primary trees, exclusively by a backup.
-    backup_gate: Arc<std::sync::RwLock<()>>,
+    backend: Backend,
 }
 
 #[derive(Clone)]
-struct Trees {
-    meta: Tree,
-    players: Tree,
-    live_games: Tree,
-    live_by_place: Tree,
-    finished_games: Tree,
-    pair_last: Tree,
-    challenges: Tree,
-    rank: Tree,
-    rank_counts: Tree,
-    quarantine: Tree,
+enum Backend {
+    Sled(SledStore),
 }
 
-impl Trees {
-    fn open(db: &Db) -> Result<Trees, sled::Error> {
-        Ok(Trees {
-            meta: db.open_tree("meta")?,
-            players: db.open_tree("v1/players")?,
-            live_games: db.open_tree("v1/live_games")?,
-            live_by_place: db.open_tree("v1/live_by_place")?,
-            finished_games: db.open_tree("v1/finished_games")?,
-            pair_last: db.open_tree("v1/pair_last")?,
-            challenges: db.open_tree("v1/challenges")?,
-            rank: db.open_tree("v1/rank")?,
-            rank_counts: db.open_tree("v1/rank_counts")?,
-            quarantine: db.open_tree("quarantine")?,
-        })
-    }
+/// Calls the same method on whichever backend this store uses.
+macro_rules! dispatch {
+    ($self:ident, $backend:ident => $call:expr) => {
+        match &$self.backend {
+            Backend::Sled($backend) => $call,
+        }
+    };
 }
 
 impl Store {
-    /// Opens the store in `dir`, creating it on first start. Refuses a directory written by a
-    /// newer schema, migrates an older one, and quarantines undecodable live games and challenges
-    /// (the records needed at start-up).
-    ///
-    /// A store holding less than its ledger (`DIR.ledger`) acknowledged is refused with
-    /// [`StoreError::Damaged`], and a directory not exactly as the last clean close left it is
-    /// checked on a copy first, so that a damaged one is never modified (see [`ledger`]).
+    /// Opens the sled store in `dir`, creating it on first start. Refuses a directory written
+    /// by a newer schema, migrates an older one, and quarantines undecodable live games and
+    /// challenges (the records needed at start-up).
     pub fn open(dir: &Path) -> Result<Store, StoreError> {
-        wait_until_free(dir)?;
-        let ledger_path = ledger::ledger_path(dir);
-        let acknowledged = ledger::read(&ledger_path)?;
-        if let Some(acknowledged) = &acknowledged {
-            let untouched = !acknowledged.clean_files.is_empty()
-                && ledger::fingerprint(dir).ok().as_ref() == Some(&acknowledged.clean_files);
-            if !untouched {
-                check_copy(dir, acknowledged)?;
-            }
-        }
-        let mut store = Store::open_unchecked(dir)?;
-        let holds = store.holdings()?;
-        if let Some(acknowledged) = &acknowledged {
-            store.refuse_shortfall(acknowledged, &holds)?;
-        }
-        let ledger = ledger::Ledger::new(ledger_path, holds);
-        // From here until a clean close, the next open checks a copy first.
-        ledger
-            .write(BTreeMap::new())
-            .map_err(|source| StoreError::LedgerWrite {
-                path: ledger.path().to_path_buf(),
-                source,
-            })?;
-        ledger::Ledger::spawn_writer(&ledger);
-        store.ledger = Some(ledger);
-        Ok(store)
-    }
-
-    /// Opens without the ledger: for checking a copy, and inside [`Store::open`].
-    fn open_unchecked(dir: &Path) -> Result<Store, StoreError> {
-        std::fs::create_dir_all(dir).map_err(|source| StoreError::CreateDir {
-            dir: dir.to_path_buf(),
-            source,
-        })?;
-        let db = open_db(dir)?;
-        let trees = Trees::open(&db)?;
-        let store = Store {
-            db,
-            dir: dir.to_path_buf(),
-            trees,
-            ledger: None,
-            backup_gate: Arc::default(),
-        };
-        store.settle_schema()?;
-        store.live_games()?;
-        store.challenges()?;
-        Ok(store)
-    }
-
-    /// What the store holds, in the ledger's terms.
-    fn holdings(&self) -> Result<ledger::Acknowledged, StoreError> {
-        Ok(ledger::Acknowledged {
-            finished_games: self.trees.finished_games.len() as u64,
-            players: self.trees.players.len() as u64,
-            live: self
-                .live_games()?
-                .iter()
-                .map(|game| (game.id, game.record.events.len() as u64))
-                .collect(),
-            clean_files: BTreeMap::new(),
+        Ok(Store {
+            backend: Backend::Sled(SledStore::open(dir)?),
         })
     }
 
-    fn refuse_shortfall(
-        &self,
-        acknowledged: &ledger::Acknowledged,
-        holds: &ledger::Acknowledged,
-    ) -> Result<(), StoreError> {
-        let t = &self.trees;
-        // A live game that finished since, or whose corrupt record was moved to the quarantine
-        // (logged, listed, and failing check-store), is accounted for.
-        let missing = ledger::shortfall(acknowledged, holds, |id| {
-            let key = codec::id_key(id);
-            let hex: String = key.iter().map(|byte| format!("{byte:02x}")).collect();
-            t.finished_games.contains_key(key).unwrap_or(false)
-                || t.quarantine
-                    .contains_key(format!("v1/live_games/{hex}"))
-                    .unwrap_or(false)
-        });
-        if missing.is_empty() {
-            return Ok(());
-        }
-        Err(damaged(&self.dir, missing))
-    }
-
-    /// Writes the ledger now (the writer thread otherwise does within a second).
+    /// Writes the acknowledged ledger now (it is otherwise written within a second of a commit).
     pub fn checkpoint(&self) -> Result<(), StoreError> {
-        self.close_with(BTreeMap::new())
+        dispatch!(self, store => store.checkpoint())
     }
 
-    /// Flushes and records the files' checksums in the ledger, so the next open may skip the
-    /// check on a copy. Call when nothing writes any more (after the service has stopped).
+    /// Flushes and records the files' checksums, so the next open may skip checking a copy
+    /// first. Call once nothing writes any more (after the service has stopped).
     pub fn close_cleanly(&self) -> Result<(), StoreError> {
-        self.flush()?;
-        let files = ledger::fingerprint(&self.dir).unwrap_or_default();
-        self.close_with(files)
+        dispatch!(self, store => store.close_cleanly())
     }
 
-    /// Tells the ledger about a commit that just became durable.
-    fn acknowledge(&self, change: impl FnOnce(&ledger::Ledger)) {
-        if let Some(ledger) = &self.ledger {
-            change(ledger);
-        }
+    /// Verifies the whole store without changing it (`junqi-bot check-store`).
+    pub fn check(&self) -> Result<CheckReport, StoreError> {
+        dispatch!(self, store => store.check())
     }
 
-    fn close_with(&self, files: BTreeMap<String, (u64, u64)>) -> Result<(), StoreError> {
-        self.flush()?;
-        let Some(ledger) = &self.ledger else {
-            return Ok(());
-        };
-        ledger.set_players(self.trees.players.len() as u64);
-        ledger
-            .write(files)
-            .map_err(|source| StoreError::LedgerWrite {
-                path: ledger.path().to_path_buf(),
-                source,
-            })
+    /// Writes a consistent backup of the store to `file`, even while the bot plays.
+    pub fn write_backup(&self, file: &Path) -> Result<BackupSummary, StoreError> {
+        dispatch!(self, store => store.write_backup(file))
     }
 
-    /// The directory the store lives in.
-    pub fn dir(&self) -> &Path {
-        &self.dir
+    /// Restores a backup into `store_dir`, which must not hold a store yet.
+    pub fn restore_backup(file: &Path, store_dir: &Path) -> Result<BackupSummary, StoreError> {
+        SledStore::restore_backup(file, store_dir)
+    }
+
+    /// Stores many live games at once (restores, benchmarks); not for live play.
+    pub fn import_live_games(&self, games: &[LiveGame]) -> Result<(), StoreError> {
+        dispatch!(self, store => store.import_live_games(games))
     }
 
     /// A fresh id for a game or a challenge, never handed out before (even across crashes).
     pub fn next_id(&self) -> Result<u64, StoreError> {
-        Ok(self.db.generate_id()?.saturating_add(1))
+        dispatch!(self, store => store.next_id())
     }
 
-    /// Every record that was found corrupt: ("tree/hex key", reason).
+    /// The schema version the store records, if any.
+    pub fn schema_version(&self) -> Result<Option<u32>, StoreError> {
+        dispatch!(self, store => store.schema_version())
+    }
+
+    /// Every record that was found corrupt: (where it was, reason).
     pub fn quarantined(&self) -> Result<Vec<(String, String)>, StoreError> {
-        let mut out = Vec::new();
-        for item in self.trees.quarantine.iter() {
-            let (key, value) = item?;
-            let reason = codec::decode::<(String, Vec<u8>)>(&value)
-                .map(|(reason, _raw)| reason)
-                .unwrap_or_else(|error| format!("(quarantine entry unreadable: {error})"));
-            out.push((String::from_utf8_lossy(&key).into_owned(), reason));
-        }
-        Ok(out)
+        dispatch!(self, store => store.quarantined())
     }
 
-    /// Reads every record of every tree, quarantining what cannot be decoded; returns how many
-    /// records were quarantined. Slow on a big store: for an explicit check, not for start-up.
+    /// Reads every record, quarantining what cannot be decoded; returns how many records were
+    /// quarantined. Slow on a big store: for an explicit check, not for start-up.
     pub fn check_all(&self) -> Result<usize, StoreError> {
-        let before = self.trees.quarantine.len();
-        self.players()?;
-        self.finished_games()?;
-        self.live_games()?;
-        self.challenges()?;
-        Ok(self.trees.quarantine.len().saturating_sub(before))
+        dispatch!(self, store => store.check_all())
     }
 
-    fn flush(&self) -> Result<(), StoreError> {
-        let started = Instant::now();
-        self.db.flush()?;
-        crate::ops::metrics::store_commit(started.elapsed());
-        Ok(())
+    /// Rebuilds every index (channel → live game, pair → last game, leaderboards) from the
+    /// records: a repair tool.
+    pub fn rebuild_indexes(&self) -> Result<(), StoreError> {
+        dispatch!(self, store => store.rebuild_indexes())
     }
 
-    /// Reads and decodes one record; a corrupt one is quarantined and reads as absent.
-    fn read<T: DeserializeOwned>(
+    /// Stores a live game (new, or after an action); durable on return. Refused when the
+    /// channel already has another live game or this game has finished.
+    pub fn put_live_game(&self, game: &LiveGame) -> Result<(), StoreError> {
+        dispatch!(self, store => store.put_live_game(game))
+    }
+
+    pub fn live_game(&self, id: u64) -> Result<Option<LiveGame>, StoreError> {
+        dispatch!(self, store => store.live_game(id))
+    }
+
+    /// The live game of a channel (there is at most one).
+    pub fn live_game_at(&self, place: Place) -> Result<Option<LiveGame>, StoreError> {
+        dispatch!(self, store => store.live_game_at(place))
+    }
+
+    /// Every live game, for re-arming timers at start-up.
+    pub fn live_games(&self) -> Result<Vec<LiveGame>, StoreError> {
+        dispatch!(self, store => store.live_games())
+    }
+
+    /// Removes a live game without finishing it (no points, no stats), e.g. a game cancelled
+    /// before it began. Durable on return.
+    pub fn remove_live_game(&self, id: u64) -> Result<Option<LiveGame>, StoreError> {
+        dispatch!(self, store => store.remove_live_game(id))
+    }
+
+    /// Atomically: removes the live game, stores the finished one and updates both players'
+    /// stats (points only when the game is rated). The game must be live: finishing it twice is
+    /// refused with [`StoreError::NotLive`], so points are never counted twice. Durable on return.
+    pub fn finish_game(&self, finished: &FinishedGame) -> Result<[PlayerStats; 2], StoreError> {
+        dispatch!(self, store => store.finish_game(finished))
+    }
+
+    pub fn finished_game(&self, id: u64) -> Result<Option<FinishedGame>, StoreError> {
+        dispatch!(self, store => store.finished_game(id))
+    }
+
+    /// Every finished game, oldest id first (for audits and recomputing points).
+    pub fn finished_games(&self) -> Result<Vec<FinishedGame>, StoreError> {
+        dispatch!(self, store => store.finished_games())
+    }
+
+    /// The last finished game between two players, in either seat order (for the rematch base
+    /// score).
+    pub fn last_game_between(
         &self,
-        tree: &Tree,
-        what: &'static str,
-        key: &[u8],
-    ) -> Result<Option<T>, StoreError> {
-        match tree.get(key)? {
-            None => Ok(None),
-            Some(raw) => self.decode_or_quarantine(tree, what, key, &raw),
-        }
+        a: UserId,
+        b: UserId,
+    ) -> Result<Option<FinishedGame>, StoreError> {
+        dispatch!(self, store => store.last_game_between(a, b))
     }
 
-    /// Decodes every record of `tree`, quarantining the corrupt ones.
-    fn read_all<T: DeserializeOwned>(
+    /// Stores (or replaces) a challenge; durable on return.
+    pub fn put_challenge(&self, challenge: &Challenge) -> Result<(), StoreError> {
+        dispatch!(self, store => store.put_challenge(challenge))
+    }
+
+    /// Removes and returns a challenge (`None` if it was already taken); durable on return.
+    pub fn take_challenge(&self, id: u64) -> Result<Option<Challenge>, StoreError> {
+        dispatch!(self, store => store.take_challenge(id))
+    }
+
+    /// The open challenges of a channel.
+    pub fn challenge_at(&self, place: Place) -> Result<Vec<Challenge>, StoreError> {
+        dispatch!(self, store => store.challenge_at(place))
+    }
+
+    /// Every open challenge, for expiring them after a restart.
+    pub fn challenges(&self) -> Result<Vec<Challenge>, StoreError> {
+        dispatch!(self, store => store.challenges())
+    }
+
+    /// A player's stats; zeroes (with `user` set) for someone never seen.
+    pub fn player(&self, user: UserId) -> Result<PlayerStats, StoreError> {
+        dispatch!(self, store => store.player(user))
+    }
+
+    /// Every player with a record, by user id.
+    pub fn players(&self) -> Result<Vec<PlayerStats>, StoreError> {
+        dispatch!(self, store => store.players())
+    }
+
+    /// Records a player's display name and that they were seen in `guild`; durable on return.
+    pub fn set_player_name(&self, user: UserId, name: &str, guild: u64) -> Result<(), StoreError> {
+        dispatch!(self, store => store.set_player_name(user, name, guild))
+    }
+
+    /// The top `top` players by points (ties: more wins, then fewer games, then lower user
+    /// id), of one guild or of everyone (`None`). Only players with a finished game are ranked.
+    pub fn leaderboard(
         &self,
-        tree: &Tree,
-        what: &'static str,
-    ) -> Result<Vec<T>, StoreError> {
-        let mut out = Vec::new();
-        for item in tree.iter() {
-            let (key, raw) = item?;
-            if let Some(value) = self.decode_or_quarantine(tree, what, &key, &raw)? {
-                out.push(value);
-            }
-        }
-        Ok(out)
+        guild: Option<u64>,
+        top: usize,
+    ) -> Result<Vec<PlayerStats>, StoreError> {
+        dispatch!(self, store => store.leaderboard(guild, top))
     }
 
-    fn decode_or_quarantine<T: DeserializeOwned>(
+    /// A player's 1-based position on a leaderboard; `None` when they are not on it.
+    pub fn position_of(
         &self,
-        tree: &Tree,
-        what: &'static str,
-        key: &[u8],
-        raw: &[u8],
-    ) -> Result<Option<T>, StoreError> {
-        match codec::decode(raw) {
-            Ok(value) => Ok(Some(value)),
-            Err(reason) => {
-                self.quarantine(tree, what, key, raw, &reason)?;
-                Ok(None)
-            }
-        }
+        user: UserId,
+        guild: Option<u64>,
+    ) -> Result<Option<usize>, StoreError> {
+        dispatch!(self, store => store.position_of(user, guild))
     }
 
-    /// Moves a corrupt record out of `tree` into the quarantine, logging it.
-    fn quarantine(
-        &self,
-        tree: &Tree,
-        what: &'static str,
-        key: &[u8],
-        raw: &[u8],
-        reason: &str,
-    ) -> Result<(), StoreError> {
-        let tree_name = String::from_utf8_lossy(&tree.name()).into_owned();
-        let hex: String = key.iter().map(|byte| format!("{byte:02x}")).collect();
-        let name = format!("{tree_name}/{hex}");
-        warn!(tree = %tree_name, key = %hex, %reason, "corrupt {what} record moved to quarantine");
-        let entry = codec::encode("quarantine", &(format!("{what}: {reason}"), raw.to_vec()))?;
-        self.acknowledge(|ledger| ledger.quarantined(what, codec::id_from_key(key)));
-        self.trees.quarantine.insert(name.as_bytes(), entry)?;
-        // Only remove what was read: a record rewritten meanwhile is left alone.
-        let _ = tree.compare_and_swap(key, Some(raw), None::<&[u8]>)?;
-        if what == players::PLAYER
-            && let Some(user) = codec::id_from_key(key)
-        {
-            self.forget_rank_entries(user)?;
-        }
-        self.flush()
+    /// Imports player stats in bulk (a restore, or seeding a test store), replacing the stats
+    /// of those users, and rebuilds the leaderboards. Durable on return; not for live play.
+    pub fn import_players(&self, players: &[PlayerStats]) -> Result<(), StoreError> {
+        dispatch!(self, store => store.import_players(players))
     }
-}
-
-/// The refusal of a store that lost acknowledged data, pointing at the newest backup.
-fn damaged(dir: &Path, missing: Vec<String>) -> StoreError {
-    let backups = dir.parent().unwrap_or(Path::new(".")).join("backups");
-    let restore = match ledger::newest_backup(&backups) {
-        Some(backup) => format!(
-            "Restore the newest backup into a new directory: junqi-bot restore {} --data NEW_DIR",
-            backup.display()
-        ),
-        None => format!("No backup found in {}.", backups.display()),
-    };
-    StoreError::Damaged {
-        dir: dir.to_path_buf(),
-        missing,
-        restore,
-    }
-}
-
-/// Opens a copy of `dir` and compares it with the ledger; the original is untouched either way.
-fn check_copy(dir: &Path, acknowledged: &ledger::Acknowledged) -> Result<(), StoreError> {
-    if !dir.is_dir() {
-        return Err(damaged(
-            dir,
-            vec![format!("the directory {} is gone", dir.display())],
-        ));
-    }
-    let mut copy_name = dir.as_os_str().to_owned();
-    copy_name.push(".checking");
-    let copy = PathBuf::from(copy_name);
-    let _ = std::fs::remove_dir_all(&copy);
-    let result = (|| {
-        ledger::copy_dir(dir, &copy).map_err(|source| StoreError::CreateDir {
-            dir: copy.clone(),
-            source,
-        })?;
-        let store = match Store::open_unchecked(&copy) {
-            Ok(store) => store,
-            Err(error) => {
-                return Err(damaged(dir, vec![format!("sled cannot open it ({error})")]));
-            }
-        };
-        let holds = store.holdings()?;
-        store
-            .refuse_shortfall(acknowledged, &holds)
-            .map_err(|error| match error {
-                StoreError::Damaged { missing, .. } => damaged(dir, missing),
-                other => other,
-            })
-    })();
-    let _ = std::fs::remove_dir_all(&copy);
-    result
-}
-
-/// How long to wait for sled's lock: a handle dropped in this process releases it only when
-/// sled's background threads have stopped, a few milliseconds later.
-const LOCK_WAIT: Duration = Duration::from_secs(3);
-
-/// Waits (up to [`LOCK_WAIT`]) until no process holds sled's lock on the directory, so a
-/// store in use is reported as such before any copy is made.
-fn wait_until_free(dir: &Path) -> Result<(), StoreError> {
-    let started = Instant::now();
-    loop {
-        let Ok(file) = std::fs::File::open(dir.join("db")) else {
-            return Ok(());
-        };
-        match file.try_lock() {
-            Ok(()) => return Ok(()),
-            Err(std::fs::TryLockError::WouldBlock) if started.elapsed() < LOCK_WAIT => {
-                std::thread::sleep(Duration::from_millis(20));
-            }
-            Err(std::fs::TryLockError::WouldBlock) => {
-                return Err(StoreError::Locked {
-                    dir: dir.to_path_buf(),
-                });
-            }
-            Err(std::fs::TryLockError::Error(_)) => return Ok(()),
-        }
-    }
-}
-
-fn open_db(dir: &Path) -> Result<Db, StoreError> {
-    let started = Instant::now();
-    loop {
-        match sled::Config::new().path(dir).open() {
-            Ok(db) => return Ok(db),
-            Err(sled::Error::Io(error)) if error.kind() == std::io::ErrorKind::WouldBlock => {
-                if started.elapsed() >= LOCK_WAIT {
-                    return Err(StoreError::Locked {
-                        dir: dir.to_path_buf(),
-                    });
-                }
-                std::thread::sleep(Duration::from_millis(20));
-            }
-            Err(source) => {
-                return Err(StoreError::Open {
-                    dir: dir.to_path_buf(),
-                    source,
-                });
-            }
-        }
-    }
-}
-
-/// Turns a transaction's result into ours.
-fn from_transaction<T>(
-    result: Result<T, sled::transaction::TransactionError<StoreError>>,
-) -> Result<T, StoreError> {
-    result.map_err(|error| match error {
-        sled::transaction::TransactionError::Abort(error) => error,
-        sled::transaction::TransactionError::Storage(error) => StoreError::Sled(error),
-    })
 }

@@ -43,9 +43,18 @@ fn bot(args: &[&str], data: &Path) -> (bool, String) {
     (output.status.success(), text)
 }
 
+/// Starts a game between alice and bob and plays alice's first flip; returns `/export`.
+fn start_game(console: &mut Session) -> String {
+    console.ask("alice /challenge @bob");
+    console.ask("bob /accept");
+    console.ask("alice /flip A1");
+    console.ask("carol /export")
+}
+
 fn http_get(port: u16, path: &str) -> String {
     let mut stream = std::net::TcpStream::connect(("127.0.0.1", port)).unwrap();
-    write!(stream, "GET {path} HTTP/1.1\r\nHost: localhost\r\n\r\n").unwrap();
+    let request = format!("GET {path} HTTP/1.1\r\nHost: localhost\r\n\r\n");
+    stream.write_all(request.as_bytes()).unwrap();
     let mut response = String::new();
     stream.read_to_string(&mut response).unwrap();
     response
@@ -55,10 +64,7 @@ fn http_get(port: u16, path: &str) -> String {
 fn sigterm_stops_the_console_with_exit_0_and_the_game_resumes() {
     let data = tempfile::tempdir().unwrap();
     let mut console = Session::start(data.path(), None);
-    console.ask("alice /challenge @bob");
-    console.ask("bob /accept");
-    console.ask("alice /flip A1");
-    let before = console.ask("carol /export");
+    let before = start_game(&mut console);
     let status = sigterm(&mut console);
     assert!(status.success(), "exit status {status}");
 
@@ -84,9 +90,7 @@ fn the_metrics_endpoint_serves_prometheus_text_and_health() {
     let config = data.path().join("config.toml");
     std::fs::write(&config, format!("metrics_addr = \"127.0.0.1:{port}\"\n")).unwrap();
     let mut console = Session::start(data.path(), Some(&config));
-    console.ask("alice /challenge @bob");
-    console.ask("bob /accept");
-    console.ask("alice /flip A1");
+    start_game(&mut console);
     let metrics = http_get(port, "/metrics");
     assert!(metrics.starts_with("HTTP/1.1 200"), "{metrics}");
     for needle in [
@@ -116,10 +120,7 @@ fn the_metrics_endpoint_serves_prometheus_text_and_health() {
 fn a_backup_taken_mid_game_while_running_restores_and_the_game_goes_on() {
     let data = tempfile::tempdir().unwrap();
     let mut console = Session::start(data.path(), None);
-    console.ask("alice /challenge @bob");
-    console.ask("bob /accept");
-    console.ask("alice /flip A1");
-    let before = console.ask("carol /export");
+    let before = start_game(&mut console);
     let file = data.path().join("mid-game.junqi-backup");
     let (ok, said) = bot(&["backup", "--to", file.to_str().unwrap()], data.path());
     assert!(ok, "{said}");
@@ -146,9 +147,7 @@ fn a_backup_taken_mid_game_while_running_restores_and_the_game_goes_on() {
 fn an_old_layout_is_moved_into_store_on_first_start() {
     let data = tempfile::tempdir().unwrap();
     let mut console = Session::start(data.path(), None);
-    console.ask("alice /challenge @bob");
-    console.ask("bob /accept");
-    let before = console.ask("carol /export");
+    let before = start_game(&mut console);
     console.finish();
     // Put the store back where `run` used to keep it: directly in DATA.
     let store = data.path().join("store");

@@ -9,39 +9,21 @@ use std::collections::BTreeMap;
 use sled::Transactional;
 use sled::transaction::{ConflictableTransactionError, TransactionalTree, abort};
 
-use super::codec::{
+use super::{SledStore, from_transaction};
+use crate::store::codec::{
     self, Scope, bucket_key, bucket_top, count_key, count_keys, count_value, first_bucket,
     group_prefix, id_key, rank_key, scope,
 };
-use super::error::StoreError;
-use super::records::{PlayerStats, UserId};
-use super::{Store, from_transaction};
+use crate::store::error::StoreError;
+use crate::store::records::{PlayerStats, UserId};
+use crate::store::stats::{self, Update};
 
 pub(super) const PLAYER: &str = "player";
 
-/// Leaderboard keys and counts, as [`Store::expected_rank`] computes them.
+/// Leaderboard keys and counts, as [`SledStore::expected_rank`] computes them.
 pub(super) type RankEntries = (Vec<Vec<u8>>, BTreeMap<Vec<u8>, u64>);
 
 type TxResult<T> = Result<T, ConflictableTransactionError<StoreError>>;
-
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub(super) enum SeatResult {
-    Win,
-    Loss,
-    /// A loss by abandoning.
-    Abandon,
-    Draw,
-}
-
-/// One seat's part in a finished game.
-pub(super) struct Update<'a> {
-    pub user: UserId,
-    pub name: &'a str,
-    pub guild: u64,
-    pub result: SeatResult,
-    /// Zero for an unrated game.
-    pub points: i64,
-}
 
 /// The scopes a player is ranked in: none before their first game.
 fn scopes(stats: &PlayerStats) -> Vec<Scope> {
@@ -112,28 +94,12 @@ pub(super) fn apply(
     update: &Update,
 ) -> TxResult<PlayerStats> {
     let old = read_player(players, update.user)?;
-    let mut new = old.clone().unwrap_or_default();
-    new.user = update.user;
-    new.name = update.name.to_string();
-    if !new.guilds.contains(&update.guild) {
-        new.guilds.push(update.guild);
-    }
-    new.games = new.games.saturating_add(1);
-    new.points = new.points.saturating_add(update.points);
-    match update.result {
-        SeatResult::Win => new.wins = new.wins.saturating_add(1),
-        SeatResult::Loss => new.losses = new.losses.saturating_add(1),
-        SeatResult::Abandon => {
-            new.losses = new.losses.saturating_add(1);
-            new.abandons = new.abandons.saturating_add(1);
-        }
-        SeatResult::Draw => new.draws = new.draws.saturating_add(1),
-    }
+    let new = stats::applied(old.as_ref(), update);
     write_player(players, rank, counts, old.as_ref(), &new)?;
     Ok(new)
 }
 
-impl Store {
+impl SledStore {
     /// A player's stats; zeroes (with `user` set) for someone never seen.
     pub fn player(&self, user: UserId) -> Result<PlayerStats, StoreError> {
         let stats = self.read(&self.trees.players, PLAYER, &id_key(user))?;
@@ -155,12 +121,7 @@ impl Store {
         let result =
             (&t.players, &t.rank, &t.rank_counts).transaction(|(players, rank, counts)| {
                 let old = read_player(players, user)?;
-                let mut new = old.clone().unwrap_or_default();
-                new.user = user;
-                new.name = name.to_string();
-                if !new.guilds.contains(&guild) {
-                    new.guilds.push(guild);
-                }
+                let new = stats::named(old.as_ref(), user, name, guild);
                 if old.as_ref() != Some(&new) {
                     write_player(players, rank, counts, old.as_ref(), &new)?;
                 }

@@ -1,6 +1,6 @@
 //! Backups of the sled store: one file holding every record of the primary trees (players,
 //! live and finished games, challenges, schema), taken while the bot runs. A game's end
-//! changes three trees in one transaction; [`Store::write_backup`] holds the store's backup
+//! changes three trees in one transaction; [`SledStore::write_backup`] holds the store's backup
 //! gate exclusively while it reads, and `finish_game` holds it shared, so a backup never sees
 //! half of one. Indexes are not copied: a restore rebuilds them from the records.
 //!
@@ -11,8 +11,8 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use super::error::StoreError;
-use super::{Store, ledger};
+use super::{SledStore, ledger};
+use crate::store::error::StoreError;
 
 const MAGIC: &[u8] = b"JUNQI-BACKUP 1\n";
 
@@ -25,11 +25,14 @@ const PRIMARY_TREES: [&str; 5] = [
     "v1/challenges",
 ];
 
+/// One tree's records: (key, value) pairs.
+type Records = Vec<(Vec<u8>, Vec<u8>)>;
+
 #[derive(Serialize, Deserialize)]
 struct Contents {
     /// The id counter, so a restored store never hands out an id twice.
     next_id: u64,
-    trees: Vec<(String, Vec<(Vec<u8>, Vec<u8>)>)>,
+    trees: Vec<(String, Records)>,
 }
 
 /// What a backup or a restore moved.
@@ -40,12 +43,6 @@ pub struct BackupSummary {
     pub records: u64,
     pub live_games: u64,
     pub finished_games: u64,
-}
-
-fn checksum(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325_u64, |hash, byte| {
-        (hash ^ u64::from(*byte)).wrapping_mul(0x0100_0000_01b3)
-    })
 }
 
 fn backup_error(file: &Path, reason: impl Into<String>) -> StoreError {
@@ -72,7 +69,7 @@ fn summary(file: &Path, bytes: u64, contents: &Contents) -> BackupSummary {
     }
 }
 
-impl Store {
+impl SledStore {
     /// Writes a consistent backup of the store to `file` (atomically: a temporary file renamed
     /// into place once complete and synced).
     pub fn write_backup(&self, file: &Path) -> Result<BackupSummary, StoreError> {
@@ -98,7 +95,7 @@ impl Store {
         let mut bytes = MAGIC.to_vec();
         postcard::to_io(&contents, &mut bytes)
             .map_err(|error| backup_error(file, error.to_string()))?;
-        let sum = checksum(&bytes);
+        let sum = ledger::fnv1a(&bytes);
         bytes.extend_from_slice(&sum.to_be_bytes());
         if let Some(parent) = file.parent().filter(|p| !p.as_os_str().is_empty()) {
             std::fs::create_dir_all(parent).map_err(|e| backup_error(file, e.to_string()))?;
@@ -129,7 +126,7 @@ impl Store {
         let (body, sum) = bytes.split_at(body_len);
         let mut stored = [0u8; 8];
         stored.copy_from_slice(sum);
-        if checksum(body) != u64::from_be_bytes(stored) {
+        if ledger::fnv1a(body) != u64::from_be_bytes(stored) {
             return Err(backup_error(
                 file,
                 "checksum mismatch: the file is damaged or cut short",
@@ -137,7 +134,7 @@ impl Store {
         }
         let contents: Contents = postcard::from_bytes(&body[MAGIC.len()..])
             .map_err(|error| backup_error(file, format!("undecodable: {error}")))?;
-        let restored = Store::open_unchecked(store_dir)?;
+        let restored = SledStore::open_unchecked(store_dir)?;
         for (name, records) in &contents.trees {
             if !PRIMARY_TREES.contains(&name.as_str()) {
                 return Err(backup_error(file, format!("unknown tree {name}")));
@@ -155,7 +152,7 @@ impl Store {
         drop(restored);
         // Opening writes the ledger of what was restored; closing cleanly lets the bot's first
         // open skip the copy check.
-        let store = Store::open(store_dir)?;
+        let store = SledStore::open(store_dir)?;
         store.close_cleanly()?;
         Ok(summary(file, bytes.len() as u64, &contents))
     }

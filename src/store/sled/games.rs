@@ -4,18 +4,18 @@
 use sled::Transactional;
 use sled::transaction::{ConflictableTransactionError, abort};
 
-use super::codec::{self, id_key, pair_key, place_key};
-use super::error::StoreError;
-use super::players::{self, SeatResult};
-use super::records::{Challenge, FinishedGame, LiveGame, Place, PlayerStats, UserId};
-use super::{Store, from_transaction};
-use crate::game::{Outcome, Seat, WinReason};
+use super::players;
+use super::{SledStore, from_transaction};
+use crate::store::codec::{self, id_key, pair_key, place_key};
+use crate::store::error::StoreError;
+use crate::store::records::{Challenge, FinishedGame, LiveGame, Place, PlayerStats, UserId};
+use crate::store::stats;
 
 const LIVE_GAME: &str = "live game";
 const FINISHED_GAME: &str = "finished game";
 const CHALLENGE: &str = "challenge";
 
-impl Store {
+impl SledStore {
     /// Stores a live game (new, or after an action); durable on return. Refused when the
     /// channel already has another live game or this game has finished.
     pub fn put_live_game(&self, game: &LiveGame) -> Result<(), StoreError> {
@@ -128,7 +128,7 @@ impl Store {
         let key = id_key(game.id);
         let place = place_key(game.place);
         let pair = pair_key(game.players[0], game.players[1]);
-        let results = Seat::BOTH.map(|seat| seat_result(&finished.outcome, seat));
+        let updates = stats::updates(finished);
         let _not_during_a_backup = self
             .backup_gate
             .read()
@@ -159,16 +159,8 @@ impl Store {
             done.insert(&key, value.as_slice())?;
             pairs.insert(&pair, &key)?;
             let mut after: [PlayerStats; 2] = Default::default();
-            for seat in Seat::BOTH {
-                let i = seat.index();
-                let update = players::Update {
-                    user: game.players[i],
-                    name: &game.names[i],
-                    guild: game.place.guild,
-                    result: results[i],
-                    points: if game.rated { finished.points[i] } else { 0 },
-                };
-                after[i] = players::apply(players, rank, counts, &update)?;
+            for (slot, update) in after.iter_mut().zip(&updates) {
+                *slot = players::apply(players, rank, counts, update)?;
             }
             if game.players[0] == game.players[1] {
                 after[0] = after[1].clone();
@@ -241,18 +233,5 @@ impl Store {
     /// Every open challenge, for expiring them after a restart.
     pub fn challenges(&self) -> Result<Vec<Challenge>, StoreError> {
         self.read_all(&self.trees.challenges, CHALLENGE)
-    }
-}
-
-/// What a finished game means for one seat's record.
-fn seat_result(outcome: &Outcome<Seat>, seat: Seat) -> SeatResult {
-    match outcome {
-        Outcome::Draw(_) => SeatResult::Draw,
-        Outcome::Win { winner, .. } if *winner == seat => SeatResult::Win,
-        Outcome::Win {
-            reason: WinReason::Abandonment,
-            ..
-        } => SeatResult::Abandon,
-        Outcome::Win { .. } => SeatResult::Loss,
     }
 }

@@ -8,11 +8,11 @@ use std::collections::{BTreeMap, HashMap};
 use serde::de::DeserializeOwned;
 use sled::Tree;
 
-use super::Store;
-use super::codec::{self, id_key, pair_key, place_key};
-use super::error::StoreError;
-use super::records::{Challenge, FinishedGame, LiveGame, PlayerStats, UserId};
-use crate::game::{Outcome, Seat, WinReason};
+use super::SledStore;
+use crate::store::codec::{self, id_key, pair_key, place_key};
+use crate::store::error::StoreError;
+use crate::store::records::{Challenge, FinishedGame, LiveGame, PlayerStats, UserId};
+use crate::store::stats;
 
 /// What `check-store` found.
 #[derive(Clone, Debug, Default)]
@@ -32,7 +32,7 @@ impl CheckReport {
 /// (wins, losses, draws, abandons, games) of one player.
 type Tally = [u32; 5];
 
-impl Store {
+impl SledStore {
     /// Verifies the whole store; never changes it.
     pub fn check(&self) -> Result<CheckReport, StoreError> {
         let mut report = CheckReport::default();
@@ -80,7 +80,7 @@ impl Store {
             .collect();
         compare_index(&t.rank_counts, &counts, "leaderboard counts", &mut report)?;
 
-        let tallies = tally(&finished);
+        let tallies = tally(&ordered);
         for stats in &players {
             let counted = tallies.get(&stats.user).copied().unwrap_or_default();
             let stored = [
@@ -162,28 +162,20 @@ fn compare_index(
     Ok(())
 }
 
-fn tally(finished: &[FinishedGame]) -> HashMap<UserId, Tally> {
-    let mut tallies: HashMap<UserId, Tally> = HashMap::new();
+/// Each player's totals recomputed from the finished games, oldest first, exactly as
+/// `finish_game` adds them up.
+fn tally(finished: &[&FinishedGame]) -> HashMap<UserId, Tally> {
+    let mut stats: HashMap<UserId, PlayerStats> = HashMap::new();
     for done in finished {
-        let players = done.game.players;
-        for seat in Seat::BOTH {
-            let tally = tallies.entry(players[seat.index()]).or_default();
-            match &done.outcome {
-                Outcome::Draw(_) => tally[2] += 1,
-                Outcome::Win { winner, .. } if *winner == seat => tally[0] += 1,
-                Outcome::Win {
-                    reason: WinReason::Abandonment,
-                    ..
-                } => {
-                    tally[1] += 1;
-                    tally[3] += 1;
-                }
-                Outcome::Win { .. } => tally[1] += 1,
-            }
-            tally[4] += 1;
+        for update in stats::updates(done) {
+            let next = stats::applied(stats.get(&update.user), &update);
+            stats.insert(update.user, next);
         }
     }
-    tallies
+    stats
+        .into_iter()
+        .map(|(user, s)| (user, [s.wins, s.losses, s.draws, s.abandons, s.games]))
+        .collect()
 }
 
 fn hex(key: &[u8]) -> String {

@@ -2,7 +2,7 @@
 //! outside sled's files, saying what the store has acknowledged: how many finished games and
 //! players it held, and how many events each live game had. It is rewritten atomically
 //! (temporary file, fsync, rename, fsync of the directory) at most every
-//! [`LEDGER_INTERVAL`] while commits happen, and at once by [`Store::checkpoint`].
+//! [`LEDGER_INTERVAL`] while commits happen, and at once by [`SledStore::checkpoint`].
 //!
 //! On open, a store holding less than its ledger says is refused ([`StoreError::Damaged`]).
 //! Because sled may rewrite a damaged file while opening it, a directory is opened in place
@@ -18,8 +18,8 @@ use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
-use super::error::StoreError;
-use super::records::LiveGame;
+use crate::store::error::StoreError;
+use crate::store::records::LiveGame;
 
 /// How often a changed ledger is written while the store is in use.
 pub const LEDGER_INTERVAL: Duration = Duration::from_secs(1);
@@ -193,9 +193,7 @@ pub fn fingerprint(dir: &Path) -> std::io::Result<BTreeMap<String, (u64, u64)>> 
                 continue;
             }
             let bytes = std::fs::read(&path)?;
-            let hash = bytes.iter().fold(0xcbf2_9ce4_8422_2325_u64, |hash, byte| {
-                (hash ^ u64::from(*byte)).wrapping_mul(0x0100_0000_01b3)
-            });
+            let hash = fnv1a(&bytes);
             let name = path
                 .strip_prefix(dir)
                 .unwrap_or(&path)
@@ -205,6 +203,13 @@ pub fn fingerprint(dir: &Path) -> std::io::Result<BTreeMap<String, (u64, u64)>> 
         }
     }
     Ok(out)
+}
+
+/// FNV-1a, 64 bits: a quick checksum against accidents (not against tampering).
+pub(super) fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325_u64, |hash, byte| {
+        (hash ^ u64::from(*byte)).wrapping_mul(0x0100_0000_01b3)
+    })
 }
 
 /// Copies every file of `from` into `to` (created), for opening a copy of a suspect store.

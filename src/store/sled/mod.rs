@@ -354,6 +354,12 @@ fn check_copy(dir: &Path, acknowledged: &ledger::Acknowledged) -> Result<(), Sto
         })?;
         let store = match SledStore::open_unchecked(&copy) {
             Ok(store) => store,
+            // A newer or unreadable schema is its own, clearer refusal.
+            Err(
+                error @ (StoreError::NewerSchema { .. }
+                | StoreError::UnreadableSchema(_)
+                | StoreError::Locked { .. }),
+            ) => return Err(error),
             Err(error) => {
                 return Err(damaged(dir, vec![format!("sled cannot open it ({error})")]));
             }

@@ -76,6 +76,17 @@ impl Language {
     }
 }
 
+/// How log lines are written to stderr.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum LogFormat {
+    /// Human-readable lines; coloured only when stderr is a terminal.
+    #[default]
+    Text,
+    /// One JSON object per line, for log collectors.
+    Json,
+}
+
 /// Settings only the Discord front end reads.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
@@ -107,9 +118,18 @@ impl Default for DiscordConfig {
 #[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct Config {
-    /// Where the store keeps its database (and the console its images).
+    /// The data directory: the store in `store/`, images in `images/`, backups in `backups/`.
     pub data_dir: PathBuf,
     pub language: LanguageSetting,
+    /// `text` (default) or `json` log lines on stderr.
+    pub log_format: LogFormat,
+    /// Serve Prometheus metrics and `/healthz` on this address (e.g. "127.0.0.1:9100");
+    /// off when unset.
+    pub metrics_addr: Option<std::net::SocketAddr>,
+    /// A backup into DATA/backups every this many seconds (0: none on a schedule).
+    pub backup_every_secs: u64,
+    /// How many scheduled backups to keep (the oldest are deleted).
+    pub backups_kept: usize,
     /// The turn clock of a challenge that does not name one, in seconds.
     pub turn_secs: u32,
     /// The shortest and longest turn clock a challenge may ask for.
@@ -142,6 +162,10 @@ impl Default for Config {
         Config {
             data_dir: PathBuf::from("data"),
             language: LanguageSetting::Auto,
+            log_format: LogFormat::Text,
+            metrics_addr: None,
+            backup_every_secs: 3600,
+            backups_kept: 48,
             turn_secs: 30,
             min_turn_secs: 1,
             max_turn_secs: 3600,
@@ -173,6 +197,20 @@ pub enum ConfigError {
 }
 
 impl Config {
+    /// The one loader of `run` and `console`: the file (or the defaults without one), then
+    /// the command line's data directory, then the checks (so `--data ""` is refused too).
+    pub fn resolve(file: Option<&Path>, data: Option<PathBuf>) -> Result<Config, ConfigError> {
+        let mut config = match file {
+            Some(path) => Config::load(path)?,
+            None => Config::default(),
+        };
+        if let Some(data) = data {
+            config.data_dir = data;
+        }
+        config.validate()?;
+        Ok(config)
+    }
+
     /// Reads and checks a config file.
     pub fn load(path: &Path) -> Result<Config, ConfigError> {
         let text = std::fs::read_to_string(path).map_err(|source| ConfigError::Read {
@@ -206,6 +244,12 @@ impl Config {
                 reason: reason.to_string(),
             })
         };
+        if let Err(reason) = check_data_dir(&self.data_dir) {
+            return invalid("data_dir", &reason);
+        }
+        if self.backups_kept == 0 {
+            return invalid("backups_kept", "must be at least 1");
+        }
         if self.min_turn_secs == 0 {
             return invalid("min_turn_secs", "must be at least 1");
         }
@@ -234,6 +278,21 @@ impl Config {
     }
 }
 
+/// Refuses a data directory that cannot be one: empty, with a NUL byte, or an existing file.
+fn check_data_dir(dir: &Path) -> Result<(), String> {
+    let bytes = dir.as_os_str().as_encoded_bytes();
+    if bytes.iter().all(u8::is_ascii_whitespace) {
+        return Err("is empty: name a directory (e.g. \"data\")".into());
+    }
+    if bytes.contains(&0) {
+        return Err("contains a NUL byte".into());
+    }
+    if dir.exists() && !dir.is_dir() {
+        return Err(format!("{} exists and is not a directory", dir.display()));
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -255,7 +314,7 @@ mod tests {
                 assert!(text.contains(&format!("{key} =")), "example lacks `{key}`");
             }
         }
-        for key in ["test_seed", "api_base_url", "dev_guild"] {
+        for key in ["test_seed", "api_base_url", "dev_guild", "metrics_addr"] {
             assert!(text.contains(&format!("{key} =")), "example lacks `{key}`");
         }
     }
@@ -271,11 +330,26 @@ mod tests {
             ("[rules]\nply_limit = 0", "ply_limit"),
             ("[discord]\ntoken = \"x\"", "token"),
             ("challenge_expiry_secs = 0", "challenge_expiry_secs"),
+            ("data_dir = \"\"", "data_dir"),
+            ("data_dir = \"  \"", "data_dir"),
+            ("data_dir = \"a\\u0000b\"", "data_dir"),
+            ("data_dir = \"Cargo.toml\"", "data_dir"),
+            ("log_format = \"xml\"", "log_format"),
+            ("metrics_addr = \"localhost\"", "metrics_addr"),
+            ("backups_kept = 0", "backups_kept"),
         ];
         for (text, key) in table {
             let message = Config::parse(text).unwrap_err().to_string();
             assert!(message.contains(key), "{text:?} gave {message:?}");
         }
+    }
+
+    #[test]
+    fn the_command_line_data_dir_is_checked_too() {
+        let error = Config::resolve(None, Some(PathBuf::new())).unwrap_err();
+        assert!(error.to_string().contains("data_dir"), "{error}");
+        let config = Config::resolve(None, Some(PathBuf::from("elsewhere"))).unwrap();
+        assert_eq!(config.data_dir, PathBuf::from("elsewhere"));
     }
 
     #[test]

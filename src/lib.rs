@@ -21,6 +21,7 @@ pub mod config;
 pub mod console;
 pub mod discord;
 pub mod game;
+pub mod ops;
 pub mod render;
 pub mod scoring;
 pub mod service;

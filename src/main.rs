@@ -1,12 +1,15 @@
 //! The `junqi-bot` binary: the bot (`run`, `console`) and the analysis commands.
 
-use std::io::{self, Write};
-use std::path::PathBuf;
+use std::io::{self, IsTerminal, Write};
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
 
 use clap::{Parser, Subcommand};
 use junqi::cli::analysis;
+use junqi::config::{Config, LogFormat};
+use junqi::ops::DataLayout;
+use junqi::store::Store;
 
 #[derive(Parser)]
 #[command(
@@ -74,6 +77,32 @@ enum Command {
         #[arg(long)]
         speed: Option<u32>,
     },
+    /// Verify the whole store (every record decodes; indexes and stats equal a recomputation);
+    /// exit 1 on any problem. Run it with the bot stopped.
+    CheckStore {
+        #[arg(long)]
+        config: Option<PathBuf>,
+        /// The data directory (overrides the config's `data_dir`).
+        #[arg(long)]
+        data: Option<PathBuf>,
+    },
+    /// Write a consistent backup, even while the bot runs (the bot then writes it).
+    Backup {
+        #[arg(long)]
+        config: Option<PathBuf>,
+        #[arg(long)]
+        data: Option<PathBuf>,
+        /// The backup file (default: DATA/backups/backup-TIME.junqi-backup).
+        #[arg(long)]
+        to: Option<PathBuf>,
+    },
+    /// Restore a backup into a data directory whose store is empty or absent.
+    Restore {
+        /// The backup file.
+        file: PathBuf,
+        #[arg(long)]
+        data: PathBuf,
+    },
     /// Play in the terminal: each line is `NAME /command args…` (`NAME#CHANNEL /command …`).
     Console {
         /// A config file (see config.example.toml); the defaults without one.
@@ -88,14 +117,19 @@ enum Command {
     },
 }
 
-/// Logs to stderr (`RUST_LOG` overrides `default_level`) and builds the async runtime.
-fn start_runtime(default_level: &str) -> Option<tokio::runtime::Runtime> {
+/// Logs to stderr (`RUST_LOG` overrides `default_level`; colour only on a terminal; JSON
+/// lines when configured) and builds the async runtime.
+fn start_runtime(default_level: &str, format: LogFormat) -> Option<tokio::runtime::Runtime> {
     let filter = tracing_subscriber::EnvFilter::try_from_default_env()
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new(default_level));
-    tracing_subscriber::fmt()
+    let logs = tracing_subscriber::fmt()
         .with_env_filter(filter)
         .with_writer(io::stderr)
-        .init();
+        .with_ansi(io::stderr().is_terminal());
+    match format {
+        LogFormat::Text => logs.init(),
+        LogFormat::Json => logs.json().init(),
+    }
     match tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
@@ -108,11 +142,26 @@ fn start_runtime(default_level: &str) -> Option<tokio::runtime::Runtime> {
     }
 }
 
+/// The config of `run` and `console`, or exit code 2 with the reason printed.
+fn load_config(file: Option<&Path>, data: Option<PathBuf>) -> Result<Config, ExitCode> {
+    Config::resolve(file, data).map_err(|error| {
+        eprintln!("error: {error}");
+        ExitCode::from(2)
+    })
+}
+
 fn run_console(options: junqi::console::ConsoleOptions) -> ExitCode {
-    let Some(runtime) = start_runtime("warn") else {
+    let config = match junqi::console::load_config(&options) {
+        Ok(config) => config,
+        Err(error) => {
+            eprintln!("error: {error}");
+            return ExitCode::from(2);
+        }
+    };
+    let Some(runtime) = start_runtime("warn", config.log_format) else {
         return ExitCode::FAILURE;
     };
-    let result = runtime.block_on(junqi::console::run_stdio(options));
+    let result = runtime.block_on(junqi::console::run_stdio(config, options.images));
     // Reading stdin occupies a blocking thread that end-of-input or Ctrl-C may leave waiting.
     runtime.shutdown_timeout(Duration::from_millis(200));
     match result {
@@ -125,28 +174,117 @@ fn run_console(options: junqi::console::ConsoleOptions) -> ExitCode {
 }
 
 fn run_bot(config_path: Option<PathBuf>, data: Option<PathBuf>) -> ExitCode {
-    let mut config = match config_path {
-        Some(path) => match junqi::config::Config::load(&path) {
-            Ok(config) => config,
-            Err(error) => {
-                eprintln!("error: {error}");
-                return ExitCode::from(2);
-            }
-        },
-        None => junqi::config::Config::default(),
+    let config = match load_config(config_path.as_deref(), data) {
+        Ok(config) => config,
+        Err(code) => return code,
     };
-    if let Some(data) = data {
-        config.data_dir = data;
-    }
     if let Err(error) = junqi::discord::token_from_env(&config) {
         eprintln!("error: {error}");
         return ExitCode::from(2);
     }
-    let Some(runtime) = start_runtime("info") else {
+    let Some(runtime) = start_runtime("info", config.log_format) else {
         return ExitCode::FAILURE;
     };
     match runtime.block_on(junqi::discord::run(config)) {
         Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("error: {error}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Logging for the offline store commands: warnings and errors, plain text.
+fn quiet_logs() {
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn"));
+    tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(io::stderr)
+        .with_ansi(io::stderr().is_terminal())
+        .init();
+}
+
+fn check_store(config: Option<PathBuf>, data: Option<PathBuf>) -> ExitCode {
+    let config = match load_config(config.as_deref(), data) {
+        Ok(config) => config,
+        Err(code) => return code,
+    };
+    quiet_logs();
+    let layout = DataLayout::new(&config.data_dir);
+    let report = Store::open(&layout.store()).and_then(|store| {
+        let report = store.check()?;
+        store.close_cleanly()?;
+        Ok(report)
+    });
+    match report {
+        Ok(report) => {
+            for (tree, count) in &report.records {
+                println!("{tree}: {count} records");
+            }
+            for problem in &report.problems {
+                println!("problem: {problem}");
+            }
+            if report.is_sound() {
+                println!("store {}: sound", layout.store().display());
+                ExitCode::SUCCESS
+            } else {
+                println!(
+                    "store {}: {} problems",
+                    layout.store().display(),
+                    report.problems.len()
+                );
+                ExitCode::FAILURE
+            }
+        }
+        Err(error) => {
+            eprintln!("error: {error}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn backup(config: Option<PathBuf>, data: Option<PathBuf>, to: Option<PathBuf>) -> ExitCode {
+    let config = match load_config(config.as_deref(), data) {
+        Ok(config) => config,
+        Err(code) => return code,
+    };
+    quiet_logs();
+    match junqi::ops::backup::backup(&DataLayout::new(&config.data_dir), to) {
+        Ok(done) => {
+            println!("{done}");
+            ExitCode::SUCCESS
+        }
+        Err(error) => {
+            eprintln!("error: {error}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn restore(file: &Path, data: PathBuf) -> ExitCode {
+    let config = match load_config(None, Some(data)) {
+        Ok(config) => config,
+        Err(code) => return code,
+    };
+    quiet_logs();
+    let layout = DataLayout::new(&config.data_dir);
+    match layout
+        .prepare()
+        .map_err(|e| e.to_string())
+        .and_then(|()| Store::restore_backup(file, &layout.store()).map_err(|e| e.to_string()))
+    {
+        Ok(summary) => {
+            println!(
+                "restored {} into {} (records {}: live games {}, finished games {})",
+                file.display(),
+                layout.store().display(),
+                summary.records,
+                summary.live_games,
+                summary.finished_games
+            );
+            ExitCode::SUCCESS
+        }
         Err(error) => {
             eprintln!("error: {error}");
             ExitCode::FAILURE
@@ -198,6 +336,9 @@ fn main() -> ExitCode {
             action: Some(action),
         } => finish_case(analysis::apply(&position, &action)),
         Command::Run { config, data } => run_bot(config, data),
+        Command::CheckStore { config, data } => check_store(config, data),
+        Command::Backup { config, data, to } => backup(config, data, to),
+        Command::Restore { file, data } => restore(&file, data),
         Command::Console {
             config,
             data,

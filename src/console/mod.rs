@@ -8,13 +8,14 @@ pub mod parse;
 
 use std::collections::HashMap;
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use thiserror::Error;
 use tokio::io::{AsyncBufRead, AsyncBufReadExt};
 use tokio::sync::mpsc::UnboundedReceiver;
 
 use crate::config::{Config, ConfigError};
+use crate::ops::{DataLayout, LayoutError, Operations, shutdown};
 use crate::service::{AI_USER, Caller, Command, FileKind, Outbound, Reply, Service, ServiceError};
 use crate::store::{Place, Store, StoreError, UserId};
 
@@ -33,6 +34,10 @@ pub enum ConsoleError {
     Service(#[from] ServiceError),
     #[error("{JUNQI_TEST_SEED}=\"{0}\" is not a number", JUNQI_TEST_SEED = TEST_SEED_VAR)]
     TestSeed(String),
+    #[error(transparent)]
+    Layout(#[from] LayoutError),
+    #[error("{0}")]
+    Start(std::io::Error),
     #[error("console output: {0}")]
     Io(#[from] std::io::Error),
 }
@@ -45,20 +50,9 @@ pub struct ConsoleOptions {
     pub images: Option<PathBuf>,
 }
 
-/// Where the store keeps its database inside a data directory.
-pub fn store_dir(data_dir: &Path) -> PathBuf {
-    data_dir.join("store")
-}
-
-/// Reads the config (a file or the defaults) with the command line's overrides applied.
+/// Reads the config (the same loader as `run`) with the test seed variable applied.
 pub fn load_config(options: &ConsoleOptions) -> Result<Config, ConsoleError> {
-    let mut config = match &options.config {
-        Some(path) => Config::load(path)?,
-        None => Config::default(),
-    };
-    if let Some(data) = &options.data {
-        config.data_dir = data.clone();
-    }
+    let mut config = Config::resolve(options.config.as_deref(), options.data.clone())?;
     if let Ok(text) = std::env::var(TEST_SEED_VAR) {
         let seed = text
             .trim()
@@ -69,35 +63,87 @@ pub fn load_config(options: &ConsoleOptions) -> Result<Config, ConsoleError> {
     Ok(config)
 }
 
-/// Runs the console on standard input and output until end of input or Ctrl-C.
-pub async fn run_stdio(options: ConsoleOptions) -> Result<(), ConsoleError> {
-    let config = load_config(&options)?;
-    let images = options
-        .images
-        .clone()
-        .unwrap_or_else(|| config.data_dir.join("images"));
-    let store = Store::open(&store_dir(&config.data_dir))?;
-    let (service, outbound) = Service::start(config, store).await?;
+/// Runs the console on standard input and output until end of input, SIGTERM or Ctrl-C
+/// (images in `images`, by default DATA/images).
+pub async fn run_stdio(config: Config, images: Option<PathBuf>) -> Result<(), ConsoleError> {
+    let layout = DataLayout::new(&config.data_dir);
+    layout.prepare()?;
+    let images = images.unwrap_or_else(|| layout.images());
+    let store = Store::open(&layout.store())?;
+    let (service, outbound) = Service::start(config.clone(), store.clone()).await?;
+    let operations = Operations::start(&config, &store, &service)
+        .await
+        .map_err(ConsoleError::Start)?;
     let input = tokio::io::BufReader::new(tokio::io::stdin());
-    let mut printer = Printer::new(std::io::stdout(), images);
-    let result = run(&service, outbound, input, &mut printer, shutdown_signal()).await;
+    let mut printer =
+        Printer::new(std::io::stdout(), images).remembering_channels(layout.console_channels());
+    let result = run(
+        &service,
+        outbound,
+        input,
+        &mut printer,
+        shutdown::requested(),
+    )
+    .await;
+    drop(operations);
     service.shutdown().await;
+    tokio::task::spawn_blocking(move || store.close_cleanly())
+        .await
+        .map_err(|error| ServiceError::Task(error.to_string()))??;
     result
 }
 
-async fn shutdown_signal() {
-    if tokio::signal::ctrl_c().await.is_err() {
-        // No signal handling available: run until end of input.
-        std::future::pending::<()>().await;
+/// The longest input line read whole; the rest of a longer line is skipped (and the line
+/// answered with an error), so no input can make the console hold unbounded memory.
+pub const MAX_LINE_BYTES: usize = 64 * 1024;
+
+/// One line of input as bytes: complete, or cut at [`MAX_LINE_BYTES`].
+enum RawLine {
+    Whole(Vec<u8>),
+    TooLong,
+}
+
+/// Reads one line (without its end) as raw bytes; `None` at end of input.
+async fn read_raw_line<R: AsyncBufRead + Unpin>(input: &mut R) -> std::io::Result<Option<RawLine>> {
+    let mut line = Vec::new();
+    let mut too_long = false;
+    loop {
+        let chunk = input.fill_buf().await?;
+        if chunk.is_empty() {
+            return Ok((!line.is_empty() || too_long).then(|| finish_line(line, too_long)));
+        }
+        let (take, ends) = match chunk.iter().position(|&byte| byte == b'\n') {
+            Some(end) => (end, true),
+            None => (chunk.len(), false),
+        };
+        let room = MAX_LINE_BYTES.saturating_sub(line.len());
+        too_long |= take > room;
+        line.extend_from_slice(&chunk[..take.min(room)]);
+        input.consume(take + usize::from(ends));
+        if ends {
+            return Ok(Some(finish_line(line, too_long)));
+        }
+    }
+}
+
+fn finish_line(mut line: Vec<u8>, too_long: bool) -> RawLine {
+    if line.last() == Some(&b'\r') {
+        line.pop();
+    }
+    if too_long {
+        RawLine::TooLong
+    } else {
+        RawLine::Whole(line)
     }
 }
 
 /// The console loop: reads lines, prints replies and the bot's own messages, stops at end of
-/// input or when `stop` completes.
+/// input or when `stop` completes. A line that is not UTF-8 or too long gets an `error:`
+/// answer and the loop goes on; only a failure to write the output ends it.
 pub async fn run<R, W>(
     service: &Service,
     mut outbound: UnboundedReceiver<Outbound>,
-    input: R,
+    mut input: R,
     printer: &mut Printer<W>,
     stop: impl std::future::Future<Output = ()>,
 ) -> Result<(), ConsoleError>
@@ -105,7 +151,6 @@ where
     R: AsyncBufRead + Unpin,
     W: Write,
 {
-    let mut lines = input.lines();
     tokio::pin!(stop);
     loop {
         tokio::select! {
@@ -114,9 +159,19 @@ where
             biased;
             () = &mut stop => return Ok(()),
             Some(message) = outbound.recv() => printer.outbound(&message)?,
-            line = lines.next_line() => match line? {
-                None => return Ok(()),
-                Some(line) => printer.input(service, &line).await?,
+            line = read_raw_line(&mut input) => match line {
+                Ok(None) => return Ok(()),
+                Ok(Some(RawLine::Whole(bytes))) => match String::from_utf8(bytes) {
+                    Ok(line) => printer.input(service, &line).await?,
+                    Err(error) => printer.error(&format!(
+                        "this line is not UTF-8 text (invalid byte at position {}); nothing done",
+                        error.utf8_error().valid_up_to()
+                    ))?,
+                },
+                Ok(Some(RawLine::TooLong)) => printer.error(&format!(
+                    "this line is longer than {MAX_LINE_BYTES} bytes; nothing done"
+                ))?,
+                Err(error) => printer.error(&format!("cannot read this line ({error}); nothing done"))?,
             },
         }
     }
@@ -130,6 +185,9 @@ pub struct Printer<W: Write> {
     channels: HashMap<Place, String>,
     /// Names seen in input lines, for buttons that carry only a user id.
     names: HashMap<UserId, String>,
+    /// Where channel names are kept across restarts, so the bot's own messages after a
+    /// restart still say which channel they are for.
+    channels_file: Option<PathBuf>,
 }
 
 impl<W: Write> Printer<W> {
@@ -141,6 +199,38 @@ impl<W: Write> Printer<W> {
             image_count: existing,
             channels: HashMap::new(),
             names: HashMap::from([(AI_USER, "ai".to_string())]),
+            channels_file: None,
+        }
+    }
+
+    /// Reads the channel names seen in earlier runs from `file` and adds new ones to it.
+    pub fn remembering_channels(mut self, file: PathBuf) -> Printer<W> {
+        if let Ok(text) = std::fs::read_to_string(&file) {
+            for name in text.lines().filter(|name| !name.is_empty()) {
+                self.channels.insert(parse::place(name), name.to_string());
+            }
+        }
+        self.channels_file = Some(file);
+        self
+    }
+
+    fn remember_channel(&mut self, place: Place, name: &str) {
+        if self.channels.insert(place, name.to_string()).is_some() {
+            return;
+        }
+        if let Some(file) = &self.channels_file {
+            let appended = std::fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(file)
+                .and_then(|mut file| writeln!(file, "{name}"));
+            if let Err(error) = appended {
+                // Only the header of a later message is at stake.
+                tracing::warn!(
+                    "cannot remember channel {name} in {}: {error}",
+                    file.display()
+                );
+            }
         }
     }
 
@@ -150,7 +240,7 @@ impl<W: Write> Printer<W> {
             Ok(None) => Ok(()),
             Ok(Some(parsed)) => {
                 let place = parse::place(&parsed.channel);
-                self.channels.insert(place, parsed.channel.clone());
+                self.remember_channel(place, &parsed.channel);
                 self.remember_names(&parsed);
                 let caller = Caller {
                     user: parse::user_id(&parsed.name),
@@ -160,22 +250,28 @@ impl<W: Write> Printer<W> {
                 let reply = service.handle(caller, parsed.command).await;
                 self.reply(&reply, Some(&parsed.name), None)
             }
-            Err(error) => {
-                writeln!(self.out, "error: {error}")?;
-                writeln!(self.out)?;
-                self.out.flush()?;
-                Ok(())
-            }
+            Err(error) => self.error(&error.to_string()),
         }
     }
 
+    /// Answers a line that could not be used (cut to a short prefix, whatever it echoes).
+    pub fn error(&mut self, message: &str) -> Result<(), ConsoleError> {
+        let message = parse::echo_long(message);
+        writeln!(self.out, "error: {message}")?;
+        writeln!(self.out)?;
+        self.out.flush()?;
+        Ok(())
+    }
+
     /// Prints a message the bot sent on its own.
+    /// The header names the channel (`#side:`) unless it is the default one; a channel whose
+    /// name was never seen gets its number, so a message is never shown without its place.
     pub fn outbound(&mut self, message: &Outbound) -> Result<(), ConsoleError> {
-        let channel = self
-            .channels
-            .get(&message.place)
-            .filter(|name| name.as_str() != parse::DEFAULT_CHANNEL)
-            .cloned();
+        let channel = match self.channels.get(&message.place) {
+            Some(name) if name == parse::DEFAULT_CHANNEL => None,
+            Some(name) => Some(name.clone()),
+            None => Some(format!("channel-{:016x}", message.place.channel)),
+        };
         self.reply(&message.reply, None, channel.as_deref())
     }
 
@@ -195,16 +291,22 @@ impl<W: Write> Printer<W> {
             writeln!(self.out, "{}", markup::plain(line, &self.channels))?;
         }
         if let Some(png) = &reply.png {
-            let path = self.write_image(png)?;
-            writeln!(self.out, "image: {}", path.display())?;
+            // The action is already stored: a full disk or a bad images path costs the picture,
+            // never the reply.
+            match self.write_image(png) {
+                Ok(path) => writeln!(self.out, "image: {}", path.display())?,
+                Err(reason) => writeln!(self.out, "image: (not written: {reason})")?,
+            }
         }
         for file in &reply.files {
-            let path = self.write_file(&file.name, &file.bytes)?;
             let label = match file.kind {
                 FileKind::Image => "image",
                 FileKind::Record => "record",
             };
-            writeln!(self.out, "{label}: {}", path.display())?;
+            match self.write_file(&file.name, &file.bytes) {
+                Ok(path) => writeln!(self.out, "{label}: {}", path.display())?,
+                Err(reason) => writeln!(self.out, "{label}: (not written: {reason})")?,
+            }
         }
         let buttons: Vec<String> = reply
             .buttons
@@ -219,19 +321,20 @@ impl<W: Write> Printer<W> {
         Ok(())
     }
 
-    fn write_image(&mut self, png: &[u8]) -> Result<PathBuf, ConsoleError> {
+    fn write_image(&mut self, png: &[u8]) -> Result<PathBuf, String> {
         self.write_file("board.png", png)
     }
 
     /// Writes a file under a fresh numbered name: `board.png` → `board-00007.png`.
-    fn write_file(&mut self, name: &str, bytes: &[u8]) -> Result<PathBuf, ConsoleError> {
-        std::fs::create_dir_all(&self.images)?;
+    fn write_file(&mut self, name: &str, bytes: &[u8]) -> Result<PathBuf, String> {
+        let images = &self.images;
+        std::fs::create_dir_all(images)
+            .map_err(|error| format!("cannot create {}: {error}", images.display()))?;
         self.image_count += 1;
         let (stem, extension) = name.rsplit_once('.').unwrap_or((name, "bin"));
-        let path = self
-            .images
-            .join(format!("{stem}-{:05}.{extension}", self.image_count));
-        std::fs::write(&path, bytes)?;
+        let path = images.join(format!("{stem}-{:05}.{extension}", self.image_count));
+        std::fs::write(&path, bytes)
+            .map_err(|error| format!("cannot write {}: {error}", path.display()))?;
         Ok(path)
     }
 

@@ -55,6 +55,31 @@ pub fn place(channel: &str) -> Place {
     }
 }
 
+/// How much of a user's text an error message repeats: enough to recognise it, never a
+/// megabyte line echoed back in full.
+pub const ECHO_CHARS: usize = 40;
+
+/// The start of `text` for an error message, cut to [`ECHO_CHARS`] characters.
+pub fn echo(text: &str) -> String {
+    cut(text, ECHO_CHARS)
+}
+
+/// `text` cut to `chars` characters, the cut marked `…`.
+fn cut(text: &str, chars: usize) -> String {
+    match text.char_indices().nth(chars) {
+        Some((end, _)) => format!("{}…", &text[..end]),
+        None => text.to_string(),
+    }
+}
+
+/// The longest error message the console prints whole.
+const ERROR_CHARS: usize = 300;
+
+/// An error message cut to [`ERROR_CHARS`] characters: a safety net behind [`echo`].
+pub fn echo_long(text: &str) -> String {
+    cut(text, ERROR_CHARS)
+}
+
 fn stable_hash(text: &str) -> u64 {
     text.bytes().fold(0xcbf2_9ce4_8422_2325, |hash, byte| {
         (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3)
@@ -83,10 +108,10 @@ pub fn parse_line(line: &str) -> Result<Option<ConsoleLine>, ParseError> {
     };
     let name = name.trim_start_matches('@');
     if !valid_name(name) || name.eq_ignore_ascii_case("ai") {
-        return Err(ParseError::Name(name.to_string()));
+        return Err(ParseError::Name(echo(name)));
     }
     if !valid_name(channel) {
-        return Err(ParseError::Channel(channel.to_string()));
+        return Err(ParseError::Channel(echo(channel)));
     }
     let rest = rest.trim_start();
     let Some(command_text) = rest.strip_prefix('/') else {
@@ -124,7 +149,10 @@ impl<'a> Words<'a> {
         usage: &str,
     ) -> Result<(), ParseError> {
         if let Some((option, _)) = self.options.iter().find(|(o, _)| !allowed.contains(o)) {
-            return Err(self.problem(format!("unknown option `{option}:`; usage: {usage}")));
+            return Err(self.problem(format!(
+                "unknown option `{}:`; usage: {usage}",
+                echo(option)
+            )));
         }
         if !(min..=max).contains(&self.positional.len()) {
             return Err(self.problem(format!("usage: {usage}")));
@@ -141,16 +169,17 @@ impl<'a> Words<'a> {
 
     fn square(&self, index: usize) -> Result<Square, ParseError> {
         self.positional[index]
-            .parse()
-            .map_err(|error| self.problem(format!("{error}")))
+            .parse::<Square>()
+            .map_err(|error| self.problem(echo(&error.to_string())))
     }
 
     fn id(&self) -> Result<Option<u64>, ParseError> {
         self.positional
             .first()
             .map(|text| {
-                text.parse::<u64>()
-                    .map_err(|_| self.problem(format!("\"{text}\" is not a challenge number")))
+                text.parse::<u64>().map_err(|_| {
+                    self.problem(format!("\"{}\" is not a challenge number", echo(text)))
+                })
             })
             .transpose()
     }
@@ -167,11 +196,11 @@ impl<'a> Words<'a> {
     }
 
     fn member(&self, text: &str) -> Result<Member, ParseError> {
-        let name = text
-            .strip_prefix('@')
-            .ok_or_else(|| self.problem(format!("write a member as @NAME, not \"{text}\"")))?;
+        let name = text.strip_prefix('@').ok_or_else(|| {
+            self.problem(format!("write a member as @NAME, not \"{}\"", echo(text)))
+        })?;
         if !valid_name(name) {
-            return Err(ParseError::Name(name.to_string()));
+            return Err(ParseError::Name(echo(name)));
         }
         Ok(Member {
             user: user_id(name),
@@ -209,7 +238,7 @@ pub fn parse_command(text: &str) -> Result<Command, ParseError> {
     let mut parts = text.split_whitespace();
     let verb = parts.next().unwrap_or("").to_lowercase();
     let Some(command) = COMMANDS.iter().copied().find(|c| *c == verb) else {
-        return Err(ParseError::UnknownCommand(verb));
+        return Err(ParseError::UnknownCommand(echo(&verb)));
     };
     let mut words = Words {
         command,
@@ -234,8 +263,9 @@ pub fn parse_command(text: &str) -> Result<Command, ParseError> {
             let seconds = w
                 .option("seconds")
                 .map(|text| {
-                    text.parse::<u32>()
-                        .map_err(|_| w.problem(format!("seconds:\"{text}\" is not a number")))
+                    text.parse::<u32>().map_err(|_| {
+                        w.problem(format!("seconds:\"{}\" is not a number", echo(text)))
+                    })
                 })
                 .transpose()?;
             let level = w.option("level").map(String::from);
@@ -268,7 +298,7 @@ pub fn parse_command(text: &str) -> Result<Command, ParseError> {
             match format!("move {joined}").parse::<Action>() {
                 Ok(Action::Move { from, to }) => Command::Move { from, to },
                 Ok(Action::Flip(_)) => return Err(w.problem("usage: /move FROM TO")),
-                Err(error) => return Err(w.problem(error.to_string())),
+                Err(error) => return Err(w.problem(echo(&error.to_string()))),
             }
         }
         "moves" | "guide" => {
@@ -293,7 +323,10 @@ pub fn parse_command(text: &str) -> Result<Command, ParseError> {
                     game: None,
                 },
                 Some(other) => {
-                    return Err(w.problem(format!("\"{other}\": write offer, accept or decline")));
+                    return Err(w.problem(format!(
+                        "\"{}\": write offer, accept or decline",
+                        echo(other)
+                    )));
                 }
             }
         }
@@ -310,7 +343,9 @@ pub fn parse_command(text: &str) -> Result<Command, ParseError> {
                 None | Some("false") => false,
                 Some("true") => true,
                 Some(other) => {
-                    return Err(w.problem(format!("global:\"{other}\": write true or false")));
+                    return Err(
+                        w.problem(format!("global:\"{}\": write true or false", echo(other)))
+                    );
                 }
             };
             Command::Leaderboard { global }
@@ -474,6 +509,32 @@ mod tests {
         for (text, expected) in table {
             let error = parse_line(text).unwrap_err().to_string();
             assert!(error.contains(expected), "{text:?} gave {error:?}");
+        }
+    }
+
+    #[test]
+    fn long_input_is_echoed_only_in_part() {
+        let huge = "x".repeat(1_000_000);
+        for line in [
+            format!("{huge} /board"),
+            format!("alice /{huge}"),
+            format!("alice /flip {huge}"),
+            format!("alice /challenge @{huge}"),
+            format!("alice /accept {huge}"),
+        ] {
+            let error = parse_line(&line).unwrap_err().to_string();
+            assert!(error.len() < 300, "{} bytes echoed", error.len());
+        }
+    }
+
+    proptest::proptest! {
+        /// Any text at all reads as a command, nothing, or an error whose message stays short.
+        #[test]
+        fn any_line_is_answered_briefly(line in "\\PC{0,300}", prefix in "(alice|bob#x|@ai|) ?/?") {
+            let text = format!("{prefix}{line}");
+            if let Err(error) = parse_line(&text) {
+                proptest::prop_assert!(error.to_string().chars().count() < 250);
+            }
         }
     }
 }

@@ -136,9 +136,10 @@ where
     for attempt in 1..=ATTEMPTS {
         match send(outgoing.clone()).await {
             Ok(()) => return true,
-            Err(error) => match classify(&error) {
+            Err(error) => match crate::ops::metrics::discord_rest_error(classify(&error)) {
                 Failure::AlreadyDone => return true,
                 Failure::Transient if attempt < ATTEMPTS => {
+                    crate::ops::metrics::discord_rest_retry();
                     tracing::warn!("{what}: attempt {attempt} failed ({error}); retrying");
                     tokio::time::sleep(BACKOFF * attempt).await;
                 }

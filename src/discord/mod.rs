@@ -38,6 +38,8 @@ pub enum DiscordError {
          (see the Discord section of the README), or play in the terminal with `junqi-bot console`"
     )]
     NoToken { variable: String },
+    #[error(transparent)]
+    Layout(#[from] crate::ops::LayoutError),
     #[error("cannot open the store: {0}")]
     Store(#[from] StoreError),
     #[error("cannot start the game service: {0}")]
@@ -75,18 +77,19 @@ pub fn token_from_env(config: &Config) -> Result<String, DiscordError> {
     }
 }
 
-/// Runs the bot until Ctrl-C: token from the environment, store in `config.data_dir`.
+/// Runs the bot until SIGTERM or Ctrl-C: token from the environment, store in DATA/store
+/// (an old directory with the store directly in DATA is moved there first).
 pub async fn run(config: Config) -> Result<(), DiscordError> {
     let token = token_from_env(&config)?;
-    let store_dir = config.data_dir.clone();
-    let shutdown = async {
-        if let Err(error) = tokio::signal::ctrl_c().await {
-            tracing::error!("cannot listen for Ctrl-C: {error}");
-            std::future::pending::<()>().await;
-        }
-        tracing::info!("Ctrl-C: shutting down");
-    };
-    run_with(config, &store_dir, token, shutdown).await
+    let layout = crate::ops::DataLayout::new(&config.data_dir);
+    layout.prepare()?;
+    run_with(
+        config,
+        &layout.store(),
+        token,
+        crate::ops::shutdown::requested(),
+    )
+    .await
 }
 
 /// The HTTP client: Discord's API, or `api_base_url` (a proxy or a test's fake Discord) for
@@ -122,7 +125,11 @@ pub async fn run_with(
     let store = tokio::task::spawn_blocking(move || Store::open(&dir))
         .await
         .map_err(|error| DiscordError::Task(error.to_string()))??;
-    let (service, outbound) = Service::start_on(config.clone(), store, Surface::Discord).await?;
+    let (service, outbound) =
+        Service::start_on(config.clone(), store.clone(), Surface::Discord).await?;
+    let operations = crate::ops::Operations::start(&config, &store, &service)
+        .await
+        .map_err(|error| DiscordError::Task(error.to_string()))?;
     let http = http_client(&config, &token);
     let threads = Arc::new(threads::Threads::default());
     let bot = Bot {
@@ -177,7 +184,12 @@ pub async fn run_with(
     };
     drop(client);
     pump.abort();
+    drop(operations);
     service.shutdown().await;
+    let closing = store;
+    tokio::task::spawn_blocking(move || closing.close_cleanly())
+        .await
+        .map_err(|error| DiscordError::Task(error.to_string()))??;
     result
 }
 

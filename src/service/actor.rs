@@ -178,7 +178,9 @@ impl GameActor {
                 message = rx.recv() => match message {
                     Some(ActorMsg::Command { caller, tongues, command, reply }) => {
                         self.private = tongues.private;
+                        let started = std::time::Instant::now();
                         let answer = self.on_command(&caller, command).await;
+                        crate::ops::metrics::action(started.elapsed());
                         let _ = reply.send(answer);
                     }
                     Some(ActorMsg::Relocate { to, done }) => {

@@ -94,7 +94,9 @@ fn paint(jobs: &Mutex<mpsc::Receiver<Job>>) {
             Err(poisoned) => poisoned.into_inner().recv(),
         };
         let Ok(job) = job else { return };
-        let png = board_png(&job.view, &job.caption, job.guide, job.language);
+        let png = crate::ops::metrics::timed_render(|| {
+            board_png(&job.view, &job.caption, job.guide, job.language)
+        });
         let _ = job.done.send(png);
     }
 }

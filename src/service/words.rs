@@ -19,6 +19,14 @@ macro_rules! say {
 }
 pub(super) use say;
 
+/// An English count with its noun: "1 minute", "2 minutes", "-1 points" (Chinese needs no
+/// plural, so only the English wording calls this).
+fn count_en(count: impl Into<i64>, singular: &str, plural: &str) -> String {
+    let count = count.into();
+    let noun = if count == 1 { singular } else { plural };
+    format!("{count} {noun}")
+}
+
 pub fn colour(lang: Language, colour: Colour) -> &'static str {
     match (lang, colour) {
         (Language::English, _) => colour.name(),
@@ -490,16 +498,17 @@ pub fn challenge_lines(
             "{challenger} 要求再來一局：向 {challenged} 發起挑戰（每步 {turn_secs} 秒）。"
         ),
     };
+    let within = count_en(minutes, "minute", "minutes");
     let answer = match surface {
         Surface::Console => say!(
             lang,
-            "{challenged}: /accept or /decline within {minutes} minutes (challenge {id}).",
+            "{challenged}: /accept or /decline within {within} (challenge {id}).",
             "{challenged}：请在 {minutes} 分钟内 /accept 接受或 /decline 拒绝（挑战 {id}）。",
             "{challenged}：請在 {minutes} 分鐘內 /accept 接受或 /decline 拒絕（挑戰 {id}）。"
         ),
         Surface::Discord => say!(
             lang,
-            "{challenged}: press Accept or Decline within {minutes} minutes.",
+            "{challenged}: press Accept or Decline within {within}.",
             "{challenged}：请在 {minutes} 分钟内按“接受”或“拒绝”。",
             "{challenged}：請在 {minutes} 分鐘內按「接受」或「拒絕」。"
         ),
@@ -635,7 +644,8 @@ pub fn game_begins(
 }
 
 pub fn points(lang: Language, points: i64) -> String {
-    say!(lang, "{points} points", "{points} 分", "{points} 分")
+    let points_en = count_en(points, "point", "points");
+    say!(lang, "{points_en}", "{points} 分", "{points} 分")
 }
 
 pub fn next_title(lang: Language, title: &str, at: i64, needed: i64) -> String {
@@ -652,9 +662,10 @@ pub fn highest_title(lang: Language) -> String {
 }
 
 pub fn record(lang: Language, w: u32, l: u32, d: u32, abandoned: u32, games: u32) -> String {
+    let games_en = count_en(games, "game", "games");
     say!(
         lang,
-        "wins {w}, losses {l}, draws {d} ({abandoned} abandoned), {games} games",
+        "wins {w}, losses {l}, draws {d} ({abandoned} abandoned), {games_en}",
         "胜 {w}，负 {l}，和 {d}（逃跑 {abandoned}），共 {games} 局",
         "勝 {w}，負 {l}，和 {d}（逃跑 {abandoned}），共 {games} 局"
     )
@@ -706,9 +717,10 @@ pub fn leaderboard_row(
     l: u32,
     d: u32,
 ) -> String {
+    let points_en = count_en(points, "point", "points");
     say!(
         lang,
-        "{place}. {name} — {points} points, {title} (W{w} L{l} D{d})",
+        "{place}. {name} — {points_en}, {title} (W{w} L{l} D{d})",
         "{place}. {name} — {points} 分，{title}（胜{w} 负{l} 和{d}）",
         "{place}. {name} — {points} 分，{title}（勝{w} 負{l} 和{d}）"
     )
@@ -823,5 +835,42 @@ mod tests {
             let console = offers_draw(lang, Surface::Console, "alice", "bob");
             assert!(console.contains("/draw accept"), "{console}");
         }
+    }
+}
+
+#[cfg(test)]
+mod plural_tests {
+    use super::*;
+
+    #[test]
+    fn english_counts_agree_with_their_noun() {
+        let en = Language::English;
+        let table = [
+            (
+                challenge_lines(en, false, "a", "b", 30, 1, 7, Surface::Console)[1].clone(),
+                "within 1 minute (",
+            ),
+            (
+                challenge_lines(en, false, "a", "b", 30, 10, 7, Surface::Console)[1].clone(),
+                "within 10 minutes (",
+            ),
+            (points(en, 1), "1 point"),
+            (points(en, 0), "0 points"),
+            (points(en, -1), "-1 points"),
+            (record(en, 1, 0, 0, 0, 1), "1 game"),
+            (record(en, 1, 1, 0, 0, 2), "2 games"),
+        ];
+        for (text, expected) in table {
+            assert!(
+                text.ends_with(expected) || text.contains(expected),
+                "{text:?}"
+            );
+            assert!(
+                !text.contains("1 minutes") && !text.contains(" 1 points"),
+                "{text:?}"
+            );
+        }
+        assert_eq!(points(en, 1), "1 point");
+        assert_eq!(points(Language::ZhHans, 1), "1 分");
     }
 }

@@ -27,6 +27,29 @@ pub enum StoreError {
     },
     #[error("the store's schema version is unreadable ({0:?}); refusing to guess")]
     UnreadableSchema(Vec<u8>),
+    #[error(
+        "the store in {dir} holds less than it acknowledged: {}. It was NOT opened or changed. \
+         {restore}",
+        missing.join("; ")
+    )]
+    Damaged {
+        dir: PathBuf,
+        missing: Vec<String>,
+        restore: String,
+    },
+    #[error(
+        "the store's ledger {path} is unreadable ({reason}): refusing to open a store whose \
+         acknowledged contents are unknown; restore a backup, or move the ledger aside to \
+         accept the store as it is"
+    )]
+    LedgerUnreadable { path: PathBuf, reason: String },
+    #[error("cannot write the store's ledger {path}: {source}")]
+    LedgerWrite {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error("backup {file}: {reason}")]
+    Backup { file: PathBuf, reason: String },
     #[error("storage error: {0}")]
     Sled(#[from] sled::Error),
     #[error("cannot encode a {what} record: {source}")]

@@ -21,7 +21,7 @@ mod stats;
 
 use std::path::Path;
 
-pub use self::sled::SCHEMA_VERSION;
+pub use self::sled::{BackupSummary, CheckReport, SCHEMA_VERSION, ledger};
 pub use error::StoreError;
 pub use records::{Challenge, FinishedGame, LiveGame, Place, PlayerStats, UserId};
 
@@ -64,6 +64,37 @@ impl Store {
         Ok(Store {
             backend: Backend::Sled(SledStore::open(dir)?),
         })
+    }
+
+    /// Writes the acknowledged ledger now (it is otherwise written within a second of a commit).
+    pub fn checkpoint(&self) -> Result<(), StoreError> {
+        dispatch!(self, store => store.checkpoint())
+    }
+
+    /// Flushes and records the files' checksums, so the next open may skip checking a copy
+    /// first. Call once nothing writes any more (after the service has stopped).
+    pub fn close_cleanly(&self) -> Result<(), StoreError> {
+        dispatch!(self, store => store.close_cleanly())
+    }
+
+    /// Verifies the whole store without changing it (`junqi-bot check-store`).
+    pub fn check(&self) -> Result<CheckReport, StoreError> {
+        dispatch!(self, store => store.check())
+    }
+
+    /// Writes a consistent backup of the store to `file`, even while the bot plays.
+    pub fn write_backup(&self, file: &Path) -> Result<BackupSummary, StoreError> {
+        dispatch!(self, store => store.write_backup(file))
+    }
+
+    /// Restores a backup into `store_dir`, which must not hold a store yet.
+    pub fn restore_backup(file: &Path, store_dir: &Path) -> Result<BackupSummary, StoreError> {
+        SledStore::restore_backup(file, store_dir)
+    }
+
+    /// Stores many live games at once (restores, benchmarks); not for live play.
+    pub fn import_live_games(&self, games: &[LiveGame]) -> Result<(), StoreError> {
+        dispatch!(self, store => store.import_live_games(games))
     }
 
     /// A fresh id for a game or a challenge, never handed out before (even across crashes).

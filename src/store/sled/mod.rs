@@ -13,17 +13,25 @@
 //! (scope, −bucket of 256 points) → number of players), `v1/history` ((user, −end time, −game id) → ():
 //! each player's finished games, newest first) and `quarantine` ("tree/hex key" → reason and raw bytes).
 
+mod backup;
+mod check;
 mod games;
 mod history;
+pub mod ledger;
 mod migrate;
 mod players;
 
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use serde::de::DeserializeOwned;
 use sled::{Db, Tree};
 use tracing::warn;
+
+pub use backup::BackupSummary;
+pub use check::CheckReport;
 
 use crate::store::codec;
 use crate::store::error::StoreError;
@@ -33,12 +41,16 @@ pub const SCHEMA_VERSION: u32 = 2;
 
 const SCHEMA_KEY: &[u8] = b"schema_version";
 
-/// A handle on a sled directory; cheap to clone and share between tasks.
+/// A handle on the store; cheap to clone and share between tasks.
 #[derive(Clone)]
 pub struct SledStore {
     db: Db,
     dir: PathBuf,
     trees: Trees,
+    /// What has been acknowledged, kept beside the directory (none on a copy being checked).
+    ledger: Option<Arc<ledger::Ledger>>,
+    /// Held shared by commits that change several primary trees, exclusively by a backup.
+    backup_gate: Arc<std::sync::RwLock<()>>,
 }
 
 #[derive(Clone)]
@@ -78,7 +90,41 @@ impl SledStore {
     /// Opens the store in `dir`, creating it on first start. Refuses a directory written by a
     /// newer schema, migrates an older one, and quarantines undecodable live games and challenges
     /// (the records needed at start-up).
+    ///
+    /// A store holding less than its ledger (`DIR.ledger`) acknowledged is refused with
+    /// [`StoreError::Damaged`], and a directory not exactly as the last clean close left it is
+    /// checked on a copy first, so that a damaged one is never modified (see [`ledger`]).
     pub fn open(dir: &Path) -> Result<SledStore, StoreError> {
+        wait_until_free(dir)?;
+        let ledger_path = ledger::ledger_path(dir);
+        let acknowledged = ledger::read(&ledger_path)?;
+        if let Some(acknowledged) = &acknowledged {
+            let untouched = !acknowledged.clean_files.is_empty()
+                && ledger::fingerprint(dir).ok().as_ref() == Some(&acknowledged.clean_files);
+            if !untouched {
+                check_copy(dir, acknowledged)?;
+            }
+        }
+        let mut store = SledStore::open_unchecked(dir)?;
+        let holds = store.holdings()?;
+        if let Some(acknowledged) = &acknowledged {
+            store.refuse_shortfall(acknowledged, &holds)?;
+        }
+        let ledger = ledger::Ledger::new(ledger_path, holds);
+        // From here until a clean close, the next open checks a copy first.
+        ledger
+            .write(BTreeMap::new())
+            .map_err(|source| StoreError::LedgerWrite {
+                path: ledger.path().to_path_buf(),
+                source,
+            })?;
+        ledger::Ledger::spawn_writer(&ledger);
+        store.ledger = Some(ledger);
+        Ok(store)
+    }
+
+    /// Opens without the ledger: for checking a copy, and inside [`SledStore::open`].
+    fn open_unchecked(dir: &Path) -> Result<SledStore, StoreError> {
         std::fs::create_dir_all(dir).map_err(|source| StoreError::CreateDir {
             dir: dir.to_path_buf(),
             source,
@@ -89,11 +135,83 @@ impl SledStore {
             db,
             dir: dir.to_path_buf(),
             trees,
+            ledger: None,
+            backup_gate: Arc::default(),
         };
         store.settle_schema()?;
         store.live_games()?;
         store.challenges()?;
         Ok(store)
+    }
+
+    /// What the store holds, in the ledger's terms.
+    fn holdings(&self) -> Result<ledger::Acknowledged, StoreError> {
+        Ok(ledger::Acknowledged {
+            finished_games: self.trees.finished_games.len() as u64,
+            players: self.trees.players.len() as u64,
+            live: self
+                .live_games()?
+                .iter()
+                .map(|game| (game.id, game.record.events.len() as u64))
+                .collect(),
+            clean_files: BTreeMap::new(),
+        })
+    }
+
+    fn refuse_shortfall(
+        &self,
+        acknowledged: &ledger::Acknowledged,
+        holds: &ledger::Acknowledged,
+    ) -> Result<(), StoreError> {
+        let t = &self.trees;
+        // A live game that finished since, or whose corrupt record was moved to the quarantine
+        // (logged, listed, and failing check-store), is accounted for.
+        let missing = ledger::shortfall(acknowledged, holds, |id| {
+            let key = codec::id_key(id);
+            let hex: String = key.iter().map(|byte| format!("{byte:02x}")).collect();
+            t.finished_games.contains_key(key).unwrap_or(false)
+                || t.quarantine
+                    .contains_key(format!("v1/live_games/{hex}"))
+                    .unwrap_or(false)
+        });
+        if missing.is_empty() {
+            return Ok(());
+        }
+        Err(damaged(&self.dir, missing))
+    }
+
+    /// Writes the ledger now (the writer thread otherwise does within a second).
+    pub fn checkpoint(&self) -> Result<(), StoreError> {
+        self.close_with(BTreeMap::new())
+    }
+
+    /// Flushes and records the files' checksums in the ledger, so the next open may skip the
+    /// check on a copy. Call when nothing writes any more (after the service has stopped).
+    pub fn close_cleanly(&self) -> Result<(), StoreError> {
+        self.flush()?;
+        let files = ledger::fingerprint(&self.dir).unwrap_or_default();
+        self.close_with(files)
+    }
+
+    /// Tells the ledger about a commit that just became durable.
+    fn acknowledge(&self, change: impl FnOnce(&ledger::Ledger)) {
+        if let Some(ledger) = &self.ledger {
+            change(ledger);
+        }
+    }
+
+    fn close_with(&self, files: BTreeMap<String, (u64, u64)>) -> Result<(), StoreError> {
+        self.flush()?;
+        let Some(ledger) = &self.ledger else {
+            return Ok(());
+        };
+        ledger.set_players(self.trees.players.len() as u64);
+        ledger
+            .write(files)
+            .map_err(|source| StoreError::LedgerWrite {
+                path: ledger.path().to_path_buf(),
+                source,
+            })
     }
 
     /// A fresh id for a game or a challenge, never handed out before (even across crashes).
@@ -126,7 +244,9 @@ impl SledStore {
     }
 
     fn flush(&self) -> Result<(), StoreError> {
+        let started = Instant::now();
         self.db.flush()?;
+        crate::ops::metrics::store_commit(started.elapsed());
         Ok(())
     }
 
@@ -189,6 +309,7 @@ impl SledStore {
         let name = format!("{tree_name}/{hex}");
         warn!(tree = %tree_name, key = %hex, %reason, "corrupt {what} record moved to quarantine");
         let entry = codec::encode("quarantine", &(format!("{what}: {reason}"), raw.to_vec()))?;
+        self.acknowledge(|ledger| ledger.quarantined(what, codec::id_from_key(key)));
         self.trees.quarantine.insert(name.as_bytes(), entry)?;
         // Only remove what was read: a record rewritten meanwhile is left alone.
         let _ = tree.compare_and_swap(key, Some(raw), None::<&[u8]>)?;
@@ -201,9 +322,90 @@ impl SledStore {
     }
 }
 
+/// The refusal of a store that lost acknowledged data, pointing at the newest backup.
+fn damaged(dir: &Path, missing: Vec<String>) -> StoreError {
+    let backups = dir.parent().unwrap_or(Path::new(".")).join("backups");
+    let restore = match ledger::newest_backup(&backups) {
+        Some(backup) => format!(
+            "Restore the newest backup into a new directory: junqi-bot restore {} --data NEW_DIR",
+            backup.display()
+        ),
+        None => format!("No backup found in {}.", backups.display()),
+    };
+    StoreError::Damaged {
+        dir: dir.to_path_buf(),
+        missing,
+        restore,
+    }
+}
+
+/// Opens a copy of `dir` and compares it with the ledger; the original is untouched either way.
+fn check_copy(dir: &Path, acknowledged: &ledger::Acknowledged) -> Result<(), StoreError> {
+    if !dir.is_dir() {
+        return Err(damaged(
+            dir,
+            vec![format!("the directory {} is gone", dir.display())],
+        ));
+    }
+    let mut copy_name = dir.as_os_str().to_owned();
+    copy_name.push(".checking");
+    let copy = PathBuf::from(copy_name);
+    let _ = std::fs::remove_dir_all(&copy);
+    let result = (|| {
+        ledger::copy_dir(dir, &copy).map_err(|source| StoreError::CreateDir {
+            dir: copy.clone(),
+            source,
+        })?;
+        let store = match SledStore::open_unchecked(&copy) {
+            Ok(store) => store,
+            // A newer or unreadable schema is its own, clearer refusal.
+            Err(
+                error @ (StoreError::NewerSchema { .. }
+                | StoreError::UnreadableSchema(_)
+                | StoreError::Locked { .. }),
+            ) => return Err(error),
+            Err(error) => {
+                return Err(damaged(dir, vec![format!("sled cannot open it ({error})")]));
+            }
+        };
+        let holds = store.holdings()?;
+        store
+            .refuse_shortfall(acknowledged, &holds)
+            .map_err(|error| match error {
+                StoreError::Damaged { missing, .. } => damaged(dir, missing),
+                other => other,
+            })
+    })();
+    let _ = std::fs::remove_dir_all(&copy);
+    result
+}
+
 /// How long to wait for sled's lock: a handle dropped in this process releases it only when
 /// sled's background threads have stopped, a few milliseconds later.
 const LOCK_WAIT: Duration = Duration::from_secs(3);
+
+/// Waits (up to [`LOCK_WAIT`]) until no process holds sled's lock on the directory, so a
+/// store in use is reported as such before any copy is made.
+fn wait_until_free(dir: &Path) -> Result<(), StoreError> {
+    let started = Instant::now();
+    loop {
+        let Ok(file) = std::fs::File::open(dir.join("db")) else {
+            return Ok(());
+        };
+        match file.try_lock() {
+            Ok(()) => return Ok(()),
+            Err(std::fs::TryLockError::WouldBlock) if started.elapsed() < LOCK_WAIT => {
+                std::thread::sleep(Duration::from_millis(20));
+            }
+            Err(std::fs::TryLockError::WouldBlock) => {
+                return Err(StoreError::Locked {
+                    dir: dir.to_path_buf(),
+                });
+            }
+            Err(std::fs::TryLockError::Error(_)) => return Ok(()),
+        }
+    }
+}
 
 fn open_db(dir: &Path) -> Result<Db, StoreError> {
     let started = Instant::now();

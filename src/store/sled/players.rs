@@ -11,14 +11,17 @@ use sled::transaction::{ConflictableTransactionError, TransactionalTree, abort};
 
 use super::{SledStore, from_transaction};
 use crate::store::codec::{
-    self, CountKey, Scope, bucket_key, bucket_top, count_key, count_keys, count_value,
-    first_bucket, group_prefix, id_key, rank_key, scope,
+    self, Scope, bucket_key, bucket_top, count_key, count_keys, count_value, first_bucket,
+    group_prefix, id_key, rank_key, scope,
 };
 use crate::store::error::StoreError;
 use crate::store::records::{PlayerStats, UserId};
 use crate::store::stats::{self, Update};
 
 pub(super) const PLAYER: &str = "player";
+
+/// Leaderboard keys and counts, as [`SledStore::expected_rank`] computes them.
+pub(super) type RankEntries = (Vec<Vec<u8>>, BTreeMap<Vec<u8>, u64>);
 
 type TxResult<T> = Result<T, ConflictableTransactionError<StoreError>>;
 
@@ -218,25 +221,37 @@ impl SledStore {
 
     /// Rebuilds both leaderboard trees from the player records (migration and repair).
     pub(super) fn rebuild_rank(&self) -> Result<(), StoreError> {
+        let (keys, counts) = self.expected_rank()?;
         self.trees.rank.clear()?;
         self.trees.rank_counts.clear()?;
-        let mut keys = sled::Batch::default();
-        let mut counts: BTreeMap<CountKey, u64> = BTreeMap::new();
-        for stats in self.players()? {
-            for scope in scopes(&stats) {
-                keys.insert(&rank_key(&scope, &stats)[..], &[]);
-                for key in count_keys(&scope, stats.points) {
-                    *counts.entry(key).or_default() += 1;
-                }
-            }
+        let mut key_batch = sled::Batch::default();
+        for key in keys {
+            key_batch.insert(key, &[]);
         }
-        self.trees.rank.apply_batch(keys)?;
+        self.trees.rank.apply_batch(key_batch)?;
         let mut count_batch = sled::Batch::default();
         for (key, count) in counts {
-            count_batch.insert(&key[..], &count.to_be_bytes());
+            count_batch.insert(key, &count.to_be_bytes());
         }
         self.trees.rank_counts.apply_batch(count_batch)?;
         Ok(())
+    }
+
+    /// The leaderboard entries the player records call for: `rank` keys and `rank_counts`
+    /// (key → count), for rebuilding them or checking them.
+    pub(super) fn expected_rank(&self) -> Result<RankEntries, StoreError> {
+        let mut keys = Vec::new();
+        let mut counts: BTreeMap<Vec<u8>, u64> = BTreeMap::new();
+        for stats in self.players()? {
+            for scope in scopes(&stats) {
+                keys.push(rank_key(&scope, &stats).to_vec());
+                for key in count_keys(&scope, stats.points) {
+                    *counts.entry(key[..].to_vec()).or_default() += 1;
+                }
+            }
+        }
+        keys.sort();
+        Ok((keys, counts))
     }
 
     /// Imports player stats in bulk (a restore, or seeding a test store), replacing the stats

@@ -1,0 +1,183 @@
+//! `junqi-bot check-store`: the whole store verified against itself. Every record of every
+//! tree decodes, each index equals what the records call for (channel → live game, pair →
+//! last game, both leaderboard trees), and each player's wins, losses, draws and games equal
+//! a count over the finished games. Reads only; the report lists every problem found.
+
+use std::collections::{BTreeMap, HashMap};
+
+use serde::de::DeserializeOwned;
+use sled::Tree;
+
+use super::SledStore;
+use crate::store::codec::{self, id_key, pair_key, place_key};
+use crate::store::error::StoreError;
+use crate::store::records::{Challenge, FinishedGame, LiveGame, PlayerStats, UserId};
+use crate::store::stats;
+
+/// What `check-store` found.
+#[derive(Clone, Debug, Default)]
+pub struct CheckReport {
+    /// Records read per tree.
+    pub records: BTreeMap<String, u64>,
+    /// Every problem, worded for the operator; empty when the store is sound.
+    pub problems: Vec<String>,
+}
+
+impl CheckReport {
+    pub fn is_sound(&self) -> bool {
+        self.problems.is_empty()
+    }
+}
+
+/// (wins, losses, draws, abandons, games) of one player.
+type Tally = [u32; 5];
+
+impl SledStore {
+    /// Verifies the whole store; never changes it.
+    pub fn check(&self) -> Result<CheckReport, StoreError> {
+        let mut report = CheckReport::default();
+        let t = &self.trees;
+        let players: Vec<PlayerStats> = decode_tree(&t.players, &mut report)?;
+        let live: Vec<LiveGame> = decode_tree(&t.live_games, &mut report)?;
+        let finished: Vec<FinishedGame> = decode_tree(&t.finished_games, &mut report)?;
+        let _: Vec<Challenge> = decode_tree(&t.challenges, &mut report)?;
+        let quarantined = t.quarantine.len();
+        if quarantined > 0 {
+            report.problems.push(format!(
+                "{quarantined} records are in quarantine (see the log)"
+            ));
+        }
+
+        let by_place: BTreeMap<Vec<u8>, Vec<u8>> = live
+            .iter()
+            .map(|game| (place_key(game.place).to_vec(), id_key(game.id).to_vec()))
+            .collect();
+        compare_index(
+            &t.live_by_place,
+            &by_place,
+            "channel → live game",
+            &mut report,
+        )?;
+
+        let mut ordered: Vec<&FinishedGame> = finished.iter().collect();
+        ordered.sort_by_key(|done| (done.ended_at_ms, done.game.id));
+        let pairs: BTreeMap<Vec<u8>, Vec<u8>> = ordered
+            .iter()
+            .map(|done| {
+                let [a, b] = done.game.players;
+                (pair_key(a, b).to_vec(), id_key(done.game.id).to_vec())
+            })
+            .collect();
+        compare_index(&t.pair_last, &pairs, "pair → last game", &mut report)?;
+
+        let (rank_keys, rank_counts) = self.expected_rank()?;
+        let rank: BTreeMap<Vec<u8>, Vec<u8>> =
+            rank_keys.into_iter().map(|key| (key, Vec::new())).collect();
+        compare_index(&t.rank, &rank, "leaderboard", &mut report)?;
+        let counts: BTreeMap<Vec<u8>, Vec<u8>> = rank_counts
+            .into_iter()
+            .map(|(key, count)| (key, count.to_be_bytes().to_vec()))
+            .collect();
+        compare_index(&t.rank_counts, &counts, "leaderboard counts", &mut report)?;
+
+        let tallies = tally(&ordered);
+        for stats in &players {
+            let counted = tallies.get(&stats.user).copied().unwrap_or_default();
+            let stored = [
+                stats.wins,
+                stats.losses,
+                stats.draws,
+                stats.abandons,
+                stats.games,
+            ];
+            if counted != stored {
+                report.problems.push(format!(
+                    "player {} ({}): stored wins/losses/draws/abandons/games {stored:?}, the \
+                     finished games count {counted:?}",
+                    stats.user, stats.name
+                ));
+            }
+        }
+        for user in tallies.keys() {
+            if !players.iter().any(|stats| stats.user == *user) {
+                report.problems.push(format!(
+                    "player {user} played finished games but has no record"
+                ));
+            }
+        }
+        Ok(report)
+    }
+}
+
+fn decode_tree<T: DeserializeOwned>(
+    tree: &Tree,
+    report: &mut CheckReport,
+) -> Result<Vec<T>, StoreError> {
+    let name = String::from_utf8_lossy(&tree.name()).into_owned();
+    let mut out = Vec::new();
+    let mut count = 0;
+    for item in tree.iter() {
+        let (key, raw) = item?;
+        count += 1;
+        match codec::decode(&raw) {
+            Ok(value) => out.push(value),
+            Err(reason) => report.problems.push(format!(
+                "{name}: record {} does not decode: {reason}",
+                hex(&key)
+            )),
+        }
+    }
+    report.records.insert(name, count);
+    Ok(out)
+}
+
+fn compare_index(
+    tree: &Tree,
+    expected: &BTreeMap<Vec<u8>, Vec<u8>>,
+    what: &str,
+    report: &mut CheckReport,
+) -> Result<(), StoreError> {
+    let mut stored = BTreeMap::new();
+    for item in tree.iter() {
+        let (key, value) = item?;
+        stored.insert(key.to_vec(), value.to_vec());
+    }
+    let name = String::from_utf8_lossy(&tree.name()).into_owned();
+    report.records.insert(name, stored.len() as u64);
+    if &stored == expected {
+        return Ok(());
+    }
+    let wrong = expected
+        .iter()
+        .filter(|(key, value)| stored.get(*key) != Some(*value))
+        .count();
+    let extra = stored
+        .keys()
+        .filter(|key| !expected.contains_key(*key))
+        .count();
+    report.problems.push(format!(
+        "{what} index: {wrong} entries missing or wrong, {extra} extra (repair: rebuild the \
+         indexes)"
+    ));
+    Ok(())
+}
+
+/// Each player's totals recomputed from the finished games, oldest first, exactly as
+/// `finish_game` adds them up.
+fn tally(finished: &[&FinishedGame]) -> HashMap<UserId, Tally> {
+    let mut stats: HashMap<UserId, PlayerStats> = HashMap::new();
+    for done in finished {
+        for update in stats::updates(done) {
+            let next = stats::applied(stats.get(&update.user), &update);
+            stats.insert(update.user, next);
+        }
+    }
+    stats
+        .into_iter()
+        .map(|(user, s)| (user, [s.wins, s.losses, s.draws, s.abandons, s.games]))
+        .collect()
+}
+
+fn hex(key: &[u8]) -> String {
+    key.iter().map(|byte| format!("{byte:02x}")).collect()
+}

@@ -1,0 +1,282 @@
+//! Damage to a stopped bot's store, as an operator might cause it (truncation, flipped bytes,
+//! deleted or zeroed files): the store never opens with less than its ledger acknowledged, and
+//! a refused directory is left exactly as it was. Also: backups round-trip, check-store.
+
+use crate::store_support;
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use junqi::game::{Game, Seat};
+use junqi::store::ledger::{fingerprint, ledger_path};
+use junqi::store::{Place, Store, StoreError};
+use store_support::{finished, live_game, random_step, rng};
+
+const HERE: Place = Place {
+    guild: 3,
+    channel: 30,
+};
+
+/// A store with `finished_games` finished games and three live games of 6+ actions; returns
+/// the live games' (id, events).
+fn populate(dir: &Path, finished_games: u64) -> Vec<(u64, usize)> {
+    let store = Store::open(dir).expect("opens");
+    for n in 0..finished_games {
+        let done = live_game(store.next_id().unwrap(), HERE, [n % 7 + 1, n % 5 + 10], n);
+        store.put_live_game(&done).unwrap();
+        let mut game = Game::replay(&done.record).unwrap();
+        game.abandon(Seat::Second).unwrap();
+        store.finish_game(&finished(&done, &game, 100 + n)).unwrap();
+    }
+    let mut live = Vec::new();
+    let mut random = rng(5);
+    for (n, channel) in (0..3).zip(100u64..) {
+        let mut record = live_game(
+            store.next_id().unwrap(),
+            Place { guild: 3, channel },
+            [20 + n, 30 + n],
+            n,
+        );
+        let mut game = Game::replay(&record.record).unwrap();
+        while game.plies() < 6 {
+            let mut attempt = game.clone();
+            random_step(&mut attempt, &mut random);
+            if attempt.outcome().is_none() {
+                game = attempt;
+            }
+        }
+        record.record = game.record().clone();
+        store.put_live_game(&record).unwrap();
+        live.push((record.id, record.record.events.len()));
+    }
+    store.close_cleanly().unwrap();
+    live
+}
+
+/// What an open store holds: finished games and each live game's events.
+fn holdings(store: &Store) -> (usize, BTreeMap<u64, usize>) {
+    let live = store
+        .live_games()
+        .unwrap()
+        .into_iter()
+        .map(|game| (game.id, game.record.events.len()))
+        .collect();
+    (store.finished_games().unwrap().len(), live)
+}
+
+fn file_len(path: &Path) -> u64 {
+    std::fs::metadata(path).map_or(0, |m| m.len())
+}
+
+fn flip(path: &Path, at: u64) {
+    let mut bytes = std::fs::read(path).unwrap();
+    let at = (at as usize).min(bytes.len().saturating_sub(1));
+    bytes[at] ^= 0x5a;
+    std::fs::write(path, bytes).unwrap();
+}
+
+type Damage = (&'static str, fn(&Path));
+
+fn damages() -> Vec<Damage> {
+    vec![
+        ("truncate db to 0 bytes", |d| truncate(&d.join("db"), |_| 0)),
+        ("truncate db to 1316 bytes", |d| {
+            truncate(&d.join("db"), |_| 1316)
+        }),
+        ("truncate db to half", |d| {
+            truncate(&d.join("db"), |n| n / 2)
+        }),
+        ("truncate db by 100 bytes", |d| {
+            truncate(&d.join("db"), |n| n.saturating_sub(100))
+        }),
+        ("flip a byte of db at 10%", |d| {
+            flip(&d.join("db"), file_len(&d.join("db")) / 10)
+        }),
+        ("flip a byte of db at 50%", |d| {
+            flip(&d.join("db"), file_len(&d.join("db")) / 2)
+        }),
+        ("flip a byte of db at 90%", |d| {
+            flip(&d.join("db"), file_len(&d.join("db")) * 9 / 10)
+        }),
+        ("flip the last byte of db", |d| {
+            flip(&d.join("db"), u64::MAX)
+        }),
+        ("delete db", |d| std::fs::remove_file(d.join("db")).unwrap()),
+        ("delete conf", |d| {
+            std::fs::remove_file(d.join("conf")).unwrap()
+        }),
+        ("zero conf", |d| {
+            let len = file_len(&d.join("conf")) as usize;
+            std::fs::write(d.join("conf"), vec![0u8; len]).unwrap();
+        }),
+        ("delete the blobs and snapshots", |d| {
+            for entry in std::fs::read_dir(d).unwrap() {
+                let path = entry.unwrap().path();
+                let name = path.file_name().unwrap().to_string_lossy().into_owned();
+                if name.starts_with("snap.") {
+                    std::fs::remove_file(&path).unwrap();
+                } else if name == "blobs" {
+                    std::fs::remove_dir_all(&path).unwrap();
+                }
+            }
+        }),
+        ("delete the whole store directory", |d| {
+            std::fs::remove_dir_all(d).unwrap()
+        }),
+        ("replace the store with an empty one", |d| {
+            std::fs::remove_dir_all(d).unwrap();
+            let fresh = sled::Config::new().path(d).open().unwrap();
+            fresh.flush().unwrap();
+        }),
+    ]
+}
+
+fn truncate(path: &Path, to: fn(u64) -> u64) {
+    let file = std::fs::OpenOptions::new().write(true).open(path).unwrap();
+    let len = file.metadata().unwrap().len();
+    file.set_len(to(len)).unwrap();
+}
+
+#[test]
+fn no_damage_opens_with_less_than_was_acknowledged_and_a_refused_store_is_untouched() {
+    let mut table = vec![
+        "| damage | what the bot did |".to_string(),
+        "|---|---|".to_string(),
+    ];
+    let mut silent_losses = Vec::new();
+    for (name, damage) in damages() {
+        let root = tempfile::tempdir().unwrap();
+        let dir = root.path().join("store");
+        let live = populate(&dir, 20);
+        let acknowledged: BTreeMap<u64, usize> = live.into_iter().collect();
+        // sled's threads release the directory a moment after the last handle is dropped.
+        drop(Store::open(&dir).map(|store| store.close_cleanly()));
+        damage(&dir);
+        let before = fingerprint(&dir).ok();
+        let outcome = match Store::open(&dir) {
+            Err(error) => {
+                assert_eq!(
+                    fingerprint(&dir).ok(),
+                    before,
+                    "{name}: a refused store was modified"
+                );
+                let kind = match &error {
+                    StoreError::Damaged { .. } => "refused (less than acknowledged)",
+                    _ => "refused",
+                };
+                let message = error.to_string();
+                format!("{kind}: {}", message.chars().take(160).collect::<String>())
+            }
+            Ok(store) => {
+                let (finished_games, live) = holdings(&store);
+                let complete = finished_games >= 20
+                    && acknowledged
+                        .iter()
+                        .all(|(id, events)| live.get(id).is_some_and(|held| held >= events));
+                if !complete {
+                    silent_losses.push(name);
+                }
+                if complete {
+                    "opened with every acknowledged record (damage in unused bytes)".to_string()
+                } else {
+                    format!("OPENED WITH LESS: {finished_games} finished, live {live:?}")
+                }
+            }
+        };
+        table.push(format!("| {name} | {} |", outcome.replace('|', "/")));
+    }
+    println!("{}", table.join("\n"));
+    assert!(
+        silent_losses.is_empty(),
+        "opened with less data: {silent_losses:?}"
+    );
+}
+
+#[test]
+fn an_unreadable_ledger_is_refused_and_a_missing_one_is_rewritten() {
+    let root = tempfile::tempdir().unwrap();
+    let dir = root.path().join("store");
+    populate(&dir, 2);
+    std::fs::write(ledger_path(&dir), b"{ not json").unwrap();
+    let error = Store::open(&dir).err().expect("refused");
+    assert!(error.to_string().contains("ledger"), "{error}");
+    std::fs::remove_file(ledger_path(&dir)).unwrap();
+    let store = Store::open(&dir).expect("without a ledger the store is taken as it is");
+    store.checkpoint().unwrap();
+    assert!(ledger_path(&dir).is_file());
+}
+
+#[test]
+fn a_damaged_store_names_the_newest_backup() {
+    let root = tempfile::tempdir().unwrap();
+    let dir = root.path().join("store");
+    populate(&dir, 3);
+    let store = Store::open(&dir).unwrap();
+    let backups = root.path().join("backups");
+    store
+        .write_backup(&backups.join("backup-000000000000001.junqi-backup"))
+        .unwrap();
+    store
+        .write_backup(&backups.join("backup-000000000000002.junqi-backup"))
+        .unwrap();
+    store.close_cleanly().unwrap();
+    drop(store);
+    truncate(&dir.join("db"), |_| 0);
+    let message = Store::open(&dir).err().expect("refused").to_string();
+    assert!(message.contains("backup-000000000000002"), "{message}");
+    assert!(message.contains("NOT opened"), "{message}");
+}
+
+#[test]
+fn a_backup_restores_everything_and_refuses_a_non_empty_target() {
+    let root = tempfile::tempdir().unwrap();
+    let dir = root.path().join("store");
+    let live = populate(&dir, 30);
+    let store = Store::open(&dir).unwrap();
+    let file = root.path().join("one.junqi-backup");
+    let summary = store.write_backup(&file).unwrap();
+    assert_eq!((summary.live_games, summary.finished_games), (3, 30));
+    let original = holdings(&store);
+    let original_players = store.players().unwrap();
+    drop(store);
+
+    let target = root.path().join("restored");
+    Store::restore_backup(&file, &target).unwrap();
+    let restored = Store::open(&target).unwrap();
+    assert_eq!(holdings(&restored), original);
+    assert_eq!(restored.players().unwrap(), original_players);
+    assert!(restored.check().unwrap().is_sound());
+    let next = restored.next_id().unwrap();
+    assert!(
+        live.iter().all(|(id, _)| *id < next),
+        "ids are never handed out twice"
+    );
+    drop(restored);
+
+    let error = Store::restore_backup(&file, &target).expect_err("refused");
+    assert!(error.to_string().contains("not empty"), "{error}");
+    let mut cut = std::fs::read(&file).unwrap();
+    cut.truncate(cut.len() - 10);
+    std::fs::write(&file, cut).unwrap();
+    let error = Store::restore_backup(&file, &root.path().join("other")).expect_err("refused");
+    assert!(error.to_string().contains("checksum"), "{error}");
+}
+
+#[test]
+fn check_store_finds_a_wrong_index_and_wrong_stats() {
+    let root = tempfile::tempdir().unwrap();
+    let dir = root.path().join("store");
+    populate(&dir, 5);
+    let store = Store::open(&dir).unwrap();
+    let report = store.check().unwrap();
+    assert!(report.is_sound(), "{:?}", report.problems);
+    let mut stats = store.player(1).unwrap();
+    stats.wins += 1;
+    store.import_players(&[stats]).unwrap();
+    let report = store.check().unwrap();
+    assert!(
+        report.problems.iter().any(|p| p.contains("player 1")),
+        "{:?}",
+        report.problems
+    );
+}

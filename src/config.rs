@@ -53,6 +53,10 @@ impl Default for DiscordConfig {
 pub struct Config {
     /// Where the store keeps its database (and the console its images).
     pub data_dir: PathBuf,
+    /// A `postgres://` URL: keep the store in that PostgreSQL database, shared by several bot
+    /// processes, instead of the sled directory under `data_dir`. The DATABASE_URL environment
+    /// variable overrides it.
+    pub database_url: Option<String>,
     pub language: Language,
     /// The turn clock of a challenge that does not name one, in seconds.
     pub turn_secs: u32,
@@ -85,6 +89,7 @@ impl Default for Config {
     fn default() -> Self {
         Config {
             data_dir: PathBuf::from("data"),
+            database_url: None,
             language: Language::English,
             turn_secs: 30,
             min_turn_secs: 1,
@@ -161,6 +166,11 @@ impl Config {
                 "turn_secs",
                 "must lie between min_turn_secs and max_turn_secs",
             );
+        }
+        if let Some(url) = &self.database_url
+            && !(url.starts_with("postgres://") || url.starts_with("postgresql://"))
+        {
+            return invalid("database_url", "must be a postgres:// URL");
         }
         if self.challenge_expiry_secs == 0 {
             return invalid("challenge_expiry_secs", "must be at least 1");

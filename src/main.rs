@@ -43,6 +43,17 @@ enum Command {
         #[arg(long)]
         data: Option<PathBuf>,
     },
+    /// Copy a sled data directory (players, finished games, live games with their clocks,
+    /// challenges) into a PostgreSQL database and verify counts and checksums. Running it again
+    /// changes nothing; it refuses while a bot holds the directory.
+    MigrateStore {
+        /// The data directory of the sled store (the one `run --data` uses).
+        #[arg(long)]
+        from: PathBuf,
+        /// The database, `postgres://user@host:port/database`.
+        #[arg(long)]
+        to: String,
+    },
     /// Draw a position (full or public notation) as the bot's board image.
     Render {
         /// A position in docs/rules.md §8 notation (`?` and `-` allowed).
@@ -137,6 +148,26 @@ fn run_bot(config_path: Option<PathBuf>, data: Option<PathBuf>) -> ExitCode {
     }
 }
 
+fn migrate_store(data_dir: &std::path::Path, url: &str) -> ExitCode {
+    // `run` keeps sled in the data directory itself, `console` in DATA/store: take either.
+    let nested = junqi::console::store_dir(data_dir);
+    let dir = if !data_dir.join("db").exists() && nested.join("db").exists() {
+        nested
+    } else {
+        data_dir.to_path_buf()
+    };
+    match junqi::store::migrate_sled_to_postgres(&dir, url) {
+        Ok(report) => {
+            print!("{report}");
+            ExitCode::SUCCESS
+        }
+        Err(error) => {
+            eprintln!("error: {error}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
 fn finish_case(result: Result<String, analysis::CaseError>) -> ExitCode {
     match result {
         Ok(text) => {
@@ -175,6 +206,7 @@ fn main() -> ExitCode {
             action: Some(action),
         } => finish_case(analysis::apply(&position, &action)),
         Command::Run { config, data } => run_bot(config, data),
+        Command::MigrateStore { from, to } => migrate_store(&from, &to),
         Command::Console {
             config,
             data,

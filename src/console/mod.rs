@@ -75,7 +75,8 @@ pub async fn run_stdio(options: ConsoleOptions) -> Result<(), ConsoleError> {
         .images
         .clone()
         .unwrap_or_else(|| config.data_dir.join("images"));
-    let store = Store::open(&store_dir(&config.data_dir))?;
+    let url = crate::store::database_url(config.database_url.as_deref());
+    let store = Store::open_with(url.as_deref(), &store_dir(&config.data_dir))?;
     let (service, outbound) = Service::start(config, store).await?;
     let input = tokio::io::BufReader::new(tokio::io::stdin());
     let mut printer = Printer::new(std::io::stdout(), images);

@@ -6,26 +6,45 @@
 //! that cannot be decoded is moved to a quarantine (logged, listed by [`Store::quarantined`])
 //! while everything else keeps working.
 //!
-//! Backends: `sled` (the embedded default, one process per directory). The API is synchronous:
-//! async callers run it on tokio's blocking pool (see `service`), as a disk flush must not stall
-//! the workers that drive the games.
+//! Backends: `sled` (the embedded default, one process per directory) and `postgres` (one
+//! database shared by several processes, chosen by a `postgres://` URL). The API is
+//! synchronous: async callers run it on tokio's blocking pool (see `service`), as a disk flush
+//! or a database round trip must not stall the workers that drive the games; the PostgreSQL
+//! backend runs its async driver on a runtime of its own, so a call never panics whatever
+//! thread it comes from.
 //!
 //! Shared here: the records ([`records`]), their byte encoding (`codec`), the errors and what
 //! a finished game does to a player's totals (`stats`).
 
 mod codec;
 mod error;
+mod postgres;
 mod records;
 mod sled;
 mod stats;
+mod transfer;
 
 use std::path::Path;
 
+pub use self::postgres::SCHEMA_VERSION as POSTGRES_SCHEMA_VERSION;
 pub use self::sled::SCHEMA_VERSION;
 pub use error::StoreError;
 pub use records::{Challenge, FinishedGame, LiveGame, Place, PlayerStats, UserId};
+pub use transfer::{KindReport, MigrationReport, migrate_sled_to_postgres};
 
+use self::postgres::PgStore;
 use self::sled::SledStore;
+
+/// The environment variable that selects PostgreSQL (it overrides the config's `database_url`).
+pub const DATABASE_URL_VAR: &str = "DATABASE_URL";
+
+/// The database URL in force: `DATABASE_URL` if set and not empty, else the configured one.
+pub fn database_url(configured: Option<&str>) -> Option<String> {
+    std::env::var(DATABASE_URL_VAR)
+        .ok()
+        .filter(|url| !url.trim().is_empty())
+        .or_else(|| configured.map(str::to_string))
+}
 
 /// A handle on the store, whichever backend holds it; cheap to clone and share between tasks.
 #[derive(Clone)]
@@ -36,6 +55,7 @@ pub struct Store {
 #[derive(Clone)]
 enum Backend {
     Sled(SledStore),
+    Postgres(PgStore),
 }
 
 /// Calls the same method on whichever backend this store uses.
@@ -43,6 +63,7 @@ macro_rules! dispatch {
     ($self:ident, $backend:ident => $call:expr) => {
         match &$self.backend {
             Backend::Sled($backend) => $call,
+            Backend::Postgres($backend) => $call,
         }
     };
 }
@@ -55,6 +76,27 @@ impl Store {
         Ok(Store {
             backend: Backend::Sled(SledStore::open(dir)?),
         })
+    }
+
+    /// Connects to a PostgreSQL database (`postgres://user@host:port/database`), migrating its
+    /// schema (a newer one is refused) and quarantining undecodable live games and challenges.
+    pub fn connect(url: &str) -> Result<Store, StoreError> {
+        Ok(Store {
+            backend: Backend::Postgres(PgStore::connect(url)?),
+        })
+    }
+
+    /// PostgreSQL when a database URL is given, else the sled directory `dir`.
+    pub fn open_with(database_url: Option<&str>, dir: &Path) -> Result<Store, StoreError> {
+        match database_url {
+            Some(url) => Store::connect(url),
+            None => Store::open(dir),
+        }
+    }
+
+    /// Whether several processes can share this store (PostgreSQL) or only one (sled).
+    pub fn is_shared(&self) -> bool {
+        matches!(self.backend, Backend::Postgres(_))
     }
 
     /// A fresh id for a game or a challenge, never handed out before (even across crashes).

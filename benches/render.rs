@@ -1,7 +1,7 @@
 //! Render + PNG encode of a mid-game board: `cargo bench --bench render`.
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use junqi::game::{PublicView, parse_position};
+use junqi::game::{Position, PublicView};
 use junqi::render::{Panel, RenderOptions, encode_png, render_image, render_png};
 
 const MID_GAME: &str = "?R3,?BF,.,?RM,?B2/R7,?B5,B4,.,?R1/?BM,.,?R6,B1,?B9/?R4,.,R8,?BX,./\
@@ -9,7 +9,7 @@ const MID_GAME: &str = "?R3,?BF,.,?RM,?B2/R7,?B5,B4,.,?R1/?BM,.,?R6,B1,?B9/?R4,.
 ?B4,.,?R5,R2,?RF/?B3,B7,?R7,.,?BM/?R1,?B1,.,?R4,B2 B 3 64";
 
 fn bench(c: &mut Criterion) {
-    let position = parse_position(MID_GAME).expect("bench position parses");
+    let position = MID_GAME.parse::<Position>().expect("bench position parses");
     let view = PublicView::of_position(&position);
     let panel = Panel {
         seconds_left: Some(17),

@@ -5,7 +5,7 @@ use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use junqi::game::{Action, Colour, Game, Position, Rules, deal::deal};
+use junqi::game::{Action, Colour, Game, Position, Rules, deal};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 

@@ -1,4 +1,20 @@
 //! junqi-bot: 军棋翻翻棋 (Junqi flip chess) as a library: the rules engine and the bot's layers.
+//!
+//! The rules live in [`game`] and the most used game types are re-exported here, so that
+//! analysis code reads `use junqi::{Position, Action};`. The rules themselves, and the position
+//! notation these types read and write, are described in the repository's `docs/rules.md`.
+//!
+//! ```
+//! use junqi::{Colour, Outcome, Position};
+//!
+//! let empty = ".,.,.,.,.";
+//! let board = format!("{e}/{e}/{e}/{e}/{e}/{e}/{e}/{e}/{e}/{e}/.,R1,.,.,./.,BF,.,.,.", e = empty);
+//! let mut position: Position = format!("{board} R").parse().unwrap();
+//! // Black has no mines left, so Red's engineer may take the flag.
+//! let (_, outcome) = position.apply("move B2 B1".parse().unwrap()).unwrap();
+//! assert_eq!(outcome.unwrap().to_string(), "R wins: flag");
+//! assert_eq!("R wins: flag".parse::<Outcome<Colour>>().unwrap(), outcome.unwrap());
+//! ```
 pub mod ai;
 pub mod cli;
 pub mod config;
@@ -9,3 +25,8 @@ pub mod render;
 pub mod scoring;
 pub mod service;
 pub mod store;
+
+pub use game::{
+    Action, Colour, Game, Kind, Outcome, Piece, Position, PublicPosition, PublicView, Rules, Seat,
+    Square, SquareSet,
+};

@@ -68,6 +68,23 @@ enum Command {
         #[arg(long)]
         traditional: bool,
     },
+    /// Write a finished game's animated replay (and, with --record, its record text).
+    Replay {
+        /// The data directory (the console's, or the bot's `data_dir`).
+        #[arg(long)]
+        data: PathBuf,
+        /// The game number (as `/history` shows it).
+        game: u64,
+        /// The image file to write.
+        #[arg(short, long, default_value = "game.gif")]
+        output: PathBuf,
+        /// Also write the record (checkable with `junqi-bot apply`) to this file.
+        #[arg(long)]
+        record: Option<PathBuf>,
+        /// Actions per second (1–10).
+        #[arg(long)]
+        speed: Option<u32>,
+    },
     /// Play in the terminal: each line is `NAME /command args…` (`NAME#CHANNEL /command …`).
     Console {
         /// A config file (see config.example.toml); the defaults without one.
@@ -182,7 +199,7 @@ fn finish_case(result: Result<String, analysis::CaseError>) -> ExitCode {
     }
 }
 
-fn run_batch(case: impl Fn(&str) -> Result<String, analysis::CaseError>) -> ExitCode {
+fn run_batch(case: impl FnMut(&str, &mut String) -> Result<(), analysis::CaseError>) -> ExitCode {
     match analysis::batch(io::stdin().lock(), io::stdout().lock(), case) {
         Ok(code) => ExitCode::from(code),
         Err(error) => {
@@ -195,12 +212,18 @@ fn run_batch(case: impl Fn(&str) -> Result<String, analysis::CaseError>) -> Exit
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
-        Command::Moves { position } if position == "-" => run_batch(analysis::moves),
+        Command::Moves { position } if position == "-" => {
+            let mut analyst = analysis::Analyst::new();
+            run_batch(|line, out| analyst.moves(line, out))
+        }
         Command::Moves { position } => finish_case(analysis::moves(&position)),
         Command::Apply {
             position,
             action: None,
-        } if position == "-" => run_batch(analysis::apply_line),
+        } if position == "-" => {
+            let mut analyst = analysis::Analyst::new();
+            run_batch(|line, out| analyst.apply_line(line, out))
+        }
         Command::Apply {
             position,
             action: Some(action),
@@ -228,6 +251,28 @@ fn main() -> ExitCode {
             traditional,
         ) {
             Ok(()) => ExitCode::SUCCESS,
+            Err((code, message)) => {
+                eprintln!("{message}");
+                ExitCode::from(code)
+            }
+        },
+        Command::Replay {
+            data,
+            game,
+            output,
+            record,
+            speed,
+        } => match junqi::cli::replay::replay_to_files(
+            &data,
+            game,
+            &output,
+            record.as_deref(),
+            speed,
+        ) {
+            Ok(report) => {
+                print!("{report}");
+                ExitCode::SUCCESS
+            }
             Err((code, message)) => {
                 eprintln!("{message}");
                 ExitCode::from(code)

@@ -6,7 +6,7 @@
 use rand::Rng;
 use rand::rngs::ChaCha8Rng;
 
-use crate::game::{Board, Cell, Colour, Kind, Piece, PublicCell, PublicView, Square, squares_of};
+use crate::game::{Board, Cell, Colour, Kind, Piece, PublicCell, PublicView, Square};
 
 /// The pieces still face down, one entry per piece, in a fixed order.
 pub fn pool(view: &PublicView) -> Vec<Piece> {
@@ -62,8 +62,10 @@ pub fn place_face_down(board: &mut Board, square: Square, piece: Piece) -> bool 
     if current == piece {
         return true;
     }
-    let Some(other) =
-        squares_of(board.face_down()).find(|other| board.cell(*other) == Cell::FaceDown(piece))
+    let Some(other) = board
+        .face_down()
+        .into_iter()
+        .find(|other| board.cell(*other) == Cell::FaceDown(piece))
     else {
         return false;
     };

@@ -5,7 +5,7 @@
 use std::sync::OnceLock;
 
 use crate::game::geometry::{CAMPS, NEIGHBOURS, RAIL_NODES, RAIL_STEP};
-use crate::game::{Board, Cell, Colour, Kind, Piece, Square, squares_of};
+use crate::game::{Board, Cell, Colour, Kind, Piece, Square, SquareSet};
 
 /// Material value of one piece of each kind, by `Kind::index`. Engineers get more while the
 /// enemy still has mines (they are the only pieces that dig them); the flag is priceless, and
@@ -60,7 +60,7 @@ fn distances() -> &'static [[[u8; 60]; 60]; 2] {
                     distance += 1;
                     let mut next = Vec::new();
                     for at in frontier {
-                        for to in squares_of(one_move(at, engineer == 1)) {
+                        for to in one_move(at, engineer == 1) {
                             if row[to.index()] == u8::MAX {
                                 row[to.index()] = distance;
                                 next.push(to.index());
@@ -76,9 +76,9 @@ fn distances() -> &'static [[[u8; 60]; 60]; 2] {
 }
 
 /// Squares one move from `at` on an empty board.
-fn one_move(at: usize, engineer: bool) -> u64 {
+fn one_move(at: usize, engineer: bool) -> SquareSet {
     let mut reach = NEIGHBOURS[at];
-    if RAIL_NODES & (1u64 << at) == 0 {
+    if !RAIL_NODES.contains(Square::from_index_unchecked(at)) {
         return reach;
     }
     if engineer {
@@ -88,7 +88,7 @@ fn one_move(at: usize, engineer: bool) -> u64 {
         let mut square = at;
         while let Some(&next) = RAIL_STEP[square].get(direction).filter(|n| **n != u8::MAX) {
             square = next as usize;
-            reach |= 1u64 << square;
+            reach.insert(Square::from_index_unchecked(square));
         }
     }
     reach
@@ -113,7 +113,11 @@ fn material(board: &Board, side: Colour) -> i32 {
     if board.mines_left(side) == 0 {
         total -= FLAG_UNGUARDED;
         let flag = Piece::new(side, Kind::Flag);
-        if squares_of(board.revealed(side)).any(|s| board.cell(s) == Cell::Revealed(flag)) {
+        if board
+            .revealed(side)
+            .into_iter()
+            .any(|s| board.cell(s) == Cell::Revealed(flag))
+        {
             total -= FLAG_EXPOSED;
         }
     }
@@ -137,7 +141,8 @@ fn target_bonus(target: Kind, enemy_mines: u8) -> i32 {
 fn pressure(board: &Board, side: Colour, ahead: bool, paths: &Paths) -> i32 {
     let enemy = side.other();
     let enemy_mines = board.mines_left(enemy);
-    let targets: Vec<(Square, Kind)> = squares_of(board.revealed(enemy) & !CAMPS)
+    let targets: Vec<(Square, Kind)> = (board.revealed(enemy) - CAMPS)
+        .into_iter()
         .filter_map(|square| match board.cell(square) {
             Cell::Revealed(piece) => Some((square, piece.kind)),
             _ => None,
@@ -147,7 +152,7 @@ fn pressure(board: &Board, side: Colour, ahead: bool, paths: &Paths) -> i32 {
         return 0;
     }
     let mut total = 0;
-    for from in squares_of(board.revealed(side)) {
+    for from in board.revealed(side) {
         let Cell::Revealed(piece) = board.cell(from) else {
             continue;
         };
@@ -209,7 +214,7 @@ impl Paths {
 
     pub fn new(board: &Board) -> Paths {
         let mut paths = Paths::empty();
-        for target in squares_of(board.occupied() & !board.face_down() & !CAMPS) {
+        for target in board.occupied() - board.face_down() - CAMPS {
             let field = [Kind::Lieutenant, Kind::Engineer].map(|kind| field(board, target, kind));
             paths.index[target.index()] = paths.fields.len() as u8;
             paths.fields.push(field);
@@ -248,14 +253,14 @@ fn field(board: &Board, target: Square, kind: Kind) -> [u8; 60] {
         }
     };
     let mut field = [u8::MAX; 60];
-    let mut done = 0u64;
+    let mut done = SquareSet::EMPTY;
     field[target.index()] = 0;
     // Dijkstra over 60 squares: always expand the nearest square not yet expanded.
     while let Some(at) = Square::all()
-        .filter(|square| done & square.bit() == 0 && field[square.index()] != u8::MAX)
+        .filter(|square| !done.contains(*square) && field[square.index()] != u8::MAX)
         .min_by_key(|square| field[square.index()])
     {
-        done |= at.bit();
+        done.insert(at);
         let leave = if at == target {
             0
         } else {
@@ -265,7 +270,7 @@ fn field(board: &Board, target: Square, kind: Kind) -> [u8; 60] {
             }
         };
         let base = field[at.index()].saturating_add(leave);
-        for next in squares_of(board.reach(at, kind) & !done) {
+        for next in board.reach(at, kind) - done {
             let steps = base.saturating_add(1);
             if steps < field[next.index()] {
                 field[next.index()] = steps;

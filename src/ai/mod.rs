@@ -17,7 +17,6 @@ mod eval;
 mod level;
 pub mod match_play;
 pub mod players;
-mod position_view;
 mod search;
 
 use std::time::Instant;
@@ -25,7 +24,6 @@ use std::time::Instant;
 use crate::game::{Action, PublicView, Seat};
 
 pub use level::{AiConfig, Level, LevelParseError, SearchBudget};
-pub use position_view::public_view;
 pub use search::SearchReport;
 
 /// The action the AI plays for `seat` (which must be `view.to_act`). `would_repeat(action)`

@@ -13,7 +13,7 @@ use thiserror::Error;
 use super::determinise::{below, determinise};
 use super::eval::attack_gain;
 use super::level::{Level, SearchBudget};
-use crate::game::{Action, Kind, Piece, PublicCell, PublicView, Seat, squares_of};
+use crate::game::{Action, Kind, Piece, PublicCell, PublicView, Seat};
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Player {
@@ -62,7 +62,7 @@ pub fn legal_actions(view: &PublicView) -> Vec<Action> {
     let board = determinise(view, &mut ChaCha8Rng::seed_from_u64(0));
     match view.turn_colour() {
         Some(colour) => board.legal_actions_into(colour, view.rules, &mut out),
-        None => out.extend(squares_of(board.face_down()).map(Action::Flip)),
+        None => out.extend(board.face_down().into_iter().map(Action::Flip)),
     }
     out
 }

@@ -12,10 +12,10 @@ use rand::rngs::ChaCha8Rng;
 use super::determinise::{below, determinise, place_face_down, pool};
 use super::eval::{Paths, evaluate, piece_value};
 use super::level::{Level, Limit};
+use crate::game::draw_by_counters;
 use crate::game::geometry::NEIGHBOURS;
-use crate::game::position::draw_by_counters;
 use crate::game::{
-    Action, Board, Cell, Colour, Kind, Outcome, Piece, Position, PublicView, Square, squares_of,
+    Action, Board, Cell, Colour, Kind, Outcome, Piece, Position, PublicView, Square,
 };
 
 /// A won game, less the plies it takes (faster wins score higher).
@@ -109,8 +109,8 @@ fn choose_flip_before_colours(
     would_repeat: &dyn Fn(Action) -> bool,
 ) -> Option<SearchReport> {
     let revealed = board.occupied() & !board.face_down();
-    let exposure = |square: Square| (NEIGHBOURS[square.index()] & revealed).count_ones();
-    let all: Vec<Square> = squares_of(board.face_down()).collect();
+    let exposure = |square: Square| (NEIGHBOURS[square.index()] & revealed).len() as u32;
+    let all: Vec<Square> = board.face_down().into_iter().collect();
     let safe: Vec<Square> = all
         .iter()
         .copied()
@@ -306,7 +306,7 @@ impl Searcher {
         }
         let side = position.turn;
         let mut best = -INFINITY;
-        if position.board.face_down() != 0 {
+        if !position.board.face_down().is_empty() {
             // Flipping is always possible here; its outcome is unknown to both sides, so it
             // counts as a pass.
             let mut passed = position.clone();
@@ -324,7 +324,7 @@ impl Searcher {
         }
         let mut moves = self.take_buffer();
         position.legal_actions_into(&mut moves);
-        let flips = position.board.face_down().count_ones() as usize;
+        let flips = position.board.face_down().len();
         let moves_only = &mut moves[flips..];
         order_moves(&position.board, moves_only);
         for &action in &moves[flips..] {
@@ -367,9 +367,12 @@ impl Searcher {
         alpha = alpha.max(stand);
         let mut best = stand;
         let mut captures = self.take_buffer();
-        for from in squares_of(position.board.revealed(side)) {
-            let (_, attacks) = position.board.destinations(side, from, position.rules);
-            captures.extend(squares_of(attacks).map(|to| Action::Move { from, to }));
+        for from in position.board.revealed(side) {
+            let attacks = position
+                .board
+                .destinations(side, from, position.rules)
+                .attacks;
+            captures.extend(attacks.into_iter().map(|to| Action::Move { from, to }));
         }
         order_moves(&position.board, &mut captures);
         for &action in captures.iter() {

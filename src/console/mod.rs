@@ -3,6 +3,7 @@
 //! empty line. Messages the bot sends on its own are printed when they happen, each followed by
 //! an empty line. Board images are written to an images folder and shown as `image: PATH`.
 
+mod markup;
 pub mod parse;
 
 use std::collections::HashMap;
@@ -14,8 +15,8 @@ use tokio::io::{AsyncBufRead, AsyncBufReadExt};
 use tokio::sync::mpsc::UnboundedReceiver;
 
 use crate::config::{Config, ConfigError};
-use crate::service::{Caller, Outbound, Reply, Service, ServiceError};
-use crate::store::{Place, Store, StoreError};
+use crate::service::{AI_USER, Caller, Command, FileKind, Outbound, Reply, Service, ServiceError};
+use crate::store::{Place, Store, StoreError, UserId};
 
 pub use parse::{ConsoleLine, ParseError, parse_line};
 
@@ -128,6 +129,8 @@ pub struct Printer<W: Write> {
     images: PathBuf,
     image_count: usize,
     channels: HashMap<Place, String>,
+    /// Names seen in input lines, for buttons that carry only a user id.
+    names: HashMap<UserId, String>,
 }
 
 impl<W: Write> Printer<W> {
@@ -138,6 +141,7 @@ impl<W: Write> Printer<W> {
             images,
             image_count: existing,
             channels: HashMap::new(),
+            names: HashMap::from([(AI_USER, "ai".to_string())]),
         }
     }
 
@@ -148,6 +152,7 @@ impl<W: Write> Printer<W> {
             Ok(Some(parsed)) => {
                 let place = parse::place(&parsed.channel);
                 self.channels.insert(place, parsed.channel.clone());
+                self.remember_names(&parsed);
                 let caller = Caller {
                     user: parse::user_id(&parsed.name),
                     name: parsed.name.clone(),
@@ -188,16 +193,24 @@ impl<W: Write> Printer<W> {
             writeln!(self.out, "(only {name} sees this)")?;
         }
         for line in &reply.lines {
-            writeln!(self.out, "{line}")?;
+            writeln!(self.out, "{}", markup::plain(line, &self.channels))?;
         }
         if let Some(png) = &reply.png {
             let path = self.write_image(png)?;
             writeln!(self.out, "image: {}", path.display())?;
         }
+        for file in &reply.files {
+            let path = self.write_file(&file.name, &file.bytes)?;
+            let label = match file.kind {
+                FileKind::Image => "image",
+                FileKind::Record => "record",
+            };
+            writeln!(self.out, "{label}: {}", path.display())?;
+        }
         let buttons: Vec<String> = reply
             .buttons
             .iter()
-            .filter_map(|button| button_command(&button.custom_id))
+            .filter_map(|button| button_command(&button.custom_id, &self.names))
             .collect();
         if !buttons.is_empty() {
             writeln!(self.out, "buttons: {}", buttons.join(" | "))?;
@@ -208,20 +221,43 @@ impl<W: Write> Printer<W> {
     }
 
     fn write_image(&mut self, png: &[u8]) -> Result<PathBuf, ConsoleError> {
+        self.write_file("board.png", png)
+    }
+
+    /// Writes a file under a fresh numbered name: `board.png` → `board-00007.png`.
+    fn write_file(&mut self, name: &str, bytes: &[u8]) -> Result<PathBuf, ConsoleError> {
         std::fs::create_dir_all(&self.images)?;
         self.image_count += 1;
+        let (stem, extension) = name.rsplit_once('.').unwrap_or((name, "bin"));
         let path = self
             .images
-            .join(format!("board-{:05}.png", self.image_count));
-        std::fs::write(&path, png)?;
+            .join(format!("{stem}-{:05}.{extension}", self.image_count));
+        std::fs::write(&path, bytes)?;
         Ok(path)
+    }
+
+    fn remember_names(&mut self, line: &parse::ConsoleLine) {
+        self.names
+            .insert(parse::user_id(&line.name), line.name.clone());
+        if let Command::History {
+            member: Some(member),
+            ..
+        } = &line.command
+        {
+            self.names.insert(member.user, member.name.clone());
+        }
     }
 }
 
 /// The console command a button stands for.
-fn button_command(custom_id: &str) -> Option<String> {
+fn button_command(custom_id: &str, names: &HashMap<UserId, String>) -> Option<String> {
     let parts: Vec<&str> = custom_id.split(':').collect();
     Some(match parts.as_slice() {
+        ["history", user, page] => {
+            let name = names.get(&user.parse().ok()?)?;
+            let page = page.parse::<u32>().ok()?.checked_add(1)?;
+            format!("/history @{name} page:{page}")
+        }
         [verb @ ("accept" | "decline" | "withdraw"), id] => format!("/{verb} {id}"),
         ["draw", answer, _] => format!("/draw {answer}"),
         [single] => format!("/{single}"),

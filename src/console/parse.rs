@@ -2,6 +2,8 @@
 //! written `@NAME`, optional arguments `name:value`. Names map to stable user ids and channel
 //! names to stable places (guild 0), so a data directory can be reused across runs.
 
+mod history;
+
 use thiserror::Error;
 
 use crate::game::{Action, Square};
@@ -153,6 +155,17 @@ impl<'a> Words<'a> {
             .transpose()
     }
 
+    /// A member, or the AI for `@ai`.
+    fn member_or_ai(&self, text: &str) -> Result<Member, ParseError> {
+        if text.eq_ignore_ascii_case("@ai") {
+            return Ok(Member {
+                user: AI_USER,
+                name: "AI".into(),
+            });
+        }
+        self.member(text)
+    }
+
     fn member(&self, text: &str) -> Result<Member, ParseError> {
         let name = text
             .strip_prefix('@')
@@ -167,7 +180,7 @@ impl<'a> Words<'a> {
     }
 }
 
-const COMMANDS: [&str; 18] = [
+const COMMANDS: [&str; 21] = [
     "challenge",
     "accept",
     "decline",
@@ -186,6 +199,9 @@ const COMMANDS: [&str; 18] = [
     "rules",
     "help",
     "guide",
+    "history",
+    "replay",
+    "games",
 ];
 
 /// Reads the text after the `/`.
@@ -283,16 +299,11 @@ pub fn parse_command(text: &str) -> Result<Command, ParseError> {
         }
         "rank" => {
             w.expect(0, 1, &[], "/rank [@member]")?;
-            let member = match w.positional.first() {
-                Some(text) if text.eq_ignore_ascii_case("@ai") => Some(Member {
-                    user: AI_USER,
-                    name: "AI".into(),
-                }),
-                Some(text) => Some(w.member(text)?),
-                None => None,
-            };
-            Command::Rank(member)
+            let member = w.positional.first().map(|text| w.member_or_ai(text));
+            Command::Rank(member.transpose()?)
         }
+        "history" => history::history(w)?,
+        "replay" => history::replay(w)?,
         "leaderboard" => {
             w.expect(0, 0, &["global"], "/leaderboard [global:true]")?;
             let global = match w.option("global") {
@@ -313,6 +324,7 @@ pub fn parse_command(text: &str) -> Result<Command, ParseError> {
                 "abandon" => Command::Abandon,
                 "rematch" => Command::Rematch,
                 "rules" => Command::Rules,
+                "games" => Command::Games,
                 _ => Command::Help,
             }
         }

@@ -27,10 +27,13 @@ pub fn all() -> Vec<poise::Command<Bot, CommandError>> {
         rules(),
         help(),
     ]
+    .into_iter()
+    .chain(super::history::all())
+    .collect()
 }
 
 /// Sends `command` to the service as the interaction's user and answers with its reply.
-async fn run(
+pub(super) async fn run(
     ctx: Context<'_>,
     command: Result<Command, Reply>,
     layout: Layout,
@@ -70,7 +73,7 @@ fn square(text: &str) -> Result<Square, Reply> {
         .map_err(|error| Reply::refusal(error.to_string()))
 }
 
-fn member(user: &serenity::User) -> Member {
+pub(super) fn member(user: &serenity::User) -> Member {
     Member {
         user: user.id.get(),
         name: user.display_name().to_string(),

@@ -12,6 +12,7 @@ mod autocomplete;
 mod buttons;
 mod commands;
 mod deliver;
+mod history;
 mod render;
 mod words;
 

@@ -1,5 +1,5 @@
 //! A service [`Reply`] as Discord message builders: text (within Discord's 2000 characters),
-//! the board PNG as a `board.png` attachment, buttons in rows of five, and the `/rank` embed.
+//! the board PNG as a `board.png` attachment (and a replay's files), buttons in rows of five, and the `/rank` embed.
 
 use poise::serenity_prelude as serenity;
 use serenity::{
@@ -54,6 +54,12 @@ impl Outgoing {
                 .lines
                 .push("(the board image could not be uploaded; `/board` shows it)".to_string());
         }
+        if !reply.files.is_empty() {
+            reply.files.clear();
+            reply.lines.push(
+                "(the files could not be uploaded; `junqi-bot replay` makes them)".to_string(),
+            );
+        }
         Outgoing {
             reply,
             layout: self.layout,
@@ -62,7 +68,7 @@ impl Outgoing {
     }
 
     pub fn has_image(&self) -> bool {
-        self.with_image && self.reply.png.is_some()
+        self.with_image && (self.reply.png.is_some() || !self.reply.files.is_empty())
     }
 
     fn content(&self) -> String {
@@ -82,9 +88,22 @@ impl Outgoing {
         })
     }
 
-    fn attachment(&self) -> Option<CreateAttachment> {
-        let png = self.reply.png.as_ref().filter(|_| self.with_image)?;
-        Some(CreateAttachment::bytes(png.clone(), BOARD_FILE))
+    /// The board image and the reply's other files (a replay's animation and record).
+    fn attachments(&self) -> Vec<CreateAttachment> {
+        if !self.with_image {
+            return Vec::new();
+        }
+        let board = self
+            .reply
+            .png
+            .iter()
+            .map(|png| CreateAttachment::bytes(png.clone(), BOARD_FILE));
+        let files = self
+            .reply
+            .files
+            .iter()
+            .map(|file| CreateAttachment::bytes(file.bytes.clone(), file.name.clone()));
+        board.chain(files).collect()
     }
 
     fn rows(&self) -> Vec<CreateActionRow> {
@@ -113,9 +132,7 @@ impl Outgoing {
         if let Some(embed) = self.embed() {
             message = message.embed(embed);
         }
-        if let Some(file) = self.attachment() {
-            message = message.add_file(file);
-        }
+        message = message.add_files(self.attachments());
         message
     }
 
@@ -127,9 +144,7 @@ impl Outgoing {
         if let Some(embed) = self.embed() {
             message = message.embed(embed);
         }
-        if let Some(file) = self.attachment() {
-            message = message.add_file(file);
-        }
+        message = message.add_files(self.attachments());
         message
     }
 
@@ -140,9 +155,7 @@ impl Outgoing {
         if let Some(embed) = self.embed() {
             message = message.embed(embed);
         }
-        if let Some(file) = self.attachment() {
-            message = message.add_file(file);
-        }
+        message = message.add_files(self.attachments());
         message
     }
 }

@@ -9,9 +9,11 @@ use thiserror::Error;
 use super::action::Action;
 use super::attack::{self, AttackRefusal, AttackResult};
 use super::geometry::{CAMPS, HEADQUARTERS, NEIGHBOURS, RAIL_NEIGHBOURS, RAIL_NODES, RAIL_STEP};
+use super::notation::{CellText, write_board};
 use super::piece::{Colour, Kind, Piece};
 use super::rules::Rules;
-use super::square::{SQUARES, Square, squares_of};
+use super::square::{SQUARES, Square};
+use super::square_set::SquareSet;
 
 /// What stands on a square.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
@@ -29,9 +31,9 @@ const FACE_DOWN: u8 = 33;
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Board {
     cells: [u8; SQUARES],
-    occupied: u64,
-    face_down: u64,
-    revealed: [u64; 2],
+    occupied: SquareSet,
+    face_down: SquareSet,
+    revealed: [SquareSet; 2],
     /// Pieces of each kind still on the board, face down or not, by [`Piece::index`].
     on_board: [u8; 24],
 }
@@ -61,6 +63,20 @@ pub enum ActionError {
     ColoursUndecided,
     #[error("the game is over")]
     GameOver,
+}
+
+/// Where one piece can go: the empty squares it reaches and the squares it may attack.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct Destinations {
+    pub empty: SquareSet,
+    pub attacks: SquareSet,
+}
+
+impl Destinations {
+    /// Every destination, empty or attacked.
+    pub fn all(self) -> SquareSet {
+        self.empty | self.attacks
+    }
 }
 
 /// What an applied action did, for messages and the last-action marks of the board image.
@@ -121,9 +137,9 @@ impl Board {
     pub const fn empty() -> Board {
         Board {
             cells: [EMPTY; SQUARES],
-            occupied: 0,
-            face_down: 0,
-            revealed: [0; 2],
+            occupied: SquareSet::EMPTY,
+            face_down: SquareSet::EMPTY,
+            revealed: [SquareSet::EMPTY; 2],
             on_board: [0; 24],
         }
     }
@@ -143,7 +159,7 @@ impl Board {
     /// Puts `cell` on `square`, replacing what was there.
     pub fn set(&mut self, square: Square, cell: Cell) {
         self.clear(square);
-        let bit = square.bit();
+        let bit = SquareSet::from(square);
         self.cells[square.index()] = encode(cell);
         match cell {
             Cell::Empty => {}
@@ -164,25 +180,25 @@ impl Board {
         if let Some(piece) = self.piece(square) {
             self.on_board[piece.index()] -= 1;
         }
-        let keep = !square.bit();
+        let gone = SquareSet::from(square);
         self.cells[square.index()] = EMPTY;
-        self.occupied &= keep;
-        self.face_down &= keep;
-        self.revealed[0] &= keep;
-        self.revealed[1] &= keep;
+        self.occupied -= gone;
+        self.face_down -= gone;
+        self.revealed[0] -= gone;
+        self.revealed[1] -= gone;
     }
 
-    pub fn occupied(&self) -> u64 {
+    pub fn occupied(&self) -> SquareSet {
         self.occupied
     }
 
     /// The set of squares holding face-down pieces.
-    pub fn face_down(&self) -> u64 {
+    pub fn face_down(&self) -> SquareSet {
         self.face_down
     }
 
     /// The set of squares holding revealed pieces of `colour`.
-    pub fn revealed(&self, colour: Colour) -> u64 {
+    pub fn revealed(&self, colour: Colour) -> SquareSet {
         self.revealed[colour.index()]
     }
 
@@ -207,23 +223,23 @@ impl Board {
     /// Every square `from` could move to if it held a movable piece of `kind`: steps along any
     /// connection, straight railway slides and, for engineers, any railway path. Occupied
     /// squares in the set are attack candidates; whether an attack is allowed is checked apart.
-    pub fn reach(&self, from: Square, kind: Kind) -> u64 {
+    pub fn reach(&self, from: Square, kind: Kind) -> SquareSet {
         let mut reach = NEIGHBOURS[from.index()];
-        if RAIL_NODES & from.bit() == 0 {
+        if !RAIL_NODES.contains(from) {
             return reach;
         }
         if kind == Kind::Engineer {
-            let mut visited = from.bit();
-            let mut frontier = from.bit();
-            while frontier != 0 {
-                let mut next = 0;
-                for square in squares_of(frontier) {
+            let mut visited = SquareSet::from(from);
+            let mut frontier = visited;
+            while !frontier.is_empty() {
+                let mut next = SquareSet::EMPTY;
+                for square in frontier {
                     next |= RAIL_NEIGHBOURS[square.index()];
                 }
-                let new = next & !visited;
+                let new = next - visited;
                 visited |= new;
                 reach |= new;
-                frontier = new & !self.occupied;
+                frontier = new - self.occupied;
             }
         } else {
             for direction in [0usize, 1, 2, 3] {
@@ -233,8 +249,9 @@ impl Board {
                     if next == u8::MAX {
                         break;
                     }
-                    reach |= 1u64 << next;
-                    if self.occupied & (1u64 << next) != 0 {
+                    let next_square = Square::from_index_unchecked(next as usize);
+                    reach.insert(next_square);
+                    if self.occupied.contains(next_square) {
                         break;
                     }
                     at = next as usize;
@@ -254,7 +271,7 @@ impl Board {
         if defender.colour == attacker.colour {
             return Err(AttackRefusal::OwnPiece);
         }
-        if CAMPS & target.bit() != 0 {
+        if CAMPS.contains(target) {
             return Err(AttackRefusal::InCamp);
         }
         attack::resolve(attacker, defender, self.mines_left(defender.colour))
@@ -273,7 +290,7 @@ impl Board {
         if !piece.kind.is_movable() {
             return Err(ActionError::Immobile(piece.kind));
         }
-        if rules.hq_locks && HEADQUARTERS & from.bit() != 0 {
+        if rules.hq_locks && HEADQUARTERS.contains(from) {
             return Err(ActionError::HeadquartersLocked);
         }
         Ok(piece)
@@ -282,17 +299,17 @@ impl Board {
     /// Checks that `colour` may play `action` now. `Ok` means [`Board::apply`] will accept it.
     pub fn check(&self, colour: Colour, action: Action, rules: Rules) -> Result<(), ActionError> {
         match action {
-            Action::Flip(square) if self.face_down & square.bit() != 0 => Ok(()),
+            Action::Flip(square) if self.face_down.contains(square) => Ok(()),
             Action::Flip(square) => Err(ActionError::NothingToFlip(square)),
             Action::Move { from, to } => {
                 let piece = self.mover(colour, from, rules)?;
                 if from == to {
                     return Err(ActionError::SameSquare);
                 }
-                if self.reach(from, piece.kind) & to.bit() == 0 {
+                if !self.reach(from, piece.kind).contains(to) {
                     return Err(ActionError::Unreachable { from, to });
                 }
-                if self.occupied & to.bit() != 0 {
+                if self.occupied.contains(to) {
                     self.attack_check(piece, to).map_err(ActionError::Attack)?;
                 }
                 Ok(())
@@ -302,37 +319,42 @@ impl Board {
 
     /// The legal destinations of the piece on `from` for `colour`: (empty squares, attackable
     /// squares). Both empty when it has none or is not a movable piece of `colour`.
-    pub fn destinations(&self, colour: Colour, from: Square, rules: Rules) -> (u64, u64) {
+    pub fn destinations(&self, colour: Colour, from: Square, rules: Rules) -> Destinations {
         let Ok(piece) = self.mover(colour, from, rules) else {
-            return (0, 0);
+            return Destinations::default();
         };
         let reach = self.reach(from, piece.kind);
-        let mut attacks = 0;
-        for target in
-            squares_of(reach & self.occupied & !self.face_down & !self.revealed[colour.index()])
-        {
+        let mut attacks = SquareSet::EMPTY;
+        for target in reach & (self.occupied - self.face_down - self.revealed[colour.index()]) {
             if self.attack_check(piece, target).is_ok() {
-                attacks |= target.bit();
+                attacks.insert(target);
             }
         }
-        (reach & !self.occupied, attacks)
+        Destinations {
+            empty: reach - self.occupied,
+            attacks,
+        }
     }
 
     /// Appends every legal action of `colour` to `out`: all flips, then all moves.
     pub fn legal_actions_into(&self, colour: Colour, rules: Rules, out: &mut Vec<Action>) {
-        out.extend(squares_of(self.face_down).map(Action::Flip));
-        for from in squares_of(self.revealed[colour.index()]) {
-            let (empty, attacks) = self.destinations(colour, from, rules);
-            out.extend(squares_of(empty | attacks).map(|to| Action::Move { from, to }));
+        out.extend(self.face_down.into_iter().map(Action::Flip));
+        for from in self.revealed[colour.index()] {
+            let destinations = self.destinations(colour, from, rules);
+            out.extend(
+                destinations
+                    .all()
+                    .into_iter()
+                    .map(|to| Action::Move { from, to }),
+            );
         }
     }
 
     /// True when `colour` has any legal move of a revealed piece (flips not counted).
     pub fn has_legal_move(&self, colour: Colour, rules: Rules) -> bool {
-        squares_of(self.revealed[colour.index()]).any(|from| {
-            let (empty, attacks) = self.destinations(colour, from, rules);
-            empty | attacks != 0
-        })
+        self.revealed[colour.index()]
+            .into_iter()
+            .any(|from| !self.destinations(colour, from, rules).all().is_empty())
     }
 
     /// Plays an action that [`Board::check`] accepted.
@@ -369,9 +391,15 @@ impl Board {
 }
 
 /// Debug output shows face-down pieces as `?`: boards end up in logs and panic messages, and
-/// those must not reveal identities. Tests that need them use `notation::format_board`.
+/// those must not reveal identities. Tests that need them print the [`Position`](super::Position).
 impl fmt::Debug for Board {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Board({})", super::notation::format_board(self, true))
+        f.write_str("Board(")?;
+        write_board(f, |square| match self.cell(square) {
+            Cell::Empty => CellText::Empty,
+            Cell::Revealed(piece) => CellText::Revealed(piece),
+            Cell::FaceDown(_) => CellText::FaceDown(None),
+        })?;
+        f.write_str(")")
     }
 }

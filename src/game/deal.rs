@@ -41,7 +41,7 @@ pub fn deal(seed: u64) -> Deal {
         pieces.swap(i, j);
     }
     let mut board = Board::empty();
-    let squares = Square::all().filter(|square| CAMPS & square.bit() == 0);
+    let squares = Square::all().filter(|square| !CAMPS.contains(*square));
     for (square, piece) in squares.zip(pieces) {
         board.set(square, Cell::FaceDown(piece));
     }
@@ -63,8 +63,8 @@ mod tests {
         let a = deal(42);
         assert_eq!(a, deal(42));
         assert_ne!(a.board, deal(43).board);
-        assert_eq!(a.board.face_down().count_ones(), 50);
-        assert_eq!(a.board.face_down() & CAMPS, 0);
+        assert_eq!(a.board.face_down().len(), 50);
+        assert!(!a.board.face_down().intersects(CAMPS));
         for colour in Colour::BOTH {
             for kind in Kind::ALL {
                 assert_eq!(

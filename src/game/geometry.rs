@@ -1,14 +1,14 @@
 //! The fixed geometry of the board (docs/rules.md §1): camps, headquarters, railway nodes, the 133
 //! connections and the straight railway lines, precomputed as 60-bit square sets at compile time.
 
-use super::square::{SQUARES, Square, squares_of};
+use super::square::{SQUARES, Square};
+use super::square_set::SquareSet;
 
 const fn bit(column: u8, row: u8) -> u64 {
     1u64 << (row * 5 + column)
 }
 
-/// Camps (行营): `B3 D3 C4 B5 D5 B8 D8 C9 B10 D10`. Pieces there cannot be attacked.
-pub const CAMPS: u64 = bit(1, 2)
+const CAMP_BITS: u64 = bit(1, 2)
     | bit(3, 2)
     | bit(2, 3)
     | bit(1, 4)
@@ -19,8 +19,12 @@ pub const CAMPS: u64 = bit(1, 2)
     | bit(1, 9)
     | bit(3, 9);
 
+/// Camps (行营): `B3 D3 C4 B5 D5 B8 D8 C9 B10 D10`. Pieces there cannot be attacked.
+pub const CAMPS: SquareSet = SquareSet::from_bits(CAMP_BITS);
+
 /// Headquarters (大本营): `B1 D1 B12 D12`.
-pub const HEADQUARTERS: u64 = bit(1, 0) | bit(3, 0) | bit(1, 11) | bit(3, 11);
+pub const HEADQUARTERS: SquareSet =
+    SquareSet::from_bits(bit(1, 0) | bit(3, 0) | bit(1, 11) | bit(3, 11));
 
 const fn is_rail_node(column: u8, row: u8) -> bool {
     matches!(row, 1 | 5 | 6 | 10) || ((column == 0 || column == 4) && row >= 1 && row <= 10)
@@ -38,8 +42,10 @@ const fn rail_nodes() -> u64 {
     set
 }
 
+const RAIL_NODE_BITS: u64 = rail_nodes();
+
 /// Railway nodes (铁路): rows 2, 6, 7, 11 and columns A and E from row 2 to row 11.
-pub const RAIL_NODES: u64 = rail_nodes();
+pub const RAIL_NODES: SquareSet = SquareSet::from_bits(RAIL_NODE_BITS);
 
 /// The four directions a slide can take, as (column, row) offsets.
 pub const DIRECTIONS: [(i8, i8); 4] = [(0, 1), (0, -1), (-1, 0), (1, 0)];
@@ -62,7 +68,7 @@ const fn orthogonal_neighbour(index: u8, dc: i8, dr: i8) -> Option<u8> {
     Some(row as u8 * 5 + column as u8)
 }
 
-const fn neighbour_tables() -> ([u64; SQUARES], [u64; SQUARES]) {
+const fn neighbour_tables() -> ([SquareSet; SQUARES], [SquareSet; SQUARES]) {
     let mut all = [0u64; SQUARES];
     let mut rail = [0u64; SQUARES];
     let mut index = 0u8;
@@ -72,7 +78,7 @@ const fn neighbour_tables() -> ([u64; SQUARES], [u64; SQUARES]) {
             let (dc, dr) = DIRECTIONS[d];
             if let Some(next) = orthogonal_neighbour(index, dc, dr) {
                 all[index as usize] |= 1u64 << next;
-                if RAIL_NODES & (1u64 << index) != 0 && RAIL_NODES & (1u64 << next) != 0 {
+                if RAIL_NODE_BITS & (1u64 << index) != 0 && RAIL_NODE_BITS & (1u64 << next) != 0 {
                     rail[index as usize] |= 1u64 << next;
                 }
             }
@@ -83,7 +89,7 @@ const fn neighbour_tables() -> ([u64; SQUARES], [u64; SQUARES]) {
     // Camps connect to their four diagonal neighbours, in both directions.
     let mut index = 0u8;
     while index < SQUARES as u8 {
-        if CAMPS & (1u64 << index) != 0 {
+        if CAMP_BITS & (1u64 << index) != 0 {
             let diagonals: [(i8, i8); 4] = [(-1, -1), (1, -1), (-1, 1), (1, 1)];
             let mut d = 0;
             while d < 4 {
@@ -99,16 +105,26 @@ const fn neighbour_tables() -> ([u64; SQUARES], [u64; SQUARES]) {
         }
         index += 1;
     }
-    (all, rail)
+    (as_sets(all), as_sets(rail))
 }
 
-const TABLES: ([u64; SQUARES], [u64; SQUARES]) = neighbour_tables();
+const fn as_sets(bits: [u64; SQUARES]) -> [SquareSet; SQUARES] {
+    let mut sets = [SquareSet::EMPTY; SQUARES];
+    let mut index = 0;
+    while index < SQUARES {
+        sets[index] = SquareSet::from_bits(bits[index]);
+        index += 1;
+    }
+    sets
+}
+
+const TABLES: ([SquareSet; SQUARES], [SquareSet; SQUARES]) = neighbour_tables();
 
 /// For each square, the squares one connection (road or railway) away.
-pub const NEIGHBOURS: [u64; SQUARES] = TABLES.0;
+pub const NEIGHBOURS: [SquareSet; SQUARES] = TABLES.0;
 
 /// For each square, the squares one railway connection away.
-pub const RAIL_NEIGHBOURS: [u64; SQUARES] = TABLES.1;
+pub const RAIL_NEIGHBOURS: [SquareSet; SQUARES] = TABLES.1;
 
 const fn rail_steps() -> [[u8; 4]; SQUARES] {
     let mut steps = [[u8::MAX; 4]; SQUARES];
@@ -118,7 +134,7 @@ const fn rail_steps() -> [[u8; 4]; SQUARES] {
         while d < 4 {
             let (dc, dr) = DIRECTIONS[d];
             if let Some(next) = orthogonal_neighbour(index, dc, dr)
-                && RAIL_NEIGHBOURS[index as usize] & (1u64 << next) != 0
+                && RAIL_NEIGHBOURS[index as usize].bits() & (1u64 << next) != 0
             {
                 steps[index as usize][d] = next;
             }
@@ -135,15 +151,15 @@ const fn rail_steps() -> [[u8; 4]; SQUARES] {
 pub const RAIL_STEP: [[u8; 4]; SQUARES] = rail_steps();
 
 pub fn is_camp(square: Square) -> bool {
-    CAMPS & square.bit() != 0
+    CAMPS.contains(square)
 }
 
 pub fn is_headquarters(square: Square) -> bool {
-    HEADQUARTERS & square.bit() != 0
+    HEADQUARTERS.contains(square)
 }
 
 pub fn is_rail_node_square(square: Square) -> bool {
-    RAIL_NODES & square.bit() != 0
+    RAIL_NODES.contains(square)
 }
 
 /// The kind of a connection between two neighbouring squares.
@@ -155,9 +171,9 @@ pub enum Connection {
 
 /// The connection between `a` and `b`, if they are connected.
 pub fn connection(a: Square, b: Square) -> Option<Connection> {
-    if RAIL_NEIGHBOURS[a.index()] & b.bit() != 0 {
+    if RAIL_NEIGHBOURS[a.index()].contains(b) {
         Some(Connection::Railway)
-    } else if NEIGHBOURS[a.index()] & b.bit() != 0 {
+    } else if NEIGHBOURS[a.index()].contains(b) {
         Some(Connection::Road)
     } else {
         None
@@ -168,7 +184,7 @@ pub fn connection(a: Square, b: Square) -> Option<Connection> {
 pub fn connections() -> Vec<(Square, Square, Connection)> {
     let mut list = Vec::with_capacity(133);
     for a in Square::all() {
-        for b in squares_of(NEIGHBOURS[a.index()]) {
+        for b in NEIGHBOURS[a.index()] {
             if a < b
                 && let Some(kind) = connection(a, b)
             {
@@ -201,19 +217,19 @@ mod tests {
             .filter(|(a, b, _)| a.column() != b.column() && a.row() != b.row())
             .count();
         assert_eq!(diagonal, 32);
-        assert_eq!(CAMPS.count_ones(), 10);
-        assert_eq!(HEADQUARTERS.count_ones(), 4);
-        assert_eq!(RAIL_NODES.count_ones(), 32);
+        assert_eq!(CAMPS.len(), 10);
+        assert_eq!(HEADQUARTERS.len(), 4);
+        assert_eq!(RAIL_NODES.len(), 32);
     }
 
     #[test]
     fn connections_are_symmetric() {
         for a in Square::all() {
-            for b in squares_of(NEIGHBOURS[a.index()]) {
-                assert!(NEIGHBOURS[b.index()] & a.bit() != 0, "{a}-{b}");
+            for b in NEIGHBOURS[a.index()] {
+                assert!(NEIGHBOURS[b.index()].contains(a), "{a}-{b}");
             }
-            for b in squares_of(RAIL_NEIGHBOURS[a.index()]) {
-                assert!(RAIL_NEIGHBOURS[b.index()] & a.bit() != 0, "{a}={b}");
+            for b in RAIL_NEIGHBOURS[a.index()] {
+                assert!(RAIL_NEIGHBOURS[b.index()].contains(a), "{a}={b}");
             }
         }
     }

@@ -1,32 +1,63 @@
 //! The rules of 军棋翻翻棋 as a pure library (docs/rules.md §1–6 and §8): no I/O, no async, no
 //! clock reading. Everything outside this module sees a game only through [`PublicView`].
+//!
+//! The types own their behaviour, in the manner of the `shakmaty` chess crate: a [`Position`],
+//! a [`PublicPosition`], a [`Square`], an [`Action`] and an [`Outcome`] are read with
+//! [`str::parse`] and written with `Display`, and square sets are [`SquareSet`]s. Every item has
+//! one import path, `junqi::game::…` (the most used are also at the crate root); only the fixed
+//! board [`geometry`] is a module of its own.
+//!
+//! ```
+//! use junqi::{Action, Position};
+//!
+//! // Red's marshal on A6, Black's general on E1 and flag on E2, Black's mines all gone.
+//! let empty = ".,.,.,.,.";
+//! let text = format!(
+//!     "{e}/{e}/{e}/{e}/{e}/{e}/R9,.,.,.,./{e}/{e}/{e}/.,.,.,.,BF/.,.,.,.,B8 R 12 140",
+//!     e = empty
+//! );
+//! let mut position: Position = text.parse().unwrap();
+//!
+//! let actions = position.legal_actions();
+//! let slide: Action = "move A6 A2".parse().unwrap();
+//! assert!(actions.contains(&slide));
+//! assert!(!actions.contains(&"move A6 A1".parse().unwrap()));
+//!
+//! let (_, outcome) = position.apply(slide).unwrap();
+//! assert_eq!(outcome, None);
+//! assert!(position.to_string().ends_with(" B 13 141"));
+//! ```
 
-pub mod action;
-pub mod attack;
-pub mod board;
-pub mod deal;
+mod action;
+mod attack;
+mod board;
+mod deal;
 pub mod geometry;
-pub mod notation;
-pub mod outcome;
-pub mod piece;
-pub mod position;
-pub mod record;
-pub mod round;
-pub mod rules;
-pub mod seat;
-pub mod square;
-pub mod view;
+mod notation;
+mod outcome;
+mod piece;
+mod position;
+mod record;
+mod round;
+mod rules;
+mod seat;
+mod square;
+mod square_set;
+mod view;
 
 pub use action::{Action, ActionParseError};
 pub use attack::{AttackRefusal, AttackResult};
-pub use board::{ActionError, Board, Cell, Effect};
-pub use notation::{NotationError, PublicPosition, parse_position, parse_public_position};
-pub use outcome::{DrawReason, Outcome, WinReason};
-pub use piece::{Colour, Kind, Piece};
+pub use board::{ActionError, Board, Cell, Destinations, Effect};
+pub use deal::{Deal, deal};
+pub use notation::{CellProblem, NotationError, PublicPosition};
+pub use outcome::{DrawReason, Outcome, OutcomeParseError, WinReason};
+pub use piece::{ARMY_SIZE, Colour, Kind, Piece};
 pub use position::Position;
-pub use record::{Event, GameRecord, ReplayError};
+pub(crate) use position::draw_by_counters;
+pub use record::{Event, GameRecord, RECORD_VERSION, ReplayError};
 pub use round::{Game, GameError, Played};
 pub use rules::Rules;
 pub use seat::Seat;
-pub use square::{Square, SquareError, squares_of};
+pub use square::{COLUMNS, ROWS, SQUARES, Square, SquareError};
+pub use square_set::{SquareSet, SquareSetIter};
 pub use view::{LastAction, PublicCell, PublicView};

@@ -19,37 +19,8 @@ pub struct Position {
     pub rules: Rules,
 }
 
-/// The end-of-game checks of docs/rules.md §6 (1–4) after `mover` played an action with `effect`.
-/// `next` is the colour now to act, `None` while colours are undecided.
-pub fn end_after(
-    board: &Board,
-    effect: Effect,
-    mover: Colour,
-    next: Option<Colour>,
-    quiet: u16,
-    plies: u16,
-    rules: &Rules,
-) -> Option<Outcome<Colour>> {
-    if effect.took_flag() {
-        return Some(Outcome::Win {
-            winner: mover,
-            reason: WinReason::Flag,
-        });
-    }
-    if let Some(next) = next
-        && board.face_down() == 0
-        && !board.has_legal_move(next, *rules)
-    {
-        return Some(Outcome::Win {
-            winner: next.other(),
-            reason: WinReason::NoMoves,
-        });
-    }
-    draw_by_counters(quiet, plies, rules)
-}
-
 /// The quiet draw and the length draw of docs/rules.md §6 (3–4).
-pub fn draw_by_counters<W>(quiet: u16, plies: u16, rules: &Rules) -> Option<Outcome<W>> {
+pub(crate) fn draw_by_counters<W>(quiet: u16, plies: u16, rules: &Rules) -> Option<Outcome<W>> {
     if quiet >= rules.quiet_limit {
         return Some(Outcome::Draw(DrawReason::NoCapture));
     }
@@ -96,24 +67,39 @@ impl Position {
 
     /// Plays an action known to be legal (from [`Position::legal_actions`]).
     pub fn play_unchecked(&mut self, action: Action) -> (Effect, Option<Outcome<Colour>>) {
+        let effect = self.advance(action);
+        (effect, self.end_after(effect))
+    }
+
+    /// Plays a checked action on the board, passes the turn and updates both counters: the
+    /// part of an action that a [`crate::game::Game`] shares with a position.
+    pub(super) fn advance(&mut self, action: Action) -> Effect {
         let effect = self.board.apply(action);
-        let mover = self.turn;
-        self.turn = mover.other();
+        self.turn = self.turn.other();
         self.plies = self.plies.saturating_add(1);
         self.quiet = if effect.is_attack() {
             0
         } else {
             self.quiet.saturating_add(1)
         };
-        let end = end_after(
-            &self.board,
-            effect,
-            mover,
-            Some(self.turn),
-            self.quiet,
-            self.plies,
-            &self.rules,
-        );
-        (effect, end)
+        effect
+    }
+
+    /// The end-of-game checks of docs/rules.md §6 (1–4) after the colour that is not to act
+    /// played an action with `effect`.
+    pub(super) fn end_after(&self, effect: Effect) -> Option<Outcome<Colour>> {
+        if effect.took_flag() {
+            return Some(Outcome::Win {
+                winner: self.turn.other(),
+                reason: WinReason::Flag,
+            });
+        }
+        if self.board.face_down().is_empty() && !self.board.has_legal_move(self.turn, self.rules) {
+            return Some(Outcome::Win {
+                winner: self.turn.other(),
+                reason: WinReason::NoMoves,
+            });
+        }
+        draw_by_counters(self.quiet, self.plies, &self.rules)
     }
 }

@@ -7,16 +7,16 @@ use std::collections::VecDeque;
 use thiserror::Error;
 
 use super::action::Action;
-use super::board::{ActionError, Board, Effect};
+use super::board::{ActionError, Destinations, Effect};
 use super::deal::deal;
 use super::outcome::{DrawReason, Outcome, WinReason};
 use super::piece::{Colour, Kind, Piece};
-use super::position::{Position, draw_by_counters, end_after};
+use super::position::{Position, draw_by_counters};
 use super::record::{Event, GameRecord, RECORD_VERSION, ReplayError};
 use super::rules::Rules;
 use super::seat::Seat;
 use super::square::Square;
-use super::view::{LastAction, PublicView, public_cells};
+use super::view::{LastAction, PublicView, public_cells, removed_pieces};
 
 /// The repetition window of docs/rules.md §6: 4 of the same key among a player's last 7 actions.
 const REPETITION_WINDOW: usize = 7;
@@ -61,12 +61,12 @@ pub struct Played {
 #[derive(Clone, Debug)]
 pub struct Game {
     record: GameRecord,
-    board: Board,
+    /// The board and both counters. Its turn is the colour of `to_act` once colours are
+    /// decided; before that it means nothing and only flips are played.
+    position: Position,
     to_act: Seat,
     colours: Option<[Colour; 2]>,
     last_flips: [Option<Colour>; 2],
-    quiet: u16,
-    plies: u16,
     timeouts: [u8; 2],
     draw_offers_made: [u8; 2],
     pending_draw_offer: Option<Seat>,
@@ -81,12 +81,16 @@ impl Game {
         let dealt = deal(seed);
         Game {
             record: GameRecord::new(seed, rules),
-            board: dealt.board,
+            position: Position {
+                board: dealt.board,
+                turn: Colour::Red,
+                quiet: 0,
+                plies: 0,
+                rules,
+            },
             to_act: dealt.first,
             colours: None,
             last_flips: [None; 2],
-            quiet: 0,
-            plies: 0,
             timeouts: [0; 2],
             draw_offers_made: [0; 2],
             pending_draw_offer: None,
@@ -148,20 +152,13 @@ impl Game {
     }
 
     pub fn plies(&self) -> u16 {
-        self.plies
+        self.position.plies
     }
 
     /// The full position (face-down identities included) once colours are decided: for the
     /// rules engine's own analysis only, never for anything a player sees.
     pub fn position(&self) -> Option<Position> {
-        let turn = self.colour_of(self.to_act)?;
-        Some(Position {
-            board: self.board.clone(),
-            turn,
-            quiet: self.quiet,
-            plies: self.plies,
-            rules: self.record.rules,
-        })
+        self.colours.map(|_| self.position.clone())
     }
 
     /// Every legal action of the seat to act (empty once the game is over).
@@ -170,23 +167,29 @@ impl Game {
         if self.outcome.is_some() {
             return out;
         }
-        match self.colour_of(self.to_act) {
-            Some(colour) => self
-                .board
-                .legal_actions_into(colour, self.record.rules, &mut out),
-            None => out.extend(super::square::squares_of(self.board.face_down()).map(Action::Flip)),
+        match self.colours {
+            Some(_) => self.position.legal_actions_into(&mut out),
+            None => out.extend(
+                self.position
+                    .board
+                    .face_down()
+                    .into_iter()
+                    .map(Action::Flip),
+            ),
         }
         out
     }
 
-    /// The move guide for the piece on `from`: (empty squares it can reach, squares it can
-    /// attack), for `seat`'s piece; empty sets when it has no moves or is not `seat`'s.
-    pub fn destinations(&self, seat: Seat, from: Square) -> (u64, u64) {
+    /// The move guide for the piece on `from`, for `seat`'s piece; empty sets when it has no
+    /// moves or is not `seat`'s.
+    pub fn destinations(&self, seat: Seat, from: Square) -> Destinations {
         match self.colour_of(seat) {
             Some(colour) if self.outcome.is_none() => {
-                self.board.destinations(colour, from, self.record.rules)
+                self.position
+                    .board
+                    .destinations(colour, from, self.position.rules)
             }
-            _ => (0, 0),
+            _ => Destinations::default(),
         }
     }
 
@@ -198,9 +201,10 @@ impl Game {
         if seat != self.to_act {
             return Err(GameError::NotYourTurn);
         }
+        let board = &self.position.board;
         match (self.colour_of(seat), action) {
-            (Some(colour), _) => self.board.check(colour, action, self.record.rules)?,
-            (None, Action::Flip(_)) => self.board.check(Colour::Red, action, self.record.rules)?,
+            (Some(colour), _) => board.check(colour, action, self.position.rules)?,
+            (None, Action::Flip(_)) => board.check(Colour::Red, action, self.position.rules)?,
             (None, Action::Move { .. }) => return Err(ActionError::ColoursUndecided.into()),
         }
         Ok(())
@@ -211,7 +215,10 @@ impl Game {
             Action::Flip(square) => (square, square),
             Action::Move { from, to } => (from, to),
         };
-        self.board.piece(from).map(|piece| (piece, from, to))
+        self.position
+            .board
+            .piece(from)
+            .map(|piece| (piece, from, to))
     }
 
     /// True when playing `action` (legal) would lose `seat` the game by repetition: front ends
@@ -220,7 +227,7 @@ impl Game {
         let Action::Move { to, .. } = action else {
             return false;
         };
-        if self.board.occupied() & to.bit() != 0 {
+        if self.position.board.occupied().contains(to) {
             return false; // an attack clears the list
         }
         let Some(key) = self.repetition_key(action) else {
@@ -240,14 +247,8 @@ impl Game {
     pub fn act(&mut self, seat: Seat, action: Action) -> Result<Played, GameError> {
         self.check(seat, action)?;
         let key = self.repetition_key(action);
-        let effect = self.board.apply(action);
+        let effect = self.position.advance(action);
         self.record.events.push(Event::Act(action));
-        self.plies = self.plies.saturating_add(1);
-        self.quiet = if effect.is_attack() {
-            0
-        } else {
-            self.quiet.saturating_add(1)
-        };
         if self.pending_draw_offer == Some(seat.other()) {
             self.pending_draw_offer = None;
         }
@@ -258,7 +259,7 @@ impl Game {
             action,
             effect,
         });
-        self.to_act = seat.other();
+        self.pass_turn_to(seat.other());
         self.outcome = self.end_after_action(seat, effect, repeated);
         Ok(Played {
             effect,
@@ -277,7 +278,7 @@ impl Game {
             return false;
         }
         let previous = self.last_flips[seat.index()].replace(piece.colour);
-        if previous == Some(piece.colour) || self.board.face_down() == 0 {
+        if previous == Some(piece.colour) || self.position.board.face_down().is_empty() {
             let mut colours = [piece.colour.other(); 2];
             colours[seat.index()] = piece.colour;
             self.colours = Some(colours);
@@ -307,22 +308,10 @@ impl Game {
         effect: Effect,
         repeated: bool,
     ) -> Option<Outcome<Seat>> {
-        let rules = &self.record.rules;
+        let position = &self.position;
         let by_colour = match self.colours {
-            Some(_) => {
-                let colour = self.colour_of(mover).expect("colours decided");
-                let next = Some(colour.other());
-                end_after(
-                    &self.board,
-                    effect,
-                    colour,
-                    next,
-                    self.quiet,
-                    self.plies,
-                    rules,
-                )
-            }
-            None => draw_by_counters(self.quiet, self.plies, rules),
+            Some(_) => position.end_after(effect),
+            None => draw_by_counters(position.quiet, position.plies, &position.rules),
         };
         let outcome = by_colour.map(|outcome| self.to_seats(outcome));
         outcome.or(repeated.then_some(Outcome::Win {
@@ -344,6 +333,14 @@ impl Game {
                 }
             }
             Outcome::Draw(reason) => Outcome::Draw(reason),
+        }
+    }
+
+    /// Gives the turn to `seat`, keeping the position's colour to act in step.
+    fn pass_turn_to(&mut self, seat: Seat) {
+        self.to_act = seat;
+        if let Some(colour) = self.colour_of(seat) {
+            self.position.turn = colour;
         }
     }
 
@@ -369,7 +366,7 @@ impl Game {
             });
             self.pending_draw_offer = None;
         } else {
-            self.to_act = seat.other();
+            self.pass_turn_to(seat.other());
         }
         Ok(seat)
     }
@@ -379,8 +376,9 @@ impl Game {
             return Err(GameError::Over);
         }
         let needed = self.record.rules.actions_before_resign;
-        if self.plies < needed {
-            return Err(too_early(needed, self.plies));
+        let played = self.position.plies;
+        if played < needed {
+            return Err(too_early(needed, played));
         }
         Ok(())
     }
@@ -463,32 +461,26 @@ impl Game {
 
     /// What both players may see.
     pub fn view(&self) -> PublicView {
-        let cells = public_cells(&self.board);
+        let cells = public_cells(&self.position.board);
         PublicView {
             cells,
             to_act: self.to_act,
             colours: self.colours,
             last_flips: self.last_flips,
-            plies: self.plies,
-            quiet: self.quiet,
+            plies: self.position.plies,
+            quiet: self.position.quiet,
             timeouts: self.timeouts,
             draw_offers_made: self.draw_offers_made,
             pending_draw_offer: self.pending_draw_offer,
-            removed: self.removed(),
+            removed: removed_pieces(&self.position.board),
             last: self.last,
             outcome: self.outcome,
             rules: self.record.rules,
         }
     }
 
-    fn removed(&self) -> [[u8; 12]; 2] {
-        Colour::BOTH.map(|colour| {
-            Kind::ALL.map(|kind| kind.count() - self.board.count_on_board(Piece::new(colour, kind)))
-        })
-    }
-
     /// Pieces of `colour` of `kind` on the board (for tests and scoring checks).
     pub fn count_on_board(&self, colour: Colour, kind: Kind) -> u8 {
-        self.board.count_on_board(Piece::new(colour, kind))
+        self.position.board.count_on_board(Piece::new(colour, kind))
     }
 }

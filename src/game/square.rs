@@ -64,11 +64,6 @@ impl Square {
         self.0 / COLUMNS
     }
 
-    /// The bit of this square in a 60-bit square set.
-    pub const fn bit(self) -> u64 {
-        1u64 << self.0
-    }
-
     /// The square `dc` columns and `dr` rows away, if it is on the board.
     pub const fn offset(self, dc: i8, dr: i8) -> Option<Square> {
         let c = self.column() as i8 + dc;
@@ -136,18 +131,6 @@ impl fmt::Debug for Square {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         fmt::Display::fmt(self, f)
     }
-}
-
-/// Iterates the squares of a 60-bit square set, lowest index first.
-pub fn squares_of(mut set: u64) -> impl Iterator<Item = Square> {
-    std::iter::from_fn(move || {
-        if set == 0 {
-            return None;
-        }
-        let index = set.trailing_zeros() as usize;
-        set &= set - 1;
-        Some(Square::from_index_unchecked(index))
-    })
 }
 
 #[cfg(test)]

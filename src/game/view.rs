@@ -4,9 +4,11 @@
 use serde::{Deserialize, Serialize};
 
 use super::action::Action;
-use super::board::Effect;
+use super::board::{Board, Cell, Destinations, Effect};
+use super::notation::PublicPosition;
 use super::outcome::Outcome;
 use super::piece::{Colour, Kind, Piece};
+use super::position::Position;
 use super::rules::Rules;
 use super::seat::Seat;
 use super::square::{SQUARES, Square};
@@ -111,28 +113,35 @@ impl PublicView {
     /// The position in docs/rules.md §8 notation with `?` for face-down pieces and `-` for the turn
     /// before colours are decided.
     pub fn notation(&self) -> String {
-        super::notation::format_public(&self.cells, self.turn_colour(), self.quiet, self.plies)
+        self.public_position().to_string()
+    }
+
+    /// What [`PublicView::notation`] writes, as a value.
+    pub fn public_position(&self) -> PublicPosition {
+        PublicPosition {
+            cells: self.cells,
+            turn: self.turn_colour(),
+            quiet: self.quiet,
+            plies: self.plies,
+        }
     }
 }
 
 impl PublicView {
-    /// The view of a full position (identities dropped) as seat First = Red, Second = Black:
-    /// for rendering positions given in notation.
-    pub fn of_position(position: &super::position::Position) -> PublicView {
+    /// The view of a full position as a player would be shown it: identities dropped, counters
+    /// as written, no history (last action, timeouts, draw offers). A written position has no
+    /// seats, so seat First plays Red and Second Black whoever is to act: the seats then stay
+    /// put as actions are applied, as they do in a game. Pieces missing from the board count
+    /// as removed.
+    pub fn of_position(position: &Position) -> PublicView {
         let board = &position.board;
-        let removed = Colour::BOTH.map(|colour| {
-            Kind::ALL.map(|kind| {
-                kind.count()
-                    .saturating_sub(board.count_on_board(Piece::new(colour, kind)))
-            })
-        });
         let (quiet, plies) = (position.quiet, position.plies);
         analysis_view(
             public_cells(board),
             Some(position.turn),
             quiet,
             plies,
-            removed,
+            removed_pieces(board),
             position.rules,
         )
     }
@@ -141,14 +150,14 @@ impl PublicView {
     /// as many face-down landmines per colour as are unaccounted for, since the flag's safety
     /// depends on that count. Movement only depends on what the view shows, so moves computed
     /// on this board are the real ones.
-    pub fn stand_in_board(&self) -> super::board::Board {
-        let mut board = super::board::Board::empty();
+    pub fn stand_in_board(&self) -> Board {
+        let mut board = Board::empty();
         let mut hidden_mines =
             Colour::BOTH.map(|colour| self.face_down_count(Piece::new(colour, Kind::Landmine)));
         for square in Square::all() {
             let cell = match self.cell(square) {
-                PublicCell::Empty => super::board::Cell::Empty,
-                PublicCell::Revealed(piece) => super::board::Cell::Revealed(piece),
+                PublicCell::Empty => Cell::Empty,
+                PublicCell::Revealed(piece) => Cell::Revealed(piece),
                 PublicCell::FaceDown => {
                     let colour = if hidden_mines[0] > 0 {
                         Colour::Red
@@ -161,7 +170,7 @@ impl PublicView {
                     } else {
                         Kind::Lieutenant
                     };
-                    super::board::Cell::FaceDown(Piece::new(colour, kind))
+                    Cell::FaceDown(Piece::new(colour, kind))
                 }
             };
             board.set(square, cell);
@@ -169,14 +178,14 @@ impl PublicView {
         board
     }
 
-    /// The move guide from public information: (empty squares the piece on `from` can reach,
-    /// squares it can attack) for the seat whose piece it is; empty sets when it cannot move.
-    pub fn destinations(&self, from: Square) -> (u64, u64) {
+    /// The move guide from public information: where the piece on `from` can go, for the seat
+    /// whose piece it is; empty sets when it cannot move.
+    pub fn destinations(&self, from: Square) -> Destinations {
         match self.cell(from) {
             PublicCell::Revealed(piece) if self.outcome.is_none() => self
                 .stand_in_board()
                 .destinations(piece.colour, from, self.rules),
-            _ => (0, 0),
+            _ => Destinations::default(),
         }
     }
 }
@@ -184,7 +193,7 @@ impl PublicView {
 impl PublicView {
     /// The view of a position as a player is shown it (`?` cells, `-` turn allowed). Such a
     /// line does not say which pieces were removed, so none are counted as removed.
-    pub fn of_public_position(position: &super::notation::PublicPosition) -> PublicView {
+    pub fn of_public_position(position: &PublicPosition) -> PublicView {
         let (quiet, plies) = (position.quiet, position.plies);
         analysis_view(
             position.cells,
@@ -198,16 +207,26 @@ impl PublicView {
 }
 
 /// What the players see of each square of `board`.
-pub fn public_cells(board: &super::board::Board) -> [PublicCell; SQUARES] {
+pub(super) fn public_cells(board: &Board) -> [PublicCell; SQUARES] {
     let mut cells = [PublicCell::Empty; SQUARES];
     for square in Square::all() {
         cells[square.index()] = match board.cell(square) {
-            super::board::Cell::Empty => PublicCell::Empty,
-            super::board::Cell::FaceDown(_) => PublicCell::FaceDown,
-            super::board::Cell::Revealed(piece) => PublicCell::Revealed(piece),
+            Cell::Empty => PublicCell::Empty,
+            Cell::FaceDown(_) => PublicCell::FaceDown,
+            Cell::Revealed(piece) => PublicCell::Revealed(piece),
         };
     }
     cells
+}
+
+/// Pieces of each colour and kind no longer on `board`.
+pub(super) fn removed_pieces(board: &Board) -> [[u8; 12]; 2] {
+    Colour::BOTH.map(|colour| {
+        Kind::ALL.map(|kind| {
+            kind.count()
+                .saturating_sub(board.count_on_board(Piece::new(colour, kind)))
+        })
+    })
 }
 
 /// A view for analysis (no game around it): seat First plays Red, Second Black.

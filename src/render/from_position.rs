@@ -2,7 +2,7 @@
 //! reports: a full position (`?R5`) or a public one (`?`) becomes the view players would see
 //! of it (seat 1 plays Red), with the move guide of one piece if asked.
 
-use crate::game::{PublicCell, PublicView, Square, parse_position, parse_public_position};
+use crate::game::{Position, PublicCell, PublicPosition, PublicView, Square};
 
 use super::{Guide, Panel, RenderError, RenderOptions, render_png};
 
@@ -22,11 +22,11 @@ pub fn guide_from_view(view: &PublicView, from: Square) -> Result<Guide, RenderE
         }
         PublicCell::Revealed(_) => {}
     }
-    let (empty, attacks) = view.destinations(from);
+    let destinations = view.destinations(from);
     Ok(Guide {
         from,
-        empty,
-        attacks,
+        empty: destinations.empty,
+        attacks: destinations.attacks,
     })
 }
 
@@ -38,9 +38,9 @@ pub fn render_position_text(
     panel: &Panel,
     options: &RenderOptions,
 ) -> Result<Vec<u8>, RenderError> {
-    let view = match parse_position(text) {
+    let view = match text.parse::<Position>() {
         Ok(position) => PublicView::of_position(&position),
-        Err(_) => PublicView::of_public_position(&parse_public_position(text)?),
+        Err(_) => PublicView::of_public_position(&text.parse::<PublicPosition>()?),
     };
     let guide = guide.map(|from| guide_from_view(&view, from)).transpose()?;
     render_png(&view, panel, guide.as_ref(), options)

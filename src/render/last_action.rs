@@ -1,7 +1,7 @@
 //! The last-action box at the foot of the panel: who did what, with the pieces involved as
 //! small tiles, the removed ones faded and struck through.
 
-use crate::game::board::Effect;
+use crate::game::Effect;
 use crate::game::{Action, LastAction, PublicView};
 
 use super::canvas::Canvas;

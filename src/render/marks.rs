@@ -2,9 +2,9 @@
 //! for an attack, with an arrow and a cross where both pieces fell), the move guide (走棋引導:
 //! green squares it can reach, green frames on pieces it can attack) and the game-over banner.
 
-use crate::game::board::Effect;
+use crate::game::Effect;
 use crate::game::{
-    Action, DrawReason, LastAction, Outcome, PublicCell, PublicView, Seat, WinReason, squares_of,
+    Action, DrawReason, LastAction, Outcome, PublicCell, PublicView, Seat, WinReason,
 };
 
 use super::canvas::Canvas;
@@ -44,7 +44,7 @@ pub fn draw_under(canvas: &mut Canvas, view: &PublicView, guide: Option<&Guide>)
             GUIDE,
             0.35,
         );
-        for square in squares_of(guide.empty) {
+        for square in guide.empty {
             let at = centre(square);
             raster::round_rect(canvas, at, (TILE_W, TILE_H), 6.0, GUIDE, 0.3);
             raster::round_rect_outline(
@@ -76,7 +76,7 @@ pub fn draw_over(canvas: &mut Canvas, view: &PublicView, guide: Option<&Guide>) 
             GUIDE,
             1.0,
         );
-        for square in squares_of(guide.attacks) {
+        for square in guide.attacks {
             draw_target(canvas, centre(square));
         }
     }

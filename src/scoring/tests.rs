@@ -1,7 +1,7 @@
 //! Every row of the points table and every title threshold of docs/rules.md §7.
 
 use super::*;
-use crate::game::square::SQUARES;
+use crate::game::SQUARES;
 use crate::game::{Colour, DrawReason, Kind, PublicCell, Rules, Seat};
 
 /// A finished game's view: `winner` won by `reason`; the loser (whose colour is decided only if

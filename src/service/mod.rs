@@ -18,8 +18,11 @@
 mod actor;
 mod ai;
 mod clock;
+mod history;
+mod history_words;
 mod lobby;
 mod picture;
+mod replay;
 mod standings;
 mod text;
 mod turns;
@@ -36,9 +39,13 @@ use tokio::task::AbortHandle;
 
 pub use ai::{AiRequest, ai_move};
 pub use clock::{ClockEvent, now_ms};
+pub use history::{PAGE_SIZE, SPEEDS};
 pub use picture::{Caption, MoveGuide, board_png};
+pub use replay::{DEFAULT_SPEED, ReplayMedia, ReplayMediaError, media as replay_media};
 pub use text::board_text;
-pub use types::{AI_USER, Button, Caller, Command, Member, Opponent, Outbound, Reply};
+pub use types::{
+    AI_USER, Attachment, Button, Caller, Command, FileKind, Member, Opponent, Outbound, Reply,
+};
 
 use crate::config::Config;
 use crate::game::{Game, ReplayError, Seat};
@@ -197,6 +204,11 @@ impl Service {
                 Reply::private(text::rules_text(&inner.config.rules, inner.config.language))
             }
             Command::Help => Reply::private(text::help_text(inner.config.language)),
+            Command::History { member, page } => {
+                history::history(inner, &caller, member, page).await
+            }
+            Command::Replay { game, speed } => history::replay(inner, game, speed).await,
+            Command::Games => history::games(inner, &caller).await,
             game_command => actor::send(inner, caller, game_command).await,
         }
     }

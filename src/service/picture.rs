@@ -4,7 +4,7 @@
 use std::sync::{Arc, Mutex, OnceLock, mpsc};
 
 use crate::config::Language;
-use crate::game::{PublicView, Square};
+use crate::game::{PublicView, Square, SquareSet};
 use crate::render::{Guide, Panel, RenderOptions, Script, render_png};
 
 /// What the picture shows besides the board: the players' names by seat, the seconds left on
@@ -21,8 +21,8 @@ pub struct Caption {
 #[derive(Clone, Copy, Debug)]
 pub struct MoveGuide {
     pub from: Square,
-    pub empty: u64,
-    pub attacks: u64,
+    pub empty: SquareSet,
+    pub attacks: SquareSet,
 }
 
 /// The board as a PNG (drawn by `crate::render`), or `None` when no image can be made (the

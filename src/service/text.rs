@@ -7,7 +7,7 @@ use std::fmt::Write;
 
 use crate::config::Language;
 use crate::game::geometry::CAMPS;
-use crate::game::square::{COLUMNS, ROWS};
+use crate::game::{COLUMNS, ROWS};
 use crate::game::{
     Colour, DrawReason, Effect, Kind, Outcome, Piece, PublicCell, PublicView, Seat, Square,
     WinReason,
@@ -250,7 +250,7 @@ pub fn board_text(view: &PublicView) -> String {
                 PublicCell::FaceDown => "?".to_string(),
                 PublicCell::Revealed(piece) => piece.to_string(),
             };
-            if CAMPS & square.bit() != 0 {
+            if CAMPS.contains(square) {
                 let _ = write!(out, "[{cell:>2}]");
             } else {
                 let _ = write!(out, " {cell:>2} ");

@@ -7,7 +7,7 @@ use super::clock::{self, ClockEvent};
 use super::picture::{Caption, MoveGuide, render};
 use super::{Button, Caller, Reply, ServiceError, text, words};
 use crate::config::Language;
-use crate::game::{Action, PublicCell, Seat, Square, squares_of};
+use crate::game::{Action, Destinations, PublicCell, Seat, Square, SquareSet};
 use crate::scoring;
 use crate::store::{FinishedGame, PlayerStats};
 
@@ -162,13 +162,13 @@ impl GameActor {
         if view.colour_of(seat) != Some(piece.colour) {
             return Reply::refusal(words::not_your_piece(lang, &square));
         }
-        let (empty, attacks) = self.game.destinations(seat, from);
+        let Destinations { empty, attacks } = self.game.destinations(seat, from);
         let name = text::piece_name(piece, lang);
-        if empty | attacks == 0 {
+        if (empty | attacks).is_empty() {
             return Reply::refusal(words::no_moves_now(lang, &name, &square));
         }
-        let list = |set: u64| {
-            let squares: Vec<String> = squares_of(set).map(|s| s.to_string()).collect();
+        let list = |set: SquareSet| {
+            let squares: Vec<String> = set.into_iter().map(|s| s.to_string()).collect();
             squares.join(" ")
         };
         let guide = MoveGuide {

@@ -78,11 +78,26 @@ pub enum Command {
     },
     Rules,
     Help,
+    /// A member's finished games (the caller's when `None`), ten a page, newest first; page 0
+    /// is the newest.
+    History {
+        member: Option<Member>,
+        page: u32,
+    },
+    /// A finished game as an animated image and a record text file; `speed` in actions per
+    /// second (1–10).
+    Replay {
+        game: u64,
+        speed: Option<u32>,
+    },
+    /// The live games of the caller's server.
+    Games,
 }
 
 impl Command {
     /// The command a button's custom id stands for: `accept:<id>`, `decline:<id>`,
-    /// `withdraw:<id>`, `draw:accept:<game id>`, `draw:decline:<game id>`, `rematch`, `board`.
+    /// `withdraw:<id>`, `draw:accept:<game id>`, `draw:decline:<game id>`, `rematch`, `board`,
+    /// `history:<user>:<page>`.
     pub fn from_button(custom_id: &str) -> Option<Command> {
         let parts: Vec<&str> = custom_id.split(':').collect();
         let id = |text: &str| text.parse::<u64>().ok();
@@ -101,6 +116,14 @@ impl Command {
                 game: Some(id(game)?),
             }),
             ["rematch"] => Some(Command::Rematch),
+            // The member's name is looked up in the store: a custom id has no room for it.
+            ["history", user, page] => Some(Command::History {
+                member: Some(Member {
+                    user: id(user)?,
+                    name: String::new(),
+                }),
+                page: page.parse().ok()?,
+            }),
             ["board"] => Some(Command::Board),
             _ => None,
         }
@@ -123,12 +146,30 @@ impl Button {
     }
 }
 
-/// What the bot says: text lines, maybe a board image (PNG bytes), maybe buttons, and whether
-/// only the caller may see it (a refusal, a warning, a move guide).
+/// What an attached file is, for front ends that show files differently (the console prints
+/// `image: PATH` or `record: PATH`).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum FileKind {
+    Image,
+    Record,
+}
+
+/// A file sent with a reply besides the board image (a replay's animation and record).
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Attachment {
+    /// The file name, with its extension (`game-12.gif`).
+    pub name: String,
+    pub kind: FileKind,
+    pub bytes: Vec<u8>,
+}
+
+/// What the bot says: text lines, maybe a board image (PNG bytes), other files, maybe buttons,
+/// and whether only the caller may see it (a refusal, a warning, a move guide).
 #[derive(Clone, PartialEq, Eq, Debug, Default)]
 pub struct Reply {
     pub lines: Vec<String>,
     pub png: Option<Vec<u8>>,
+    pub files: Vec<Attachment>,
     pub buttons: Vec<Button>,
     pub private: bool,
 }
@@ -158,6 +199,11 @@ impl Reply {
 
     pub fn with_png(mut self, png: Option<Vec<u8>>) -> Reply {
         self.png = png;
+        self
+    }
+
+    pub fn with_files(mut self, files: Vec<Attachment>) -> Reply {
+        self.files = files;
         self
     }
 
@@ -205,6 +251,18 @@ mod tests {
                 }),
             ),
             ("rematch", Some(Command::Rematch)),
+            (
+                "history:42:3",
+                Some(Command::History {
+                    member: Some(Member {
+                        user: 42,
+                        name: String::new(),
+                    }),
+                    page: 3,
+                }),
+            ),
+            ("history:42:x", None),
+            ("history:x:1", None),
             ("accept:x", None),
             ("draw:maybe:3", None),
             ("", None),

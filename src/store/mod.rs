@@ -46,6 +46,15 @@ pub fn database_url(configured: Option<&str>) -> Option<String> {
         .or_else(|| configured.map(str::to_string))
 }
 
+/// One page of a player's finished games ([`Store::history_of`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct HistoryPage {
+    /// Newest first.
+    pub games: Vec<FinishedGame>,
+    /// How many finished games the player has in all.
+    pub total: usize,
+}
+
 /// A handle on the store, whichever backend holds it; cheap to clone and share between tasks.
 #[derive(Clone)]
 pub struct Store {
@@ -120,7 +129,7 @@ impl Store {
         dispatch!(self, store => store.check_all())
     }
 
-    /// Rebuilds every index (channel → live game, pair → last game, leaderboards) from the
+    /// Rebuilds every index (channel → live game, pair → last game, leaderboards, history) from the
     /// records: a repair tool.
     pub fn rebuild_indexes(&self) -> Result<(), StoreError> {
         dispatch!(self, store => store.rebuild_indexes())
@@ -161,6 +170,18 @@ impl Store {
 
     pub fn finished_game(&self, id: u64) -> Result<Option<FinishedGame>, StoreError> {
         dispatch!(self, store => store.finished_game(id))
+    }
+
+    /// The finished games of `user`, newest first (by end time, then game id): `limit` of them
+    /// after skipping `skip`, with how many there are in all. Backends keep an index on
+    /// (user, end time, game id) so a page reads only its own games.
+    pub fn history_of(
+        &self,
+        user: UserId,
+        skip: usize,
+        limit: usize,
+    ) -> Result<HistoryPage, StoreError> {
+        dispatch!(self, store => store.history_of(user, skip, limit))
     }
 
     /// Every finished game, oldest id first (for audits and recomputing points).

@@ -7,11 +7,11 @@ use std::time::Duration;
 
 use junqi::ai::match_play::play_game;
 use junqi::ai::players::{Player, legal_actions};
-use junqi::ai::{AiConfig, Level, SearchBudget, choose_action, choose_action_with, public_view};
-use junqi::game::deal::deal;
+use junqi::ai::{AiConfig, Level, SearchBudget, choose_action, choose_action_with};
+use junqi::game::deal;
 use junqi::game::{
     Action, Board, Cell, Colour, Game, Kind, Outcome, Piece, Position, PublicView, Rules, Seat,
-    Square, WinReason, squares_of,
+    Square, WinReason,
 };
 use proptest::prelude::*;
 
@@ -105,7 +105,7 @@ fn mid_game_positions_that_differ_only_face_down_get_the_same_answer() {
         };
         // Shuffle the face-down identities: a different hidden board, the same public one.
         let mut shuffled = position.clone();
-        let squares: Vec<Square> = squares_of(position.board.face_down()).collect();
+        let squares: Vec<Square> = position.board.face_down().into_iter().collect();
         for (index, from) in squares.iter().enumerate() {
             let to = squares[(index + 1 + seed as usize) % squares.len()];
             shuffled.board.set(to, position.board.cell(*from));
@@ -114,7 +114,10 @@ fn mid_game_positions_that_differ_only_face_down_get_the_same_answer() {
             .iter()
             .any(|s| shuffled.board.cell(*s) != position.board.cell(*s));
         assert!(hidden_differs || squares.len() < 2, "seed {seed}");
-        let (view_a, view_b) = (public_view(&position), public_view(&shuffled));
+        let (view_a, view_b) = (
+            PublicView::of_position(&position),
+            PublicView::of_position(&shuffled),
+        );
         assert_eq!(view_a, view_b, "seed {seed}");
         for level in Level::ALL {
             let a = choose_action_with(&view_a, Seat::First, level, seed, WORK, &never);
@@ -176,7 +179,7 @@ fn flag_in_reach() -> Position {
 
 #[test]
 fn takes_the_flag_when_it_can() {
-    let view = public_view(&flag_in_reach());
+    let view = PublicView::of_position(&flag_in_reach());
     for level in Level::ALL {
         for seed in 0..4 {
             assert_eq!(choose(&view, level, seed), mv("A11", "A12"), "{level}");
@@ -196,7 +199,7 @@ fn digs_the_last_mine_to_take_the_flag_next() {
         ("E2", red(Kind::Captain)),
         ("C1", hidden(Colour::Black, Kind::Captain)),
     ]);
-    let view = public_view(&position);
+    let view = PublicView::of_position(&position);
     for level in [Level::Normal, Level::Hard] {
         assert_eq!(choose(&view, level, 1), mv("B11", "B12"), "{level}");
     }
@@ -214,7 +217,7 @@ fn takes_a_free_piece_and_keeps_its_own() {
         ("C12", hidden(Colour::Red, Kind::Flag)),
         ("C11", hidden(Colour::Black, Kind::Landmine)),
     ]);
-    let view = public_view(&position);
+    let view = PublicView::of_position(&position);
     for level in [Level::Normal, Level::Hard] {
         assert_eq!(choose(&view, level, 5), mv("A5", "A6"), "{level}");
     }
@@ -222,7 +225,7 @@ fn takes_a_free_piece_and_keeps_its_own() {
 
 #[test]
 fn avoids_actions_that_lose_by_repetition() {
-    let view = public_view(&flag_in_reach());
+    let view = PublicView::of_position(&flag_in_reach());
     let winning = mv("A11", "A12");
     let forbidden = |action: Action| action == winning;
     for level in Level::ALL {
@@ -244,7 +247,7 @@ fn position_accepts(position: &Position, action: Action) -> bool {
 
 #[test]
 fn no_action_when_the_game_is_over_or_not_our_turn() {
-    let mut view = public_view(&flag_in_reach());
+    let mut view = PublicView::of_position(&flag_in_reach());
     assert!(choose_action_with(&view, Seat::Second, Level::Normal, 0, WORK, &never).is_none());
     view.outcome = Some(Outcome::Win {
         winner: Seat::First,

@@ -6,10 +6,10 @@
 use std::path::PathBuf;
 
 use image::RgbImage;
-use junqi::game::board::Effect;
+use junqi::game::Effect;
 use junqi::game::{
     Action, Board, Cell, Colour, DrawReason, Game, Kind, LastAction, Outcome, Piece, Position,
-    PublicView, Rules, Seat, Square, WinReason, parse_position, squares_of,
+    PublicView, Rules, Seat, Square, SquareSet, WinReason,
 };
 use junqi::render::{
     Guide, HEIGHT, Panel, RenderOptions, Script, WIDTH, encode_png, guide_from_view, render_image,
@@ -33,7 +33,7 @@ fn sq(text: &str) -> Square {
 }
 
 fn position(text: &str) -> Position {
-    parse_position(text).expect("test position parses")
+    text.parse::<Position>().expect("test position parses")
 }
 
 fn panel() -> Panel {
@@ -282,10 +282,13 @@ fn guide_marks_every_reachable_square_and_no_other() {
     let guide = guide_from_view(&view, sq("C7")).expect("guide");
     let plain = image_of(&view, None);
     let guided = image_of(&view, Some(&guide));
-    assert!(guide.empty != 0 && guide.attacks != 0, "{guide:?}");
+    assert!(
+        !guide.empty.is_empty() && !guide.attacks.is_empty(),
+        "{guide:?}"
+    );
     for square in Square::all() {
         let changed = station_pixel(&plain, square) != station_pixel(&guided, square);
-        let reachable = guide.empty & square.bit() != 0;
+        let reachable = guide.empty.contains(square);
         assert_eq!(changed, reachable, "{square}");
     }
 }
@@ -301,11 +304,14 @@ fn guide_matches_the_engine_for_every_revealed_piece() {
             };
             match guide_from_view(&view, square) {
                 Ok(guide) => {
-                    let (empty, attacks) =
-                        position
-                            .board
-                            .destinations(piece.colour, square, position.rules);
-                    assert_eq!((guide.empty, guide.attacks), (empty, attacks), "{square}");
+                    let engine = position
+                        .board
+                        .destinations(piece.colour, square, position.rules);
+                    assert_eq!(
+                        (guide.empty, guide.attacks),
+                        (engine.empty, engine.attacks),
+                        "{square}"
+                    );
                 }
                 Err(_) => assert!(!piece.kind.is_movable(), "{square}: {piece}"),
             }
@@ -385,8 +391,8 @@ fn names_with_missing_glyphs_and_huge_numbers_still_render() {
     render(&view, &panel, None, Script::Simplified);
     let guide = Guide {
         from: sq("A1"),
-        empty: u64::MAX,
-        attacks: u64::MAX,
+        empty: SquareSet::ALL,
+        attacks: SquareSet::ALL,
     };
     render(&view, &panel, Some(&guide), Script::Simplified);
 }
@@ -405,7 +411,7 @@ fn games_with_different_deals_look_alike_before_any_flip() {
 }
 
 fn mid_game_hidden_squares() -> Vec<Square> {
-    squares_of(position(MID_GAME).board.face_down()).collect()
+    position(MID_GAME).board.face_down().into_iter().collect()
 }
 
 /// The mid-game board with the identities of its face-down pieces permuted by `order`.

@@ -4,8 +4,9 @@
 use crate::common;
 
 use common::{Pieces, board_text, mv, position};
-use junqi::game::notation::{CellProblem, parse_position, parse_public_position};
-use junqi::game::{Colour, DrawReason, NotationError, Outcome, WinReason};
+use junqi::game::{
+    CellProblem, Colour, DrawReason, NotationError, Outcome, Position, PublicPosition, WinReason,
+};
 
 fn outcome_after(
     pieces: &[(&str, &str)],
@@ -165,7 +166,7 @@ fn counters_advance() {
 }
 
 fn cell_error(text: &str) -> (u8, String, CellProblem) {
-    match parse_position(text) {
+    match text.parse::<Position>() {
         Err(NotationError::Cell {
             rank,
             square,
@@ -185,7 +186,10 @@ fn malformed_positions_name_rank_cell_and_problem() {
     let (rank, square, problem) = cell_error(&with(&engineers));
     assert_eq!((rank, square.as_str()), (1, "C1")); // ranks are read from 12 down to 1
     assert!(matches!(problem, CellProblem::TooMany { count: 4, .. }));
-    let message = parse_position(&with(&engineers)).unwrap_err().to_string();
+    let message = (with(&engineers))
+        .parse::<Position>()
+        .unwrap_err()
+        .to_string();
     assert_eq!(
         message,
         "rank 1, cell C1: a 4th Engineer of Red (each colour has 3)"
@@ -233,11 +237,11 @@ fn malformed_positions_name_rank_cell_and_problem() {
         (".,.,.,.,./.,.,.,.,. R", NotationError::RankCount(2)),
     ];
     for (text, expected) in shapes {
-        assert_eq!(parse_position(text), Err(expected), "{text}");
+        assert_eq!(text.parse::<Position>(), Err(expected), "{text}");
     }
     let short_rank = board.replacen(".,.,.,.,.", ".,.,.,.", 1);
     assert_eq!(
-        parse_position(&format!("{short_rank} R")),
+        (format!("{short_rank} R")).parse::<Position>(),
         Err(NotationError::CellCount { rank: 12, count: 4 })
     );
 }
@@ -248,15 +252,10 @@ fn public_positions_allow_unknowns_and_drop_identities() {
         "{} - 3 9",
         board_text(&[("A1", "?"), ("B1", "?R5"), ("C1", "B4")])
     );
-    let public = parse_public_position(&text).expect("public position");
+    let public = text.parse::<PublicPosition>().expect("public position");
     assert_eq!(public.turn, None);
     assert_eq!((public.quiet, public.plies), (3, 9));
-    let again = junqi::game::notation::format_public(
-        &public.cells,
-        public.turn,
-        public.quiet,
-        public.plies,
-    );
+    let again = public.to_string();
     assert_eq!(
         again,
         format!(

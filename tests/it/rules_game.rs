@@ -1,11 +1,11 @@
 //! Whole-game rules: colour assignment (docs/rules.md §3), timeouts, repetition, resignation, draw
 //! offers, abandonment and the clock draw (§6), and replay from the record.
 
-use junqi::game::deal::deal;
+use junqi::game::deal;
 use junqi::game::geometry::CAMPS;
 use junqi::game::{
     Action, ActionError, Colour, DrawReason, Event, Game, GameError, GameRecord, Outcome, Rules,
-    Seat, Square, WinReason, squares_of,
+    Seat, Square, WinReason,
 };
 
 const SEED: u64 = 7;
@@ -110,10 +110,9 @@ fn timeouts_pass_the_turn_and_the_third_loses() {
 
 /// A square next to an empty camp holding a revealed piece of `seat` that can step into it.
 fn shuttle_for(game: &Game, seat: Seat) -> Option<(Square, Square)> {
-    for camp in squares_of(CAMPS) {
+    for camp in CAMPS {
         for from in Square::all() {
-            let (empty, _) = game.destinations(seat, from);
-            if empty & camp.bit() != 0 {
+            if game.destinations(seat, from).empty.contains(camp) {
                 return Some((from, camp));
             }
         }

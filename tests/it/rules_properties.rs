@@ -2,8 +2,7 @@
 //! legal-action list agrees with the checker, replay and notation round-trip, and the parsers
 //! answer any string with a value or an error.
 
-use junqi::game::notation::{format_position, parse_position, parse_public_position};
-use junqi::game::{Action, Colour, Game, Kind, Piece, Rules, Square};
+use junqi::game::{Action, Colour, Game, Kind, Piece, Position, PublicPosition, Rules, Square};
 use proptest::prelude::*;
 
 /// Every action that could be written: 60 flips and 60×60 moves.
@@ -59,10 +58,10 @@ proptest! {
             game.act(seat, action).expect("a listed action is accepted");
             assert_counts_conserved(&game);
             if let Some(position) = game.position() {
-                let text = format_position(&position);
-                let parsed = parse_position(&text).expect("formatted positions parse");
+                let text = position.to_string();
+                let parsed = text.parse::<Position>().expect("formatted positions parse");
                 prop_assert_eq!(&parsed.board, &position.board);
-                prop_assert_eq!(format_position(&parsed), text);
+                prop_assert_eq!(parsed.to_string(), text);
                 let mut from_position = position.legal_actions();
                 let mut from_game = game.legal_actions();
                 from_position.sort_by_key(|a| a.to_string());
@@ -73,7 +72,7 @@ proptest! {
             }
             let public = game.view().notation();
             prop_assert!(!public.contains("?R") && !public.contains("?B"), "public notation hides identities");
-            prop_assert_eq!(parse_public_position(&public).expect("public parses").cells, game.view().cells);
+            prop_assert_eq!(public.parse::<PublicPosition>().expect("public parses").cells, game.view().cells);
         }
         let replayed = Game::replay(game.record()).expect("a record replays");
         prop_assert_eq!(replayed.view(), game.view());
@@ -81,8 +80,8 @@ proptest! {
 
     #[test]
     fn parsers_never_panic(text in "\\PC{0,200}") {
-        let _ = parse_position(&text);
-        let _ = parse_public_position(&text);
+        let _ = text.parse::<Position>();
+        let _ = text.parse::<PublicPosition>();
         let _ = text.parse::<Action>();
         let _ = text.parse::<Square>();
     }
@@ -96,8 +95,8 @@ proptest! {
         }
         text.pop();
         let line = format!("{text} {turn}{counters}");
-        let _ = parse_position(&line);
-        let _ = parse_public_position(&line);
+        let _ = line.parse::<Position>();
+        let _ = line.parse::<PublicPosition>();
     }
 }
 
@@ -124,7 +123,7 @@ proptest! {
                     let theirs = if matches!(view.cell(from), junqi::game::PublicCell::Revealed(p) if Some(p.colour) == view.colour_of(seat)) {
                         view.destinations(from)
                     } else {
-                        (0, 0)
+                        Default::default()
                     };
                     prop_assert_eq!(ours, theirs, "{}", from);
                 }

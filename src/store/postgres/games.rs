@@ -5,6 +5,7 @@ use deadpool_postgres::GenericClient;
 
 use super::players::{lock_players, write_player};
 use super::{PgStore, Table, decode_rows, quarantine, read_one, sql_id};
+use crate::store::HistoryPage;
 use crate::store::codec::{self, pair_key_users};
 use crate::store::error::StoreError;
 use crate::store::records::{Challenge, FinishedGame, LiveGame, Place, PlayerStats, UserId};
@@ -140,12 +141,16 @@ impl PgStore {
             let (low, high) = pair_key_users(game.players[0], game.players[1]);
             let insert = tx
                 .prepare_cached(
-                    "INSERT INTO finished_games (id, low_user, high_user, record) \
-                     VALUES ($1, $2, $3, $4)",
+                    "INSERT INTO finished_games (id, low_user, high_user, ended_at_ms, record) \
+                     VALUES ($1, $2, $3, $4, $5)",
                 )
                 .await?;
-            tx.execute(&insert, &[&id, &sql_id(low), &sql_id(high), &value])
-                .await?;
+            let ended_at = sql_id(finished.ended_at_ms);
+            tx.execute(
+                &insert,
+                &[&id, &sql_id(low), &sql_id(high), &ended_at, &value],
+            )
+            .await?;
             let mut current = lock_players(&tx, &game.players).await?;
             let mut after: [PlayerStats; 2] = Default::default();
             for (slot, update) in after.iter_mut().zip(stats::updates(&finished)) {
@@ -198,6 +203,41 @@ impl PgStore {
             Ok(decode_rows(&client, Table::FinishedGames, rows)
                 .await?
                 .pop())
+        })
+    }
+
+    /// The finished games of `user`, newest first: `limit` of them after skipping `skip`.
+    /// A game whose record turned out corrupt (and was quarantined) is left out.
+    pub fn history_of(
+        &self,
+        user: UserId,
+        skip: usize,
+        limit: usize,
+    ) -> Result<HistoryPage, StoreError> {
+        let skip = i64::try_from(skip).unwrap_or(i64::MAX);
+        let limit = i64::try_from(limit).unwrap_or(i64::MAX);
+        self.run(|pool| async move {
+            let client = pool.get().await?;
+            let user = sql_id(user);
+            let total = client
+                .query_one(
+                    "SELECT count(*) FROM finished_games WHERE low_user = $1 OR high_user = $1",
+                    &[&user],
+                )
+                .await?
+                .get::<_, i64>(0);
+            let rows = client
+                .query(
+                    "SELECT id, record FROM finished_games WHERE low_user = $1 OR high_user = $1 \
+                     ORDER BY ended_at_ms DESC, id DESC OFFSET $2 LIMIT $3",
+                    &[&user, &skip, &limit],
+                )
+                .await?;
+            let games = decode_rows(&client, Table::FinishedGames, rows).await?;
+            Ok(HistoryPage {
+                games,
+                total: usize::try_from(total).unwrap_or(0),
+            })
         })
     }
 
@@ -280,15 +320,16 @@ impl PgStore {
         let mut sorted: Vec<&FinishedGame> = games.iter().collect();
         // Insertion order is commit order: "the last game between two players" must hold.
         sorted.sort_by_key(|done| (done.ended_at_ms, done.game.id));
-        let mut columns: [Vec<i64>; 3] = Default::default();
+        let mut columns: [Vec<i64>; 4] = Default::default();
         let mut records = Vec::with_capacity(sorted.len());
         for done in sorted {
             let (low, high) = pair_key_users(done.game.players[0], done.game.players[1]);
-            for (column, value) in
-                columns
-                    .iter_mut()
-                    .zip([sql_id(done.game.id), sql_id(low), sql_id(high)])
-            {
+            for (column, value) in columns.iter_mut().zip([
+                sql_id(done.game.id),
+                sql_id(low),
+                sql_id(high),
+                sql_id(done.ended_at_ms),
+            ]) {
                 column.push(value);
             }
             records.push(codec::encode("finished game", done)?);
@@ -296,17 +337,17 @@ impl PgStore {
         self.run(|pool| async move {
             let mut client = pool.get().await?;
             let tx = client.transaction().await?;
-            let [ids, lows, highs] = &columns;
+            let [ids, lows, highs, ended] = &columns;
             tx.execute(
                 "DELETE FROM live_games WHERE id = ANY($1::bigint[])",
                 &[ids],
             )
             .await?;
             tx.execute(
-                "INSERT INTO finished_games (id, low_user, high_user, record) \
-                 SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::bigint[], $4::bytea[]) \
-                 ON CONFLICT (id) DO NOTHING",
-                &[ids, lows, highs, &records],
+                "INSERT INTO finished_games (id, low_user, high_user, ended_at_ms, record) \
+                 SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::bigint[], $4::bigint[], \
+                 $5::bytea[]) ON CONFLICT (id) DO NOTHING",
+                &[ids, lows, highs, ended, &records],
             )
             .await?;
             tx.commit().await?;

@@ -115,9 +115,11 @@ impl SledStore {
             &t.players,
             &t.rank,
             &t.rank_counts,
+            &t.history,
         ];
         let result = trees.transaction(|views| {
-            let [live, by_place, done, pairs, players, rank, counts] = views.as_slice() else {
+            let [live, by_place, done, pairs, players, rank, counts, history] = views.as_slice()
+            else {
                 return abort(StoreError::Corrupt {
                     what: "transaction",
                     reason: "wrong number of trees".into(),
@@ -131,6 +133,7 @@ impl SledStore {
             }
             done.insert(&key, value.as_slice())?;
             pairs.insert(&pair, &key)?;
+            super::history::index(history, finished)?;
             let mut after: [PlayerStats; 2] = Default::default();
             for (slot, update) in after.iter_mut().zip(&updates) {
                 *slot = players::apply(players, rank, counts, update)?;

@@ -2,8 +2,9 @@
 //!
 //! Schema 0 is the unversioned layout: trees `players`, `live_games`, `finished_games` and
 //! `challenges` holding bare postcard records (no format byte), no `meta` tree and no indexes.
-//! Schema 1 (current) moves every record into the `v1/` trees behind the format byte and builds
-//! the indexes. A step writes only into the new trees and sets the version last, so a crash
+//! Schema 1 moves every record into the `v1/` trees behind the format byte and builds the
+//! indexes. Schema 2 (current) adds the per-player history index, built from the finished
+//! games. A step writes only into the new trees and sets the version last, so a crash
 //! mid-migration just reruns it on the next start.
 
 use serde::Serialize;
@@ -54,6 +55,10 @@ impl SledStore {
             info!(from, to = from + 1, dir = %self.dir.display(), "migrating the store");
             match from {
                 0 => self.migrate_v0_to_v1()?,
+                1 => {
+                    self.rebuild_history()?;
+                    self.flush()?;
+                }
                 _ => {
                     return Err(StoreError::Corrupt {
                         what: "schema",
@@ -119,7 +124,7 @@ impl SledStore {
         Ok(())
     }
 
-    /// Rebuilds every index (channel → live game, pair → last game, leaderboards) from the
+    /// Rebuilds every index (channel → live game, pair → last game, leaderboards, history) from the
     /// records. Used by migrations; also a repair tool.
     pub fn rebuild_indexes(&self) -> Result<(), StoreError> {
         let t = &self.trees;
@@ -137,6 +142,7 @@ impl SledStore {
                 .insert(pair_key(players[0], players[1]), &id_key(done.game.id))?;
         }
         self.rebuild_rank()?;
+        self.rebuild_history()?;
         self.flush()
     }
 }

@@ -6,13 +6,15 @@
 //! be decoded is moved to a quarantine tree (logged, listed by [`SledStore::quarantined`]) while
 //! everything else keeps working.
 //!
-//! Trees (schema 1): `meta` (schema version), `v1/players` (user → [`PlayerStats`]),
+//! Trees (schema 2): `meta` (schema version), `v1/players` (user → [`PlayerStats`]),
 //! `v1/live_games` and `v1/finished_games` (id → game), `v1/live_by_place` (guild, channel → id),
 //! `v1/challenges` (id → [`Challenge`]), `v1/pair_last` (two users → id of their last finished
 //! game), `v1/rank` (scope, −points, −wins, games, user → ()), `v1/rank_counts` ((scope, −points) and
-//! (scope, −bucket of 256 points) → number of players) and `quarantine` ("tree/hex key" → reason and raw bytes).
+//! (scope, −bucket of 256 points) → number of players), `v1/history` ((user, −end time, −game id) → ():
+//! each player's finished games, newest first) and `quarantine` ("tree/hex key" → reason and raw bytes).
 
 mod games;
+mod history;
 mod migrate;
 mod players;
 
@@ -27,7 +29,7 @@ use crate::store::codec;
 use crate::store::error::StoreError;
 
 /// The schema this build writes. Bump it with a migration step in `migrate`.
-pub const SCHEMA_VERSION: u32 = 1;
+pub const SCHEMA_VERSION: u32 = 2;
 
 const SCHEMA_KEY: &[u8] = b"schema_version";
 
@@ -50,6 +52,7 @@ struct Trees {
     challenges: Tree,
     rank: Tree,
     rank_counts: Tree,
+    history: Tree,
     quarantine: Tree,
 }
 
@@ -65,6 +68,7 @@ impl Trees {
             challenges: db.open_tree("v1/challenges")?,
             rank: db.open_tree("v1/rank")?,
             rank_counts: db.open_tree("v1/rank_counts")?,
+            history: db.open_tree("v1/history")?,
             quarantine: db.open_tree("quarantine")?,
         })
     }
@@ -206,7 +210,11 @@ fn open_db(dir: &Path) -> Result<Db, StoreError> {
     loop {
         match sled::Config::new().path(dir).open() {
             Ok(db) => return Ok(db),
-            Err(sled::Error::Io(error)) if error.kind() == std::io::ErrorKind::WouldBlock => {
+            // sled wraps the lock failure in an `Other` error that only its text tells apart.
+            Err(sled::Error::Io(error))
+                if error.kind() == std::io::ErrorKind::WouldBlock
+                    || error.to_string().contains("could not acquire lock") =>
+            {
                 if started.elapsed() >= LOCK_WAIT {
                     return Err(StoreError::Locked {
                         dir: dir.to_path_buf(),

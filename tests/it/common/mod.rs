@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 
-use junqi::game::{Action, Position, Square, notation};
+use junqi::game::{Action, COLUMNS, Position, ROWS, Square};
 
 /// The notation of a board holding `pieces` (`("B3", "R9")`, `("C5", "?BM")`), the rest empty.
 pub fn board_text(pieces: &[(&str, &str)]) -> String {
@@ -11,17 +11,26 @@ pub fn board_text(pieces: &[(&str, &str)]) -> String {
         .iter()
         .map(|(square, code)| (square.parse().expect("test square"), *code))
         .collect();
-    notation::format_cells(|square| {
-        cells
-            .get(&square)
-            .map_or(".".to_string(), |code| code.to_string())
-    })
+    let rows: Vec<String> = (0..ROWS)
+        .rev()
+        .map(|row| {
+            let row_cells: Vec<&str> = (0..COLUMNS)
+                .map(|column| {
+                    let square = Square::new(column, row).expect("on the board");
+                    cells.get(&square).copied().unwrap_or(".")
+                })
+                .collect();
+            row_cells.join(",")
+        })
+        .collect();
+    rows.join("/")
 }
 
 /// A position with `pieces` on the board and `turn` ("R" or "B") to act.
 pub fn position(pieces: &[(&str, &str)], turn: &str) -> Position {
     let text = format!("{} {turn} 0 0", board_text(pieces));
-    notation::parse_position(&text).unwrap_or_else(|e| panic!("bad test position {text}: {e}"))
+    text.parse::<Position>()
+        .unwrap_or_else(|e| panic!("bad test position {text}: {e}"))
 }
 
 pub fn sq(text: &str) -> Square {

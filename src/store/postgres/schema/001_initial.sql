@@ -39,11 +39,15 @@ CREATE TABLE finished_games (
     id        bigint PRIMARY KEY,
     -- Commit order, for "the last game between two players".
     seq       bigserial NOT NULL,
-    low_user  bigint NOT NULL,
-    high_user bigint NOT NULL,
-    record    bytea  NOT NULL
+    low_user    bigint NOT NULL,
+    high_user   bigint NOT NULL,
+    ended_at_ms bigint NOT NULL,
+    record      bytea  NOT NULL
 );
 CREATE INDEX finished_games_pair ON finished_games (low_user, high_user, seq);
+-- Each player's history, newest first, whichever seat they played.
+CREATE INDEX finished_games_low ON finished_games (low_user, ended_at_ms DESC, id DESC);
+CREATE INDEX finished_games_high ON finished_games (high_user, ended_at_ms DESC, id DESC);
 
 CREATE TABLE challenges (
     id      bigint PRIMARY KEY,

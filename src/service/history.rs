@@ -1,0 +1,209 @@
+//! `/history`, `/replay` and `/games`: finished games read back from the store, and the live
+//! games of a server. A live game is never replayed: its record holds the deal, and only a
+//! game's end may show what was face down (docs/rules.md §8 notation of the whole deal is in
+//! the record file), so `/replay` of a live game is refused and points to `/board`.
+
+use std::sync::Arc;
+
+use super::history_words::{self as say, HistoryRow};
+use super::replay::{self, ReplayMedia};
+use super::{Button, Caller, Inner, Member, Reply, store_failure};
+use crate::config::Language;
+use crate::game::{Game, Outcome, Seat};
+use crate::store::{FinishedGame, HistoryPage, UserId};
+
+/// Games on one page of `/history`.
+pub const PAGE_SIZE: usize = 10;
+/// The most a replay's files may weigh together: Discord's upload limit (10 MiB for a bot
+/// without boosts) less room for the message itself.
+pub const UPLOAD_LIMIT: usize = 10 * 1024 * 1024 - 64 * 1024;
+/// Replay speeds in actions per second.
+pub const SPEEDS: std::ops::RangeInclusive<u32> = 1..=10;
+
+pub(super) async fn history(
+    inner: &Arc<Inner>,
+    caller: &Caller,
+    member: Option<Member>,
+    page: u32,
+) -> Reply {
+    let lang = inner.config.language;
+    let (user, name) = match member {
+        Some(member) => (member.user, member.name),
+        None => (caller.user, caller.name.clone()),
+    };
+    let skip = (page as usize).saturating_mul(PAGE_SIZE);
+    let result = inner
+        .blocking(move |store| {
+            let found = store.history_of(user, skip, PAGE_SIZE)?;
+            // A button's custom id carries only the user id: the name comes from the store.
+            let stored_name = store.player(user)?.name;
+            Ok((found, stored_name))
+        })
+        .await;
+    let (found, stored_name) = match result {
+        Ok(found) => found,
+        Err(error) => return store_failure(&error, lang),
+    };
+    let name = if name.is_empty() { stored_name } else { name };
+    history_reply(lang, user, &name, page, skip, &found)
+}
+
+fn history_reply(
+    lang: Language,
+    user: UserId,
+    name: &str,
+    page: u32,
+    skip: usize,
+    found: &HistoryPage,
+) -> Reply {
+    if found.total == 0 {
+        return Reply::private(vec![say::history_empty(lang, name)]);
+    }
+    if found.games.is_empty() {
+        return Reply::private(vec![say::history_page_empty(lang, name, found.total)]);
+    }
+    let first = skip + 1;
+    let last = skip + found.games.len();
+    let mut lines = vec![say::history_title(lang, name, first, last, found.total)];
+    lines.extend(
+        found
+            .games
+            .iter()
+            .map(|game| history_line(lang, user, game)),
+    );
+    lines.push(say::history_hint(lang));
+    let mut buttons = Vec::new();
+    if page > 0 {
+        buttons.push(Button::new(
+            say::button_newer(lang),
+            format!("history:{user}:{}", page - 1),
+        ));
+    }
+    if last < found.total {
+        buttons.push(Button::new(
+            say::button_older(lang),
+            format!("history:{user}:{}", page + 1),
+        ));
+    }
+    Reply::private(lines).with_buttons(buttons)
+}
+
+/// One row of a history, seen from `user`'s side of the game.
+fn history_line(lang: Language, user: UserId, finished: &FinishedGame) -> String {
+    let game = &finished.game;
+    let seat = if game.players[Seat::First.index()] == user {
+        Seat::First
+    } else {
+        Seat::Second
+    };
+    let opponent = &game.names[seat.other().index()];
+    // The colours and the length are the record's: replaying it is cheap and exact.
+    let replayed = Game::replay(&game.record).ok();
+    let colour = replayed.as_ref().and_then(|g| g.colour_of(seat));
+    let actions = replayed.as_ref().map_or(0, Game::plies);
+    let row = HistoryRow {
+        game: game.id,
+        ended_secs: finished.ended_at_ms / 1000,
+        opponent,
+        colour,
+        result: result_for(lang, &finished.outcome, Some(seat)),
+        points: game.rated.then_some(finished.points[seat.index()]),
+        actions,
+    };
+    say::history_row(lang, &row)
+}
+
+/// The result and how the game ended: for `seat` (won/lost) or, without one, for the game.
+fn result_for(lang: Language, outcome: &Outcome<Seat>, seat: Option<Seat>) -> String {
+    match outcome {
+        Outcome::Win { winner, reason } => {
+            let won = seat.is_none_or(|seat| seat == *winner);
+            say::result(lang, Some(won), Some(*reason), None)
+        }
+        Outcome::Draw(reason) => say::result(lang, None, None, Some(*reason)),
+    }
+}
+
+pub(super) async fn replay(inner: &Arc<Inner>, game: u64, speed: Option<u32>) -> Reply {
+    let lang = inner.config.language;
+    let speed = speed.unwrap_or(replay::DEFAULT_SPEED);
+    if !SPEEDS.contains(&speed) {
+        return Reply::refusal(say::speed_bounds(lang, *SPEEDS.start(), *SPEEDS.end()));
+    }
+    let found = inner
+        .blocking(move |store| Ok((store.finished_game(game)?, store.live_game(game)?)))
+        .await;
+    let finished = match found {
+        Ok((Some(finished), _)) => finished,
+        Ok((None, Some(_))) => return Reply::refusal(say::replay_of_live_game(lang, game)),
+        Ok((None, None)) => return Reply::refusal(say::no_such_game(lang, game)),
+        Err(error) => return store_failure(&error, lang),
+    };
+    let caption = say::replay_caption(
+        lang,
+        game,
+        &finished.game.names,
+        finished.game.record.events.len(),
+        &result_for(lang, &finished.outcome, None),
+    );
+    let drawn = tokio::task::spawn_blocking(move || replay::media(&finished, speed, lang)).await;
+    match drawn {
+        Ok(Ok(ReplayMedia { image, record })) => {
+            let mut lines = vec![caption];
+            let mut files = vec![record];
+            // Discord refuses the whole message when its files pass the limit: the record
+            // (a few kB) still goes, the image is left to `junqi-bot replay`.
+            if image.bytes.len() + files[0].bytes.len() <= UPLOAD_LIMIT {
+                files.insert(0, image);
+            } else {
+                lines.push(say::replay_too_big(lang, image.bytes.len(), game));
+            }
+            Reply::public(lines).with_files(files)
+        }
+        Ok(Err(error)) => {
+            tracing::error!("replaying game {game}: {error}");
+            Reply::refusal(say::replay_failed(lang, game))
+        }
+        Err(error) => {
+            tracing::error!("replaying game {game}: {error}");
+            Reply::refusal(say::replay_failed(lang, game))
+        }
+    }
+}
+
+pub(super) async fn games(inner: &Arc<Inner>, caller: &Caller) -> Reply {
+    let lang = inner.config.language;
+    let guild = caller.place.guild;
+    let result = inner
+        .blocking(move |store| {
+            let mut live = store.live_games()?;
+            live.retain(|game| game.place.guild == guild);
+            live.sort_by_key(|game| game.id);
+            Ok(live)
+        })
+        .await;
+    let live = match result {
+        Ok(live) => live,
+        Err(error) => return store_failure(&error, lang),
+    };
+    if live.is_empty() {
+        return Reply::private(vec![say::games_empty(lang)]);
+    }
+    let mut lines = vec![say::games_title(lang, live.len())];
+    for game in &live {
+        // A record that no longer replays is skipped here; the service logged it at start.
+        let Ok(replayed) = Game::replay(&game.record) else {
+            continue;
+        };
+        let to_act = &game.names[replayed.to_act().index()];
+        lines.push(say::games_row(
+            lang,
+            game.id,
+            &game.names,
+            replayed.plies(),
+            to_act,
+            game.place.channel,
+        ));
+    }
+    Reply::private(lines)
+}

@@ -1,6 +1,8 @@
 //! Store benchmarks: a durable action commit (`put_live_game` of a mid-game record, flushed)
 //! with its p50/p99 over 2,000 timed commits, and leaderboard queries over 100,000 players.
-//! Run with `cargo bench --bench store`.
+//! Run with `cargo bench --bench store` (sled, in a temporary directory); with
+//! `JUNQI_BENCH_DATABASE_URL=postgres://…/EMPTY_DATABASE` set, the same benchmarks run on
+//! PostgreSQL (the database must be fresh: the bench fills it and leaves it).
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};
@@ -102,7 +104,16 @@ fn main() {
     let mut criterion = Criterion::default().configure_from_args();
 
     let dir = tempfile::tempdir().expect("temp dir");
-    let store = Store::open(dir.path()).expect("opens");
+    let store = match std::env::var("JUNQI_BENCH_DATABASE_URL") {
+        Ok(url) if !url.is_empty() => {
+            println!("backend: PostgreSQL");
+            Store::connect(&url).expect("connects")
+        }
+        _ => {
+            println!("backend: sled");
+            Store::open(dir.path()).expect("opens")
+        }
+    };
     let mut game = mid_game(store.next_id().expect("id"));
     if benching {
         commit_percentiles(&store, &mut game);
@@ -145,12 +156,15 @@ fn main() {
     by_rank.sort_by_key(|p| (-p.points, -i64::from(p.wins), p.games, p.user));
     let last = by_rank[by_rank.len() - 1].user;
     let middle = by_rank[by_rank.len() / 2].user;
-    // The worst case for a position: the last of the largest group of equal points.
+    // The worst case for a position: the last of the largest group of equal points (about
+    // 5,000 players on 0 points).
     let zero_group_last = by_rank
         .iter()
         .rev()
         .find(|p| p.points == 0)
         .map_or(middle, |p| p.user);
+    let crowd = players.iter().filter(|p| p.points == 0).count();
+    println!("the 0-point crowd: {crowd} players");
     let check = store.position_of(zero_group_last, None).expect("position");
     let expected = by_rank.iter().position(|p| p.user == zero_group_last);
     assert_eq!(

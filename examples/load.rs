@@ -9,6 +9,10 @@
 //!
 //! Every reply carries its board image, so rendering is part of each action's latency.
 //!
+//! With `DATABASE_URL=postgres://…` the store is that PostgreSQL database instead of a fresh
+//! sled directory, so several load processes can share it; give each its own
+//! `JUNQI_LOAD_GUILD=N` (1, 2, …) so their channels and players do not collide.
+//!
 //! For scale: 10,000 games on 30-second clocks where players take ~10 s per action make about
 //! 1,000 actions per second.
 
@@ -38,13 +42,23 @@ fn resident_mb() -> f64 {
         .map_or(f64::NAN, |kb| kb / 1024.0)
 }
 
+/// This process's guild (`JUNQI_LOAD_GUILD`, default 1): processes sharing a database use
+/// different ones.
+fn load_guild() -> u64 {
+    std::env::var("JUNQI_LOAD_GUILD")
+        .ok()
+        .and_then(|text| text.parse().ok())
+        .unwrap_or(1)
+}
+
 fn caller(game: usize, seat: Seat) -> Caller {
-    let user = 2 * game as u64 + 1 + seat.index() as u64;
+    let guild = load_guild();
+    let user = guild * 10_000_000 + 2 * game as u64 + 1 + seat.index() as u64;
     Caller {
         user,
         name: format!("p{user}"),
         place: Place {
-            guild: 1,
+            guild,
             channel: game as u64 + 1,
         },
     }
@@ -81,7 +95,11 @@ async fn run(games: usize, actions: usize, concurrency: usize, rate: u64) -> Res
         .prefix("junqi-load-")
         .tempdir_in(".")
         .map_err(|e| e.to_string())?;
-    let store = Store::open(dir.path()).map_err(|e| e.to_string())?;
+    let store = match std::env::var("DATABASE_URL") {
+        Ok(url) if !url.is_empty() => Store::connect(&url),
+        _ => Store::open(dir.path()),
+    }
+    .map_err(|e| e.to_string())?;
     let config = Config {
         test_seed: Some(SEED),
         turn_secs: 3600,

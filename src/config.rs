@@ -120,6 +120,10 @@ impl Default for DiscordConfig {
 pub struct Config {
     /// The data directory: the store in `store/`, images in `images/`, backups in `backups/`.
     pub data_dir: PathBuf,
+    /// A `postgres://` URL: keep the store in that PostgreSQL database, shared by several bot
+    /// processes, instead of the sled directory under `data_dir`. The DATABASE_URL environment
+    /// variable overrides it.
+    pub database_url: Option<String>,
     pub language: LanguageSetting,
     /// `text` (default) or `json` log lines on stderr.
     pub log_format: LogFormat,
@@ -161,6 +165,7 @@ impl Default for Config {
     fn default() -> Self {
         Config {
             data_dir: PathBuf::from("data"),
+            database_url: None,
             language: LanguageSetting::Auto,
             log_format: LogFormat::Text,
             metrics_addr: None,
@@ -261,6 +266,11 @@ impl Config {
                 "turn_secs",
                 "must lie between min_turn_secs and max_turn_secs",
             );
+        }
+        if let Some(url) = &self.database_url
+            && !(url.starts_with("postgres://") || url.starts_with("postgresql://"))
+        {
+            return invalid("database_url", "must be a postgres:// URL");
         }
         if self.challenge_expiry_secs == 0 {
             return invalid("challenge_expiry_secs", "must be at least 1");

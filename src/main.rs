@@ -46,6 +46,17 @@ enum Command {
         #[arg(long)]
         data: Option<PathBuf>,
     },
+    /// Copy a sled data directory (players, finished games, live games with their clocks,
+    /// challenges) into a PostgreSQL database and verify counts and checksums. Running it again
+    /// changes nothing; it refuses while a bot holds the directory.
+    MigrateStore {
+        /// The data directory of the sled store (the one `run --data` uses).
+        #[arg(long)]
+        from: PathBuf,
+        /// The database, `postgres://user@host:port/database`.
+        #[arg(long)]
+        to: String,
+    },
     /// Draw a position (full or public notation) as the bot's board image.
     Render {
         /// A position in docs/rules.md §8 notation (`?` and `-` allowed).
@@ -292,6 +303,26 @@ fn restore(file: &Path, data: PathBuf) -> ExitCode {
     }
 }
 
+fn migrate_store(data_dir: &std::path::Path, url: &str) -> ExitCode {
+    // The store of `run` and `console` (an old layout kept sled's files in DATA itself).
+    let nested = DataLayout::new(data_dir).store();
+    let dir = if !nested.join("db").exists() && data_dir.join("db").exists() {
+        data_dir.to_path_buf()
+    } else {
+        nested
+    };
+    match junqi::store::migrate_sled_to_postgres(&dir, url) {
+        Ok(report) => {
+            print!("{report}");
+            ExitCode::SUCCESS
+        }
+        Err(error) => {
+            eprintln!("error: {error}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
 fn finish_case(result: Result<String, analysis::CaseError>) -> ExitCode {
     match result {
         Ok(text) => {
@@ -339,6 +370,7 @@ fn main() -> ExitCode {
         Command::CheckStore { config, data } => check_store(config, data),
         Command::Backup { config, data, to } => backup(config, data, to),
         Command::Restore { file, data } => restore(&file, data),
+        Command::MigrateStore { from, to } => migrate_store(&from, &to),
         Command::Console {
             config,
             data,

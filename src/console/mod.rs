@@ -69,7 +69,8 @@ pub async fn run_stdio(config: Config, images: Option<PathBuf>) -> Result<(), Co
     let layout = DataLayout::new(&config.data_dir);
     layout.prepare()?;
     let images = images.unwrap_or_else(|| layout.images());
-    let store = Store::open(&layout.store())?;
+    let url = crate::store::database_url(config.database_url.as_deref());
+    let store = Store::open_with(url.as_deref(), &layout.store())?;
     let (service, outbound) = Service::start(config.clone(), store.clone()).await?;
     let operations = Operations::start(&config, &store, &service)
         .await

@@ -122,7 +122,8 @@ pub async fn run_with(
     shutdown: impl Future<Output = ()> + Send,
 ) -> Result<(), DiscordError> {
     let dir = store_dir.to_path_buf();
-    let store = tokio::task::spawn_blocking(move || Store::open(&dir))
+    let url = crate::store::database_url(config.database_url.as_deref());
+    let store = tokio::task::spawn_blocking(move || Store::open_with(url.as_deref(), &dir))
         .await
         .map_err(|error| DiscordError::Task(error.to_string()))??;
     let (service, outbound) =

@@ -480,7 +480,7 @@ async fn create_game(inner: &Arc<Inner>, challenge: &Challenge) -> Result<LiveGa
     inner
         .blocking(move |store| {
             let mut live = live;
-            live.id = store.highest_game_id()?.saturating_add(1);
+            live.id = store.next_game_number()?;
             for (user, name) in live.players.iter().zip(&live.names) {
                 store.set_player_name(*user, name, guild)?;
             }

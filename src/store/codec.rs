@@ -54,9 +54,14 @@ pub fn place_key(place: Place) -> [u8; 16] {
     key
 }
 
+/// The two players of a pair, lower id first, whichever order they are given in.
+pub fn pair_key_users(a: UserId, b: UserId) -> (UserId, UserId) {
+    if a <= b { (a, b) } else { (b, a) }
+}
+
 /// The same key whichever order the two players are given in.
 pub fn pair_key(a: UserId, b: UserId) -> [u8; 16] {
-    let (low, high) = if a <= b { (a, b) } else { (b, a) };
+    let (low, high) = pair_key_users(a, b);
     let mut key = [0; 16];
     key[..8].copy_from_slice(&low.to_be_bytes());
     key[8..].copy_from_slice(&high.to_be_bytes());

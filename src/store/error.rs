@@ -69,4 +69,50 @@ pub enum StoreError {
     NotLive(u64),
     #[error("game {0} has already finished")]
     AlreadyFinished(u64),
+    #[error("the database_url is not a valid PostgreSQL URL: {0}")]
+    BadDatabaseUrl(String),
+    #[error("cannot reach the PostgreSQL database: {0}")]
+    Unreachable(String),
+    #[error("database error: {0}")]
+    Database(String),
+    #[error(
+        "the database was written by a newer junqi-bot (store schema {found}; this build \
+         understands schema {supported} and older): upgrade the bot or use another database"
+    )]
+    NewerDatabaseSchema { found: u32, supported: u32 },
+    #[error("cannot start the database connection's runtime: {0}")]
+    Runtime(std::io::Error),
+    #[error("{what} works on the sled store only: {instead}")]
+    SledOnly {
+        what: &'static str,
+        instead: &'static str,
+    },
+    #[error("the database connection has stopped")]
+    BackendStopped,
+    #[error(
+        "after copying, the database's {kind} differ from the data directory's ({expected} \
+         records there, {found} matching here): nothing was removed; run the migration again"
+    )]
+    MigrationMismatch {
+        kind: &'static str,
+        expected: usize,
+        found: usize,
+    },
+}
+
+impl From<tokio_postgres::Error> for StoreError {
+    fn from(error: tokio_postgres::Error) -> StoreError {
+        // The server's own words (with its detail) say more than the client's summary.
+        match error.as_db_error() {
+            Some(db) => StoreError::Database(db.to_string()),
+            None if error.is_closed() => StoreError::Unreachable(error.to_string()),
+            None => StoreError::Database(error.to_string()),
+        }
+    }
+}
+
+impl From<deadpool_postgres::PoolError> for StoreError {
+    fn from(error: deadpool_postgres::PoolError) -> StoreError {
+        StoreError::Unreachable(error.to_string())
+    }
 }

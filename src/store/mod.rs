@@ -6,26 +6,45 @@
 //! that cannot be decoded is moved to a quarantine (logged, listed by [`Store::quarantined`])
 //! while everything else keeps working.
 //!
-//! Backends: `sled` (the embedded default, one process per directory). The API is synchronous:
-//! async callers run it on tokio's blocking pool (see `service`), as a disk flush must not stall
-//! the workers that drive the games.
+//! Backends: `sled` (the embedded default, one process per directory) and `postgres` (one
+//! database shared by several processes, chosen by a `postgres://` URL). The API is
+//! synchronous: async callers run it on tokio's blocking pool (see `service`), as a disk flush
+//! or a database round trip must not stall the workers that drive the games; the PostgreSQL
+//! backend runs its async driver on a runtime of its own, so a call never panics whatever
+//! thread it comes from.
 //!
 //! Shared here: the records ([`records`]), their byte encoding (`codec`), the errors and what
 //! a finished game does to a player's totals (`stats`).
 
 mod codec;
 mod error;
+mod postgres;
 mod records;
 mod sled;
 mod stats;
+mod transfer;
 
 use std::path::Path;
 
+pub use self::postgres::SCHEMA_VERSION as POSTGRES_SCHEMA_VERSION;
 pub use self::sled::{BackupSummary, CheckReport, SCHEMA_VERSION, ledger};
 pub use error::StoreError;
 pub use records::{Challenge, FinishedGame, LiveGame, Place, PlayerStats, UserId};
+pub use transfer::{KindReport, MigrationReport, migrate_sled_to_postgres};
 
+use self::postgres::PgStore;
 use self::sled::SledStore;
+
+/// The environment variable that selects PostgreSQL (it overrides the config's `database_url`).
+pub const DATABASE_URL_VAR: &str = "DATABASE_URL";
+
+/// The database URL in force: `DATABASE_URL` if set and not empty, else the configured one.
+pub fn database_url(configured: Option<&str>) -> Option<String> {
+    std::env::var(DATABASE_URL_VAR)
+        .ok()
+        .filter(|url| !url.trim().is_empty())
+        .or_else(|| configured.map(str::to_string))
+}
 
 /// One page of a player's finished games ([`Store::history_of`]).
 #[derive(Clone, Debug, PartialEq)]
@@ -45,6 +64,7 @@ pub struct Store {
 #[derive(Clone)]
 enum Backend {
     Sled(SledStore),
+    Postgres(PgStore),
 }
 
 /// Calls the same method on whichever backend this store uses.
@@ -52,6 +72,7 @@ macro_rules! dispatch {
     ($self:ident, $backend:ident => $call:expr) => {
         match &$self.backend {
             Backend::Sled($backend) => $call,
+            Backend::Postgres($backend) => $call,
         }
     };
 }
@@ -67,24 +88,47 @@ impl Store {
     }
 
     /// Writes the acknowledged ledger now (it is otherwise written within a second of a commit).
+    /// PostgreSQL commits are durable on return and keep no ledger: nothing to write there.
     pub fn checkpoint(&self) -> Result<(), StoreError> {
-        dispatch!(self, store => store.checkpoint())
+        match &self.backend {
+            Backend::Sled(store) => store.checkpoint(),
+            Backend::Postgres(_) => Ok(()),
+        }
     }
 
     /// Flushes and records the files' checksums, so the next open may skip checking a copy
     /// first. Call once nothing writes any more (after the service has stopped).
+    /// (PostgreSQL has no files of ours to fingerprint: nothing to do there.)
     pub fn close_cleanly(&self) -> Result<(), StoreError> {
-        dispatch!(self, store => store.close_cleanly())
+        match &self.backend {
+            Backend::Sled(store) => store.close_cleanly(),
+            Backend::Postgres(_) => Ok(()),
+        }
     }
 
     /// Verifies the whole store without changing it (`junqi-bot check-store`).
+    /// On PostgreSQL it is refused: the database checks its own pages, and undecodable rows
+    /// are quarantined as they are read.
     pub fn check(&self) -> Result<CheckReport, StoreError> {
-        dispatch!(self, store => store.check())
+        match &self.backend {
+            Backend::Sled(store) => store.check(),
+            Backend::Postgres(_) => Err(StoreError::SledOnly {
+                what: "check-store",
+                instead: "PostgreSQL checks its own data; quarantined rows show in the log",
+            }),
+        }
     }
 
     /// Writes a consistent backup of the store to `file`, even while the bot plays.
+    /// On PostgreSQL it is refused: back up the database with `pg_dump`.
     pub fn write_backup(&self, file: &Path) -> Result<BackupSummary, StoreError> {
-        dispatch!(self, store => store.write_backup(file))
+        match &self.backend {
+            Backend::Sled(store) => store.write_backup(file),
+            Backend::Postgres(_) => Err(StoreError::SledOnly {
+                what: "backup",
+                instead: "back up the PostgreSQL database with pg_dump",
+            }),
+        }
     }
 
     /// Restores a backup into `store_dir`, which must not hold a store yet.
@@ -94,7 +138,31 @@ impl Store {
 
     /// Stores many live games at once (restores, benchmarks); not for live play.
     pub fn import_live_games(&self, games: &[LiveGame]) -> Result<(), StoreError> {
-        dispatch!(self, store => store.import_live_games(games))
+        match &self.backend {
+            Backend::Sled(store) => store.import_live_games(games),
+            Backend::Postgres(store) => games.iter().try_for_each(|game| store.put_live_game(game)),
+        }
+    }
+
+    /// Connects to a PostgreSQL database (`postgres://user@host:port/database`), migrating its
+    /// schema (a newer one is refused) and quarantining undecodable live games and challenges.
+    pub fn connect(url: &str) -> Result<Store, StoreError> {
+        Ok(Store {
+            backend: Backend::Postgres(PgStore::connect(url)?),
+        })
+    }
+
+    /// PostgreSQL when a database URL is given, else the sled directory `dir`.
+    pub fn open_with(database_url: Option<&str>, dir: &Path) -> Result<Store, StoreError> {
+        match database_url {
+            Some(url) => Store::connect(url),
+            None => Store::open(dir),
+        }
+    }
+
+    /// Whether several processes can share this store (PostgreSQL) or only one (sled).
+    pub fn is_shared(&self) -> bool {
+        matches!(self.backend, Backend::Postgres(_))
     }
 
     /// A fresh id for a game or a challenge, never handed out before (even across crashes).
@@ -150,10 +218,15 @@ impl Store {
         dispatch!(self, store => store.move_live_game(game, from))
     }
 
-    /// The highest id of any stored game, live or finished (0 when there is none): game
-    /// numbers follow it, so they never jump, even after a crash.
-    pub fn highest_game_id(&self) -> Result<u64, StoreError> {
-        dispatch!(self, store => store.highest_game_id())
+    /// The number of the next game: one more than the highest stored game on sled (the
+    /// caller serialises game creation in its process), a sequence shared by every process on
+    /// PostgreSQL. Numbers never jump, even after a crash (an aborted start on PostgreSQL may
+    /// skip one).
+    pub fn next_game_number(&self) -> Result<u64, StoreError> {
+        match &self.backend {
+            Backend::Sled(store) => Ok(store.highest_game_id()?.saturating_add(1)),
+            Backend::Postgres(store) => store.next_game_number(),
+        }
     }
 
     /// Removes a live game without finishing it (no points, no stats), e.g. a game cancelled

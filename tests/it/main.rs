@@ -35,3 +35,4 @@ mod store_crash;
 mod store_damage;
 mod store_index;
 mod store_integrity;
+mod store_migrate;

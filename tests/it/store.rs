@@ -1,10 +1,11 @@
-//! The store's API against a real sled directory: live and finished games, challenges, stats
+//! The store's API against both backends (a real sled directory, a real PostgreSQL database): live and finished games, challenges, stats
 //! and leaderboards checked against recomputation, and durability across reopening.
 
 use crate::store_support;
 
 use junqi::game::{Game, Outcome, Seat, WinReason};
-use junqi::store::{Challenge, Place, Store, StoreError};
+use junqi::store::{Challenge, Place, StoreError};
+use store_support::backends::Backend;
 use store_support::{
     check_finished, finished, live_game, next_seed, random_step, recompute, rng, totals,
 };
@@ -18,15 +19,11 @@ const THERE: Place = Place {
     channel: 80,
 };
 
-fn open() -> (tempfile::TempDir, Store) {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let store = Store::open(dir.path()).expect("opens");
-    (dir, store)
-}
-
-#[test]
-fn a_live_game_is_stored_found_by_channel_and_listed() {
-    let (_dir, store) = open();
+fn a_live_game_is_stored_found_by_channel_and_listed(backend: Backend) {
+    let Some(location) = backend.location() else {
+        return;
+    };
+    let store = location.open();
     let id = store.next_id().expect("id");
     assert!(store.next_id().expect("id") > id);
     let mut live = live_game(id, HERE, [1, 2], 5);
@@ -57,9 +54,11 @@ fn a_live_game_is_stored_found_by_channel_and_listed() {
         .expect("the channel is free again");
 }
 
-#[test]
-fn finishing_moves_the_game_and_updates_both_players_once() {
-    let (_dir, store) = open();
+fn finishing_moves_the_game_and_updates_both_players_once(backend: Backend) {
+    let Some(location) = backend.location() else {
+        return;
+    };
+    let store = location.open();
     let live = live_game(store.next_id().expect("id"), HERE, [10, 20], 9);
     store.put_live_game(&live).expect("stored");
     let mut game = Game::replay(&live.record).expect("replays");
@@ -98,9 +97,11 @@ fn finishing_moves_the_game_and_updates_both_players_once() {
     assert!(store.last_game_between(10, 30).expect("read").is_none());
 }
 
-#[test]
-fn unrated_games_count_results_but_not_points() {
-    let (_dir, store) = open();
+fn unrated_games_count_results_but_not_points(backend: Backend) {
+    let Some(location) = backend.location() else {
+        return;
+    };
+    let store = location.open();
     let mut live = live_game(store.next_id().expect("id"), HERE, [1, 2], 3);
     live.rated = false;
     store.put_live_game(&live).expect("stored");
@@ -117,9 +118,11 @@ fn unrated_games_count_results_but_not_points() {
     assert_eq!((second.points, second.wins), (0, 1));
 }
 
-#[test]
-fn a_player_on_both_seats_gets_both_results() {
-    let (_dir, store) = open();
+fn a_player_on_both_seats_gets_both_results(backend: Backend) {
+    let Some(location) = backend.location() else {
+        return;
+    };
+    let store = location.open();
     let live = live_game(store.next_id().expect("id"), HERE, [5, 5], 4);
     store.put_live_game(&live).expect("stored");
     let mut game = Game::replay(&live.record).expect("replays");
@@ -136,9 +139,11 @@ fn a_player_on_both_seats_gets_both_results() {
     assert_eq!(store.leaderboard(None, 10).expect("board").len(), 1);
 }
 
-#[test]
-fn random_games_give_stats_and_leaderboards_that_match_recomputation() {
-    let (_dir, store) = open();
+fn random_games_give_stats_and_leaderboards_that_match_recomputation(backend: Backend) {
+    let Some(location) = backend.location() else {
+        return;
+    };
+    let store = location.open();
     let mut rng = rng(42);
     let places = [HERE, THERE];
     for round in 0..40u64 {
@@ -200,9 +205,11 @@ fn random_games_give_stats_and_leaderboards_that_match_recomputation() {
     }
 }
 
-#[test]
-fn names_and_guilds_are_recorded_but_only_players_with_games_are_ranked() {
-    let (_dir, store) = open();
+fn names_and_guilds_are_recorded_but_only_players_with_games_are_ranked(backend: Backend) {
+    let Some(location) = backend.location() else {
+        return;
+    };
+    let store = location.open();
     store.set_player_name(1, "alice", 7).expect("named");
     store.set_player_name(1, "Alice", 8).expect("renamed");
     let alice = store.player(1).expect("read");
@@ -237,9 +244,11 @@ fn names_and_guilds_are_recorded_but_only_players_with_games_are_ranked() {
     );
 }
 
-#[test]
-fn challenges_are_stored_listed_and_taken_once() {
-    let (dir, store) = open();
+fn challenges_are_stored_listed_and_taken_once(backend: Backend) {
+    let Some(location) = backend.location() else {
+        return;
+    };
+    let store = location.open();
     let challenge = |id, place| Challenge {
         id,
         place,
@@ -259,7 +268,7 @@ fn challenges_are_stored_listed_and_taken_once() {
     assert_eq!(store.challenge_at(HERE).expect("read"), vec![first.clone()]);
     drop(store);
 
-    let store = Store::open(dir.path()).expect("reopens");
+    let store = location.open();
     assert_eq!(store.challenges().expect("read").len(), 2);
     assert_eq!(
         store.take_challenge(first.id).expect("taken"),
@@ -269,9 +278,11 @@ fn challenges_are_stored_listed_and_taken_once() {
     assert_eq!(store.challenges().expect("read"), vec![second]);
 }
 
-#[test]
-fn everything_survives_reopening() {
-    let (dir, store) = open();
+fn everything_survives_reopening(backend: Backend) {
+    let Some(location) = backend.location() else {
+        return;
+    };
+    let store = location.open();
     let live = live_game(store.next_id().expect("id"), HERE, [1, 2], 77);
     store.put_live_game(&live).expect("stored");
     let other = live_game(store.next_id().expect("id"), THERE, [3, 4], 78);
@@ -294,10 +305,21 @@ fn everything_survives_reopening() {
     let last_id = store.next_id().expect("id");
     drop(store);
 
-    let store = Store::open(dir.path()).expect("reopens");
+    let store = location.open();
     assert_eq!(store.live_games().expect("read"), vec![live]);
     assert_eq!(store.finished_game(other.id).expect("read"), Some(done));
     assert!(store.next_id().expect("id") > last_id, "ids never repeat");
     assert_eq!(store.leaderboard(None, 5).expect("board").len(), 2);
     assert!(store.quarantined().expect("read").is_empty());
 }
+
+crate::on_both_backends!(
+    a_live_game_is_stored_found_by_channel_and_listed,
+    finishing_moves_the_game_and_updates_both_players_once,
+    unrated_games_count_results_but_not_points,
+    a_player_on_both_seats_gets_both_results,
+    random_games_give_stats_and_leaderboards_that_match_recomputation,
+    names_and_guilds_are_recorded_but_only_players_with_games_are_ranked,
+    challenges_are_stored_listed_and_taken_once,
+    everything_survives_reopening,
+);

@@ -3,9 +3,11 @@
 //! and recovery too). After each kill every acknowledged action is on disk, the games continue,
 //! and every player's stats equal a recomputation from the finished games.
 //!
-//! The child is this test binary itself, re-run with `CHILD_DIR` set: no extra binary to build.
+//! The child is this test binary itself, re-run with `CHILD_STORE` set: no extra binary to build.
+//! It runs on both backends: on PostgreSQL the kill also cuts the child's connections mid-way.
 
 use crate::store_support;
+use crate::store_support::backends::Backend;
 
 use std::collections::BTreeMap;
 use std::io::{BufRead, BufReader, Write};
@@ -21,19 +23,29 @@ use store_support::{
     check_finished, finished, live_game, next_seed, random_step, recompute, rng, totals,
 };
 
-const TEST_NAME: &str =
-    "store_crash::killed_at_random_moments_the_store_loses_nothing_acknowledged";
-const CHILD_DIR: &str = "JUNQI_STORE_CRASH_CHILD_DIR";
+const TEST_NAME: &str = "killed_at_random_moments_the_store_loses_nothing_acknowledged";
+/// A sled directory or a postgres:// URL.
+const CHILD_STORE: &str = "JUNQI_STORE_CRASH_CHILD_STORE";
 const CHILD_SEED: &str = "JUNQI_STORE_CRASH_CHILD_SEED";
 const KILLS: usize = 100;
 /// A child left behind by a failed parent stops by itself.
 const CHILD_LIFETIME: Duration = Duration::from_secs(20);
 
-#[test]
-fn killed_at_random_moments_the_store_loses_nothing_acknowledged() {
-    match (std::env::var(CHILD_DIR), std::env::var(CHILD_SEED)) {
-        (Ok(dir), Ok(seed)) => child(Path::new(&dir), seed.parse().unwrap_or(0)),
-        _ => parent(),
+fn killed_at_random_moments_the_store_loses_nothing_acknowledged(backend: Backend) {
+    match (std::env::var(CHILD_STORE), std::env::var(CHILD_SEED)) {
+        (Ok(store), Ok(seed)) => child(&store, seed.parse().unwrap_or(0)),
+        _ => parent(backend),
+    }
+}
+
+crate::on_both_backends!(killed_at_random_moments_the_store_loses_nothing_acknowledged);
+
+/// Opens the store a child or the parent was pointed at.
+fn open(store: &str) -> Store {
+    if store.starts_with("postgres://") {
+        Store::connect(store).expect("connects")
+    } else {
+        Store::open(Path::new(store)).expect("opens")
     }
 }
 
@@ -45,9 +57,9 @@ fn now_ms() -> u64 {
 
 /// Plays forever (until killed): resumes the stored live games, keeps two going, and prints
 /// `ACK id events` after each `put_live_game` and `FIN id events` after each `finish_game`.
-fn child(dir: &Path, seed: u64) {
+fn child(store: &str, seed: u64) {
     let started = Instant::now();
-    let store = Store::open(dir).expect("the child opens the store");
+    let store = open(store);
     let mut out = std::io::stdout().lock();
     let say = |out: &mut std::io::StdoutLock, line: String| {
         writeln!(out, "{line}").expect("stdout");
@@ -118,16 +130,28 @@ struct Acknowledged {
     writes: usize,
 }
 
-fn parent() {
-    let dir = tempfile::tempdir().expect("temp dir");
+fn parent(backend: Backend) {
+    let Some(location) = backend.location() else {
+        return;
+    };
+    let spec = match (location.dir(), location.url()) {
+        (Some(dir), _) => dir.display().to_string(),
+        (None, Some(url)) => url.to_string(),
+        (None, None) => unreachable!("a location is a directory or a database"),
+    };
+    let module = match backend {
+        Backend::Sled => "sled_backend",
+        Backend::Postgres => "postgres_backend",
+    };
+    let test_name = format!("store_crash::{module}::{TEST_NAME}");
     let exe = std::env::current_exe().expect("own path");
     let mut rng = rng(0x5eed);
     let mut acked = Acknowledged::default();
     let started = Instant::now();
     for round in 0..KILLS {
         let mut child = Command::new(&exe)
-            .args(["--exact", TEST_NAME, "--nocapture", "--test-threads=1"])
-            .env(CHILD_DIR, dir.path())
+            .args(["--exact", &test_name, "--nocapture", "--test-threads=1"])
+            .env(CHILD_STORE, &spec)
             .env(CHILD_SEED, round.to_string())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
@@ -186,7 +210,7 @@ fn parent() {
                 _ => {}
             }
         }
-        verify(dir.path(), &acked, round);
+        verify(&spec, &acked, round);
     }
     let finished = acked.finished.len();
     eprintln!(
@@ -208,8 +232,8 @@ fn parent() {
 }
 
 /// Everything acknowledged is on disk, and stats equal a recomputation from finished games.
-fn verify(dir: &Path, acked: &Acknowledged, round: usize) {
-    let store = Store::open(dir).expect("reopens after a kill");
+fn verify(spec: &str, acked: &Acknowledged, round: usize) {
+    let store = open(spec);
     for (&id, &events) in &acked.events {
         let live = store.live_game(id).expect("read");
         let done = store.finished_game(id).expect("read");

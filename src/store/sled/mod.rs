@@ -412,7 +412,11 @@ fn open_db(dir: &Path) -> Result<Db, StoreError> {
     loop {
         match sled::Config::new().path(dir).open() {
             Ok(db) => return Ok(db),
-            Err(sled::Error::Io(error)) if error.kind() == std::io::ErrorKind::WouldBlock => {
+            // sled wraps the lock failure in an `Other` error that only its text tells apart.
+            Err(sled::Error::Io(error))
+                if error.kind() == std::io::ErrorKind::WouldBlock
+                    || error.to_string().contains("could not acquire lock") =>
+            {
                 if started.elapsed() >= LOCK_WAIT {
                     return Err(StoreError::Locked {
                         dir: dir.to_path_buf(),

@@ -2,6 +2,8 @@
 //! real engine, and recomputing every player's stats from the finished games.
 #![allow(dead_code)] // each test crate uses a different part
 
+pub mod backends;
+
 use std::collections::BTreeMap;
 
 use junqi::game::{Game, Outcome, Rules, Seat, WinReason};

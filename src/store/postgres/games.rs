@@ -1,0 +1,400 @@
+//! Live games, finished games and open challenges on PostgreSQL. A game's end deletes the live
+//! row, inserts the finished one and updates both players in one transaction.
+
+use deadpool_postgres::GenericClient;
+
+use super::players::{lock_players, write_player};
+use super::{PgStore, Table, decode_rows, quarantine, read_one, sql_id};
+use crate::store::HistoryPage;
+use crate::store::codec::{self, pair_key_users};
+use crate::store::error::StoreError;
+use crate::store::records::{Challenge, FinishedGame, LiveGame, Place, PlayerStats, UserId};
+use crate::store::stats;
+
+impl PgStore {
+    /// Stores a live game (new, or after an action); committed on return. Refused when the
+    /// channel already has another live game or this game has finished.
+    pub fn put_live_game(&self, game: &LiveGame) -> Result<(), StoreError> {
+        let value = codec::encode("live game", game)?;
+        let (id, guild, channel) = (
+            sql_id(game.id),
+            sql_id(game.place.guild),
+            sql_id(game.place.channel),
+        );
+        let game_id = game.id;
+        let place = game.place;
+        self.run(|pool| async move {
+            let mut client = pool.get().await?;
+            // The common case, an action in a game already stored: one statement.
+            let update = client
+                .prepare_cached(
+                    "UPDATE live_games SET record = $2 WHERE id = $1 AND guild = $3 AND channel = $4",
+                )
+                .await?;
+            if client
+                .execute(&update, &[&id, &value, &guild, &channel])
+                .await?
+                == 1
+            {
+                return Ok(());
+            }
+            let tx = client.transaction().await?;
+            if tx
+                .query_opt("SELECT 1 FROM finished_games WHERE id = $1", &[&id])
+                .await?
+                .is_some()
+            {
+                return Err(StoreError::AlreadyFinished(game_id));
+            }
+            let busy = tx
+                .query_opt(
+                    "SELECT id FROM live_games WHERE guild = $1 AND channel = $2 AND id <> $3 \
+                     FOR UPDATE",
+                    &[&guild, &channel, &id],
+                )
+                .await?;
+            if let Some(row) = busy {
+                return Err(StoreError::PlaceBusy {
+                    guild: place.guild,
+                    channel: place.channel,
+                    existing: super::from_sql_id(row.get(0)),
+                });
+            }
+            tx.execute(
+                "INSERT INTO live_games (id, guild, channel, record) VALUES ($1, $2, $3, $4) \
+                 ON CONFLICT (id) DO UPDATE SET guild = EXCLUDED.guild, \
+                 channel = EXCLUDED.channel, record = EXCLUDED.record",
+                &[&id, &guild, &channel, &value],
+            )
+            .await?;
+            tx.commit().await?;
+            Ok(())
+        })
+    }
+
+    /// Stores a live game that moved to its new `place`: the place is a column of the game's
+    /// row, so the old one is free as soon as this commits.
+    pub fn move_live_game(&self, game: &LiveGame, _from: Place) -> Result<(), StoreError> {
+        self.put_live_game(game)
+    }
+
+    pub fn live_game(&self, id: u64) -> Result<Option<LiveGame>, StoreError> {
+        self.run(|pool| async move {
+            let client = pool.get().await?;
+            read_one(&client, Table::LiveGames, sql_id(id)).await
+        })
+    }
+
+    /// The live game of a channel (there is at most one).
+    pub fn live_game_at(&self, place: Place) -> Result<Option<LiveGame>, StoreError> {
+        let (guild, channel) = (sql_id(place.guild), sql_id(place.channel));
+        self.run(|pool| async move {
+            let client = pool.get().await?;
+            let statement = client
+                .prepare_cached(
+                    "SELECT id, record FROM live_games WHERE guild = $1 AND channel = $2",
+                )
+                .await?;
+            let rows = client.query(&statement, &[&guild, &channel]).await?;
+            Ok(decode_rows(&client, Table::LiveGames, rows).await?.pop())
+        })
+    }
+
+    /// Every live game, for re-arming timers at start-up.
+    pub fn live_games(&self) -> Result<Vec<LiveGame>, StoreError> {
+        self.read_table(
+            Table::LiveGames,
+            "SELECT id, record FROM live_games ORDER BY id",
+        )
+    }
+
+    /// Removes a live game without finishing it; committed on return.
+    pub fn remove_live_game(&self, id: u64) -> Result<Option<LiveGame>, StoreError> {
+        let Some(game) = self.live_game(id)? else {
+            return Ok(None);
+        };
+        self.run(|pool| async move {
+            let client = pool.get().await?;
+            client
+                .execute("DELETE FROM live_games WHERE id = $1", &[&sql_id(id)])
+                .await?;
+            Ok(())
+        })?;
+        Ok(Some(game))
+    }
+
+    /// Atomically: deletes the live game, stores the finished one and updates both players'
+    /// stats, the players' rows locked in ascending user order. Finishing twice is refused
+    /// with [`StoreError::NotLive`]. Committed on return.
+    pub fn finish_game(&self, finished: &FinishedGame) -> Result<[PlayerStats; 2], StoreError> {
+        let value = codec::encode("finished game", finished)?;
+        // Corrupt player records are quarantined before the transaction.
+        for user in finished.game.players {
+            self.player(user)?;
+        }
+        let finished = finished.clone();
+        self.run(|pool| async move {
+            let mut client = pool.get().await?;
+            let tx = client.transaction().await?;
+            let game = &finished.game;
+            let id = sql_id(game.id);
+            let delete = tx
+                .prepare_cached("DELETE FROM live_games WHERE id = $1")
+                .await?;
+            if tx.execute(&delete, &[&id]).await? == 0 {
+                return Err(StoreError::NotLive(game.id));
+            }
+            let (low, high) = pair_key_users(game.players[0], game.players[1]);
+            let insert = tx
+                .prepare_cached(
+                    "INSERT INTO finished_games (id, low_user, high_user, ended_at_ms, record) \
+                     VALUES ($1, $2, $3, $4, $5)",
+                )
+                .await?;
+            let ended_at = sql_id(finished.ended_at_ms);
+            tx.execute(
+                &insert,
+                &[&id, &sql_id(low), &sql_id(high), &ended_at, &value],
+            )
+            .await?;
+            let mut current = lock_players(&tx, &game.players).await?;
+            let mut after: [PlayerStats; 2] = Default::default();
+            for (slot, update) in after.iter_mut().zip(stats::updates(&finished)) {
+                let entry = current.entry(update.user).or_default();
+                *entry = Some(stats::applied(entry.as_ref(), &update));
+                *slot = entry.clone().unwrap_or_default();
+            }
+            if game.players[0] == game.players[1] {
+                after[0] = after[1].clone();
+            }
+            for stats in current.values().flatten() {
+                write_player(&tx, stats).await?;
+            }
+            tx.commit().await?;
+            Ok(after)
+        })
+    }
+
+    pub fn finished_game(&self, id: u64) -> Result<Option<FinishedGame>, StoreError> {
+        self.run(|pool| async move {
+            let client = pool.get().await?;
+            read_one(&client, Table::FinishedGames, sql_id(id)).await
+        })
+    }
+
+    /// Every finished game, oldest id first.
+    pub fn finished_games(&self) -> Result<Vec<FinishedGame>, StoreError> {
+        self.read_table(
+            Table::FinishedGames,
+            "SELECT id, record FROM finished_games ORDER BY id",
+        )
+    }
+
+    /// The last finished game between two players, in either seat order.
+    pub fn last_game_between(
+        &self,
+        a: UserId,
+        b: UserId,
+    ) -> Result<Option<FinishedGame>, StoreError> {
+        let (low, high) = pair_key_users(a, b);
+        self.run(|pool| async move {
+            let client = pool.get().await?;
+            let rows = client
+                .query(
+                    "SELECT id, record FROM finished_games WHERE low_user = $1 AND high_user = $2 \
+                     ORDER BY seq DESC LIMIT 1",
+                    &[&sql_id(low), &sql_id(high)],
+                )
+                .await?;
+            Ok(decode_rows(&client, Table::FinishedGames, rows)
+                .await?
+                .pop())
+        })
+    }
+
+    /// The finished games of `user`, newest first: `limit` of them after skipping `skip`.
+    /// A game whose record turned out corrupt (and was quarantined) is left out.
+    pub fn history_of(
+        &self,
+        user: UserId,
+        skip: usize,
+        limit: usize,
+    ) -> Result<HistoryPage, StoreError> {
+        let skip = i64::try_from(skip).unwrap_or(i64::MAX);
+        let limit = i64::try_from(limit).unwrap_or(i64::MAX);
+        self.run(|pool| async move {
+            let client = pool.get().await?;
+            let user = sql_id(user);
+            let total = client
+                .query_one(
+                    "SELECT count(*) FROM finished_games WHERE low_user = $1 OR high_user = $1",
+                    &[&user],
+                )
+                .await?
+                .get::<_, i64>(0);
+            let rows = client
+                .query(
+                    "SELECT id, record FROM finished_games WHERE low_user = $1 OR high_user = $1 \
+                     ORDER BY ended_at_ms DESC, id DESC OFFSET $2 LIMIT $3",
+                    &[&user, &skip, &limit],
+                )
+                .await?;
+            let games = decode_rows(&client, Table::FinishedGames, rows).await?;
+            Ok(HistoryPage {
+                games,
+                total: usize::try_from(total).unwrap_or(0),
+            })
+        })
+    }
+
+    /// Stores (or replaces) a challenge; committed on return.
+    pub fn put_challenge(&self, challenge: &Challenge) -> Result<(), StoreError> {
+        let value = codec::encode("challenge", challenge)?;
+        let (id, guild, channel) = (
+            sql_id(challenge.id),
+            sql_id(challenge.place.guild),
+            sql_id(challenge.place.channel),
+        );
+        self.run(|pool| async move {
+            let client = pool.get().await?;
+            client
+                .execute(
+                    "INSERT INTO challenges (id, guild, channel, record) VALUES ($1, $2, $3, $4) \
+                     ON CONFLICT (id) DO UPDATE SET guild = EXCLUDED.guild, \
+                     channel = EXCLUDED.channel, record = EXCLUDED.record",
+                    &[&id, &guild, &channel, &value],
+                )
+                .await?;
+            Ok(())
+        })
+    }
+
+    /// Removes and returns a challenge (`None` if it was already taken); committed on return.
+    /// Of two processes taking one challenge, exactly one gets it.
+    pub fn take_challenge(&self, id: u64) -> Result<Option<Challenge>, StoreError> {
+        self.run(|pool| async move {
+            let client = pool.get().await?;
+            let key = sql_id(id);
+            let Some(row) = client
+                .query_opt(
+                    "DELETE FROM challenges WHERE id = $1 RETURNING record",
+                    &[&key],
+                )
+                .await?
+            else {
+                return Ok(None);
+            };
+            let raw: Vec<u8> = row.get(0);
+            match codec::decode(&raw) {
+                Ok(challenge) => Ok(Some(challenge)),
+                Err(reason) => {
+                    quarantine(&client, Table::Challenges, key, &raw, &reason).await?;
+                    Ok(None)
+                }
+            }
+        })
+    }
+
+    /// The open challenges of a channel.
+    pub fn challenge_at(&self, place: Place) -> Result<Vec<Challenge>, StoreError> {
+        let (guild, channel) = (sql_id(place.guild), sql_id(place.channel));
+        self.run(|pool| async move {
+            let client = pool.get().await?;
+            let rows = client
+                .query(
+                    "SELECT id, record FROM challenges WHERE guild = $1 AND channel = $2 \
+                     ORDER BY id",
+                    &[&guild, &channel],
+                )
+                .await?;
+            decode_rows(&client, Table::Challenges, rows).await
+        })
+    }
+
+    /// Every open challenge, for expiring them after a restart.
+    pub fn challenges(&self) -> Result<Vec<Challenge>, StoreError> {
+        self.read_table(
+            Table::Challenges,
+            "SELECT id, record FROM challenges ORDER BY id",
+        )
+    }
+
+    /// Stores finished games as they are, their points already in the players' stats (a
+    /// migration); a game already here is left alone, and none of them stays live. Committed on
+    /// return.
+    pub fn import_finished_games(&self, games: &[FinishedGame]) -> Result<(), StoreError> {
+        let mut sorted: Vec<&FinishedGame> = games.iter().collect();
+        // Insertion order is commit order: "the last game between two players" must hold.
+        sorted.sort_by_key(|done| (done.ended_at_ms, done.game.id));
+        let mut columns: [Vec<i64>; 4] = Default::default();
+        let mut records = Vec::with_capacity(sorted.len());
+        for done in sorted {
+            let (low, high) = pair_key_users(done.game.players[0], done.game.players[1]);
+            for (column, value) in columns.iter_mut().zip([
+                sql_id(done.game.id),
+                sql_id(low),
+                sql_id(high),
+                sql_id(done.ended_at_ms),
+            ]) {
+                column.push(value);
+            }
+            records.push(codec::encode("finished game", done)?);
+        }
+        self.run(|pool| async move {
+            let mut client = pool.get().await?;
+            let tx = client.transaction().await?;
+            let [ids, lows, highs, ended] = &columns;
+            tx.execute(
+                "DELETE FROM live_games WHERE id = ANY($1::bigint[])",
+                &[ids],
+            )
+            .await?;
+            tx.execute(
+                "INSERT INTO finished_games (id, low_user, high_user, ended_at_ms, record) \
+                 SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::bigint[], $4::bigint[], \
+                 $5::bytea[]) ON CONFLICT (id) DO NOTHING",
+                &[ids, lows, highs, ended, &records],
+            )
+            .await?;
+            tx.commit().await?;
+            Ok(())
+        })
+    }
+
+    /// Makes sure the id sequence never hands out `highest` or below (after a migration).
+    pub fn reserve_ids_up_to(&self, highest: u64) -> Result<(), StoreError> {
+        if highest == 0 {
+            return Ok(());
+        }
+        self.run(|pool| async move {
+            let client = pool.get().await?;
+            for sequence in ["junqi_ids", "junqi_game_numbers"] {
+                client
+                    .execute(
+                        &format!(
+                            "SELECT setval('{sequence}', GREATEST($1, (SELECT last_value FROM {sequence})))"
+                        ),
+                        &[&sql_id(highest)],
+                    )
+                    .await?;
+            }
+            Ok(())
+        })
+    }
+
+    /// Decodes every `(key, record)` row `sql` selects from `table`.
+    pub(super) fn read_table<T>(
+        &self,
+        table: Table,
+        sql: &'static str,
+    ) -> Result<Vec<T>, StoreError>
+    where
+        T: serde::de::DeserializeOwned + Send + 'static,
+    {
+        self.run(|pool| async move {
+            let client = pool.get().await?;
+            let rows = client.query(sql, &[]).await?;
+            decode_rows(&client, table, rows).await
+        })
+    }
+}

@@ -1,0 +1,256 @@
+//! The PostgreSQL backend: the same records as sled, in one database that several bot
+//! processes share. Records are the shared codec's bytes (format byte + postcard) in a `record`
+//! column, with the columns that indexes and locks need beside them; leaderboards are an index
+//! in leaderboard order, so a position is a count over it.
+//!
+//! Promises, as on sled: every write commits (synchronous commit) before it returns;
+//! `finish_game` is one transaction that deletes the live game (the row lock makes a second
+//! finisher see it gone) and locks both players' rows with `SELECT … FOR UPDATE` in ascending
+//! user order, so two processes finishing games for one player serialise instead of losing an
+//! update, and can never deadlock each other. The schema is migrated on connect (`schema`);
+//! an undecodable row is moved to the `quarantine` table and reported.
+
+mod bridge;
+mod games;
+mod players;
+mod schema;
+
+use std::sync::Arc;
+
+use deadpool_postgres::{GenericClient, Manager, ManagerConfig, Pool, RecyclingMethod};
+use serde::de::DeserializeOwned;
+use tokio_postgres::{NoTls, Row};
+use tracing::warn;
+
+use crate::store::codec;
+use crate::store::error::StoreError;
+
+use bridge::Bridge;
+
+pub use schema::SCHEMA_VERSION;
+
+/// Connections per process: each game action holds one for a single round trip.
+const POOL_SIZE: usize = 16;
+
+/// A handle on a PostgreSQL database; cheap to clone and share between tasks.
+#[derive(Clone)]
+pub struct PgStore {
+    pool: Pool,
+    bridge: Arc<Bridge>,
+}
+
+/// The tables that hold records, for reading and quarantining them alike.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(super) enum Table {
+    Players,
+    LiveGames,
+    FinishedGames,
+    Challenges,
+}
+
+impl Table {
+    fn name(self) -> &'static str {
+        match self {
+            Table::Players => "players",
+            Table::LiveGames => "live_games",
+            Table::FinishedGames => "finished_games",
+            Table::Challenges => "challenges",
+        }
+    }
+
+    fn key_column(self) -> &'static str {
+        match self {
+            Table::Players => "user_id",
+            _ => "id",
+        }
+    }
+
+    fn what(self) -> &'static str {
+        match self {
+            Table::Players => "player",
+            Table::LiveGames => "live game",
+            Table::FinishedGames => "finished game",
+            Table::Challenges => "challenge",
+        }
+    }
+}
+
+/// Ids and Discord snowflakes are u64; PostgreSQL has only signed bigint. The cast is a
+/// bijection, and real snowflakes stay below 2^63, so order is kept too.
+pub(super) fn sql_id(id: u64) -> i64 {
+    id as i64
+}
+
+pub(super) fn from_sql_id(id: i64) -> u64 {
+    id as u64
+}
+
+impl PgStore {
+    /// Connects to `url` (`postgres://user@host:port/database`), migrates the schema (refusing
+    /// a newer one) and quarantines undecodable live games and challenges.
+    pub fn connect(url: &str) -> Result<PgStore, StoreError> {
+        let config: tokio_postgres::Config =
+            url.parse().map_err(|error: tokio_postgres::Error| {
+                StoreError::BadDatabaseUrl(error.to_string())
+            })?;
+        let manager = Manager::from_config(
+            config,
+            NoTls,
+            ManagerConfig {
+                recycling_method: RecyclingMethod::Fast,
+            },
+        );
+        let pool = Pool::builder(manager)
+            .max_size(POOL_SIZE)
+            .runtime(deadpool_postgres::Runtime::Tokio1)
+            .wait_timeout(Some(std::time::Duration::from_secs(30)))
+            .create_timeout(Some(std::time::Duration::from_secs(10)))
+            .build()
+            .map_err(|error| StoreError::Unreachable(error.to_string()))?;
+        let store = PgStore {
+            pool,
+            bridge: Arc::new(Bridge::start()?),
+        };
+        store.run(schema::settle)?;
+        store.live_games()?;
+        store.challenges()?;
+        Ok(store)
+    }
+
+    /// Runs one piece of async work on the backend's runtime with a handle on the pool.
+    fn run<T, F, Fut>(&self, work: F) -> Result<T, StoreError>
+    where
+        T: Send + 'static,
+        F: FnOnce(Pool) -> Fut,
+        Fut: Future<Output = Result<T, StoreError>> + Send + 'static,
+    {
+        self.bridge.run(work(self.pool.clone()))
+    }
+
+    pub fn schema_version(&self) -> Result<Option<u32>, StoreError> {
+        self.run(schema::version)
+    }
+
+    /// A fresh id from the database's sequence: unique across every process.
+    pub fn next_id(&self) -> Result<u64, StoreError> {
+        self.run(|pool| async move {
+            let client = pool.get().await?;
+            let statement = client.prepare_cached("SELECT nextval('junqi_ids')").await?;
+            let row = client.query_one(&statement, &[]).await?;
+            Ok(from_sql_id(row.get::<_, i64>(0)))
+        })
+    }
+
+    /// The next game number, from a sequence every process shares.
+    pub fn next_game_number(&self) -> Result<u64, StoreError> {
+        self.run(|pool| async move {
+            let client = pool.get().await?;
+            let statement = client
+                .prepare_cached("SELECT nextval('junqi_game_numbers')")
+                .await?;
+            let row = client.query_one(&statement, &[]).await?;
+            Ok(from_sql_id(row.get::<_, i64>(0)))
+        })
+    }
+
+    /// Every record that was found corrupt: ("table/key", reason).
+    pub fn quarantined(&self) -> Result<Vec<(String, String)>, StoreError> {
+        self.run(|pool| async move {
+            let client = pool.get().await?;
+            let rows = client
+                .query(
+                    "SELECT place, reason FROM quarantine ORDER BY at, place",
+                    &[],
+                )
+                .await?;
+            Ok(rows.iter().map(|row| (row.get(0), row.get(1))).collect())
+        })
+    }
+
+    /// Reads every record of every table, quarantining what cannot be decoded; returns how many
+    /// records were quarantined.
+    pub fn check_all(&self) -> Result<usize, StoreError> {
+        let count = |store: &PgStore| {
+            store.run(|pool| async move {
+                let client = pool.get().await?;
+                let row = client
+                    .query_one("SELECT count(*) FROM quarantine", &[])
+                    .await?;
+                Ok(row.get::<_, i64>(0))
+            })
+        };
+        let before = count(self)?;
+        self.players()?;
+        self.finished_games()?;
+        self.live_games()?;
+        self.challenges()?;
+        Ok(usize::try_from(count(self)? - before).unwrap_or(0))
+    }
+}
+
+/// Decodes `(key, record)` rows, quarantining the undecodable ones.
+pub(super) async fn decode_rows<T: DeserializeOwned>(
+    client: &impl GenericClient,
+    table: Table,
+    rows: Vec<Row>,
+) -> Result<Vec<T>, StoreError> {
+    let mut out = Vec::with_capacity(rows.len());
+    for row in rows {
+        let key: i64 = row.get(0);
+        let raw: Vec<u8> = row.get(1);
+        match codec::decode(&raw) {
+            Ok(value) => out.push(value),
+            Err(reason) => quarantine(client, table, key, &raw, &reason).await?,
+        }
+    }
+    Ok(out)
+}
+
+/// Reads one record by key; a corrupt one is quarantined and reads as absent.
+pub(super) async fn read_one<T: DeserializeOwned>(
+    client: &impl GenericClient,
+    table: Table,
+    key: i64,
+) -> Result<Option<T>, StoreError> {
+    let sql = format!(
+        "SELECT {key_column}, record FROM {name} WHERE {key_column} = $1",
+        key_column = table.key_column(),
+        name = table.name()
+    );
+    let statement = client.prepare_cached(&sql).await?;
+    let rows = client.query(&statement, &[&key]).await?;
+    Ok(decode_rows(client, table, rows).await?.pop())
+}
+
+/// Moves a corrupt record out of its table into the quarantine, logging it. Only the bytes
+/// that were read are removed: a record rewritten meanwhile is left alone.
+pub(super) async fn quarantine(
+    client: &impl GenericClient,
+    table: Table,
+    key: i64,
+    raw: &[u8],
+    reason: &str,
+) -> Result<(), StoreError> {
+    let place = format!("{}/{}", table.name(), from_sql_id(key));
+    warn!(table = table.name(), key = from_sql_id(key), %reason, "corrupt {} record moved to quarantine", table.what());
+    client
+        .execute(
+            "INSERT INTO quarantine (place, reason, raw) VALUES ($1, $2, $3) \
+             ON CONFLICT (place) DO UPDATE SET reason = EXCLUDED.reason, raw = EXCLUDED.raw, \
+             at = now()",
+            &[&place, &format!("{}: {reason}", table.what()), &raw],
+        )
+        .await?;
+    let delete = format!(
+        "DELETE FROM {} WHERE {} = $1 AND record = $2",
+        table.name(),
+        table.key_column()
+    );
+    client.execute(&delete, &[&key, &raw]).await?;
+    if table == Table::Players {
+        client
+            .execute("DELETE FROM player_guilds WHERE user_id = $1", &[&key])
+            .await?;
+    }
+    Ok(())
+}

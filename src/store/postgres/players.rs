@@ -1,0 +1,297 @@
+//! Player stats and the leaderboards on PostgreSQL. A player's row carries their negated points
+//! and wins and their games beside the record, and `player_guilds` mirrors them per guild seen,
+//! so a board is an index scan in (−points, −wins, games, user) order and a position is a count
+//! over the same index: no table scan, whatever the crowd.
+
+use std::collections::BTreeMap;
+
+use deadpool_postgres::GenericClient;
+
+use super::{PgStore, Table, decode_rows, read_one, sql_id};
+use crate::store::codec;
+use crate::store::error::StoreError;
+use crate::store::records::{PlayerStats, UserId};
+use crate::store::stats;
+
+/// Players imported per statement.
+const IMPORT_CHUNK: usize = 5_000;
+
+/// Locks the rows of `users` (created empty when missing) in ascending user order, the one
+/// order every writer uses, and returns their stats.
+pub(super) async fn lock_players(
+    tx: &impl GenericClient,
+    users: &[UserId],
+) -> Result<BTreeMap<UserId, Option<PlayerStats>>, StoreError> {
+    let mut sorted = users.to_vec();
+    sorted.sort_unstable();
+    sorted.dedup();
+    let insert = tx
+        .prepare_cached(
+            "INSERT INTO players (user_id, neg_points, neg_wins, games, record) \
+             VALUES ($1, 0, 0, 0, $2) ON CONFLICT (user_id) DO NOTHING",
+        )
+        .await?;
+    let select = tx
+        .prepare_cached("SELECT record FROM players WHERE user_id = $1 FOR UPDATE")
+        .await?;
+    let mut out = BTreeMap::new();
+    for user in sorted {
+        let empty = codec::encode(
+            "player",
+            &PlayerStats {
+                user,
+                ..PlayerStats::default()
+            },
+        )?;
+        tx.execute(&insert, &[&sql_id(user), &empty]).await?;
+        let row = tx.query_one(&select, &[&sql_id(user)]).await?;
+        let raw: Vec<u8> = row.get(0);
+        let stats = codec::decode::<PlayerStats>(&raw).map_err(|reason| StoreError::Corrupt {
+            what: "player",
+            reason,
+        })?;
+        out.insert(user, Some(stats));
+    }
+    Ok(out)
+}
+
+/// Writes a player's stats and their guild boards' rows.
+pub(super) async fn write_player(
+    tx: &impl GenericClient,
+    stats: &PlayerStats,
+) -> Result<(), StoreError> {
+    let value = codec::encode("player", stats)?;
+    let (user, neg_points, neg_wins, games) = rank_columns(stats);
+    let upsert = tx
+        .prepare_cached(
+            "INSERT INTO players (user_id, neg_points, neg_wins, games, record) \
+             VALUES ($1, $2, $3, $4, $5) ON CONFLICT (user_id) DO UPDATE SET \
+             neg_points = EXCLUDED.neg_points, neg_wins = EXCLUDED.neg_wins, \
+             games = EXCLUDED.games, record = EXCLUDED.record",
+        )
+        .await?;
+    tx.execute(&upsert, &[&user, &neg_points, &neg_wins, &games, &value])
+        .await?;
+    let guilds: Vec<i64> = stats.guilds.iter().copied().map(sql_id).collect();
+    let upsert_guilds = tx
+        .prepare_cached(
+            "INSERT INTO player_guilds (guild, user_id, neg_points, neg_wins, games) \
+             SELECT guild, $2, $3, $4, $5 FROM unnest($1::bigint[]) AS guild \
+             ON CONFLICT (guild, user_id) DO UPDATE SET neg_points = EXCLUDED.neg_points, \
+             neg_wins = EXCLUDED.neg_wins, games = EXCLUDED.games",
+        )
+        .await?;
+    tx.execute(
+        &upsert_guilds,
+        &[&guilds, &user, &neg_points, &neg_wins, &games],
+    )
+    .await?;
+    Ok(())
+}
+
+/// The columns a leaderboard sorts on: (user, −points, −wins, games).
+fn rank_columns(stats: &PlayerStats) -> (i64, i64, i64, i64) {
+    (
+        sql_id(stats.user),
+        stats.points.saturating_neg(),
+        -i64::from(stats.wins),
+        i64::from(stats.games),
+    )
+}
+
+impl PgStore {
+    /// A player's stats; zeroes (with `user` set) for someone never seen.
+    pub fn player(&self, user: UserId) -> Result<PlayerStats, StoreError> {
+        let stats = self.run(|pool| async move {
+            let client = pool.get().await?;
+            read_one::<PlayerStats>(&client, Table::Players, sql_id(user)).await
+        })?;
+        Ok(stats.unwrap_or_else(|| PlayerStats {
+            user,
+            ..PlayerStats::default()
+        }))
+    }
+
+    /// Every player with a record, by user id.
+    pub fn players(&self) -> Result<Vec<PlayerStats>, StoreError> {
+        self.read_table(
+            Table::Players,
+            "SELECT user_id, record FROM players ORDER BY user_id",
+        )
+    }
+
+    /// Records a player's display name and that they were seen in `guild`; committed on return.
+    pub fn set_player_name(&self, user: UserId, name: &str, guild: u64) -> Result<(), StoreError> {
+        self.player(user)?; // quarantines a corrupt record first
+        let name = name.to_string();
+        self.run(|pool| async move {
+            let mut client = pool.get().await?;
+            let tx = client.transaction().await?;
+            let current = lock_players(&tx, &[user]).await?;
+            let old = current.get(&user).cloned().flatten();
+            let new = stats::named(old.as_ref(), user, &name, guild);
+            if old.as_ref() != Some(&new) {
+                write_player(&tx, &new).await?;
+            }
+            tx.commit().await?;
+            Ok(())
+        })
+    }
+
+    /// The top `top` players of one guild or of everyone (`None`).
+    pub fn leaderboard(
+        &self,
+        guild: Option<u64>,
+        top: usize,
+    ) -> Result<Vec<PlayerStats>, StoreError> {
+        let limit = i64::try_from(top).unwrap_or(i64::MAX);
+        self.run(|pool| async move {
+            let client = pool.get().await?;
+            let rows = match guild {
+                None => {
+                    client
+                        .query(
+                            "SELECT user_id, record FROM players WHERE games > 0 \
+                             ORDER BY neg_points, neg_wins, games, user_id LIMIT $1",
+                            &[&limit],
+                        )
+                        .await?
+                }
+                Some(guild) => {
+                    client
+                        .query(
+                            "SELECT p.user_id, p.record FROM player_guilds g \
+                             JOIN players p ON p.user_id = g.user_id \
+                             WHERE g.guild = $1 AND g.games > 0 \
+                             ORDER BY g.neg_points, g.neg_wins, g.games, g.user_id LIMIT $2",
+                            &[&sql_id(guild), &limit],
+                        )
+                        .await?
+                }
+            };
+            decode_rows(&client, Table::Players, rows).await
+        })
+    }
+
+    /// A player's 1-based position on a leaderboard; `None` when they are not on it. A count
+    /// over the leaderboard index of the entries before theirs.
+    pub fn position_of(
+        &self,
+        user: UserId,
+        guild: Option<u64>,
+    ) -> Result<Option<usize>, StoreError> {
+        let stats = self.player(user)?;
+        if stats.games == 0 || guild.is_some_and(|guild| !stats.guilds.contains(&guild)) {
+            return Ok(None);
+        }
+        let (user, neg_points, neg_wins, games) = rank_columns(&stats);
+        let before = self.run(|pool| async move {
+            let client = pool.get().await?;
+            let row = match guild {
+                None => {
+                    let statement = client
+                        .prepare_cached(
+                            "SELECT count(*) FROM players WHERE games > 0 AND \
+                             (neg_points, neg_wins, games, user_id) < ($1, $2, $3, $4)",
+                        )
+                        .await?;
+                    client
+                        .query_one(&statement, &[&neg_points, &neg_wins, &games, &user])
+                        .await?
+                }
+                Some(guild) => {
+                    let statement = client
+                        .prepare_cached(
+                            "SELECT count(*) FROM player_guilds WHERE guild = $5 AND games > 0 \
+                             AND (neg_points, neg_wins, games, user_id) < ($1, $2, $3, $4)",
+                        )
+                        .await?;
+                    client
+                        .query_one(
+                            &statement,
+                            &[&neg_points, &neg_wins, &games, &user, &sql_id(guild)],
+                        )
+                        .await?
+                }
+            };
+            Ok(row.get::<_, i64>(0))
+        })?;
+        Ok(Some(usize::try_from(before).unwrap_or(0).saturating_add(1)))
+    }
+
+    /// Imports player stats in bulk, replacing the stats of those users; committed on return.
+    pub fn import_players(&self, players: &[PlayerStats]) -> Result<(), StoreError> {
+        let players = players.to_vec();
+        self.run(|pool| async move {
+            let mut client = pool.get().await?;
+            let tx = client.transaction().await?;
+            for chunk in players.chunks(IMPORT_CHUNK) {
+                import_chunk(&tx, chunk).await?;
+            }
+            tx.commit().await?;
+            Ok(())
+        })
+    }
+
+    /// Rebuilds the guild boards' rows from the player records (the global board is an index
+    /// PostgreSQL keeps itself).
+    pub fn rebuild_indexes(&self) -> Result<(), StoreError> {
+        let players = self.players()?;
+        self.run(|pool| async move {
+            let mut client = pool.get().await?;
+            let tx = client.transaction().await?;
+            tx.execute("DELETE FROM player_guilds", &[]).await?;
+            for chunk in players.chunks(IMPORT_CHUNK) {
+                import_chunk(&tx, chunk).await?;
+            }
+            tx.commit().await?;
+            Ok(())
+        })
+    }
+}
+
+/// Upserts many players and their guild rows in two statements.
+async fn import_chunk(tx: &impl GenericClient, chunk: &[PlayerStats]) -> Result<(), StoreError> {
+    let mut columns: [Vec<i64>; 4] = Default::default();
+    let mut records = Vec::with_capacity(chunk.len());
+    let mut guild_rows: [Vec<i64>; 5] = Default::default();
+    for stats in chunk {
+        let (user, neg_points, neg_wins, games) = rank_columns(stats);
+        for (column, value) in columns.iter_mut().zip([user, neg_points, neg_wins, games]) {
+            column.push(value);
+        }
+        records.push(codec::encode("player", stats)?);
+        for guild in &stats.guilds {
+            for (column, value) in
+                guild_rows
+                    .iter_mut()
+                    .zip([sql_id(*guild), user, neg_points, neg_wins, games])
+            {
+                column.push(value);
+            }
+        }
+    }
+    let [users, neg_points, neg_wins, games] = &columns;
+    tx.execute(
+        "INSERT INTO players (user_id, neg_points, neg_wins, games, record) \
+         SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::bigint[], $4::bigint[], $5::bytea[]) \
+         ON CONFLICT (user_id) DO UPDATE SET neg_points = EXCLUDED.neg_points, \
+         neg_wins = EXCLUDED.neg_wins, games = EXCLUDED.games, record = EXCLUDED.record",
+        &[users, neg_points, neg_wins, games, &records],
+    )
+    .await?;
+    tx.execute(
+        "DELETE FROM player_guilds WHERE user_id = ANY($1::bigint[])",
+        &[users],
+    )
+    .await?;
+    let [guilds, users, neg_points, neg_wins, games] = &guild_rows;
+    tx.execute(
+        "INSERT INTO player_guilds (guild, user_id, neg_points, neg_wins, games) \
+         SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::bigint[], $4::bigint[], $5::bigint[]) \
+         ON CONFLICT (guild, user_id) DO NOTHING",
+        &[guilds, users, neg_points, neg_wins, games],
+    )
+    .await?;
+    Ok(())
+}

@@ -1,0 +1,123 @@
+//! Moving a sled directory into a PostgreSQL database (`junqi-bot migrate-store`): players,
+//! finished games, live games with their clocks and open challenges, then a check that both
+//! sides hold the same records (counts and checksums). Copying is an upsert by id, so running
+//! it again changes nothing; the sled directory's lock makes it refuse while a bot runs on it.
+
+use std::hash::{DefaultHasher, Hasher};
+use std::path::Path;
+
+use serde::Serialize;
+
+use super::codec;
+use super::error::StoreError;
+use super::postgres::PgStore;
+use super::sled::SledStore;
+
+/// What one kind of record looks like on both sides after the copy.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct KindReport {
+    pub kind: &'static str,
+    pub count: usize,
+    /// A digest of every record's bytes in key order, the same on both sides.
+    pub checksum: u64,
+}
+
+/// The verified result of a migration, one line per kind of record.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct MigrationReport {
+    pub kinds: Vec<KindReport>,
+}
+
+impl std::fmt::Display for MigrationReport {
+    fn fmt(&self, out: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        for kind in &self.kinds {
+            writeln!(
+                out,
+                "{:<15} {:>8} records, checksum {:016x} (verified)",
+                kind.kind, kind.count, kind.checksum
+            )?;
+        }
+        Ok(())
+    }
+}
+
+/// Copies the sled store in `dir` into the PostgreSQL database at `url` and verifies it.
+pub fn migrate_sled_to_postgres(dir: &Path, url: &str) -> Result<MigrationReport, StoreError> {
+    if !dir.exists() {
+        return Err(StoreError::Corrupt {
+            what: "data directory",
+            reason: format!("{} does not exist", dir.display()),
+        });
+    }
+    let from = SledStore::open(dir)?;
+    let to = PgStore::connect(url)?;
+
+    let players = from.players()?;
+    let finished = from.finished_games()?;
+    let live = from.live_games()?;
+    let challenges = from.challenges()?;
+    to.import_players(&players)?;
+    to.import_finished_games(&finished)?;
+    for game in &live {
+        to.put_live_game(game)?;
+    }
+    for challenge in &challenges {
+        to.put_challenge(challenge)?;
+    }
+    let highest = finished
+        .iter()
+        .map(|done| done.game.id)
+        .chain(live.iter().map(|game| game.id))
+        .chain(challenges.iter().map(|challenge| challenge.id))
+        .max()
+        .unwrap_or(0);
+    to.reserve_ids_up_to(highest)?;
+
+    let kinds = vec![
+        verify("players", &players, &to.players()?, |p| p.user)?,
+        verify("finished games", &finished, &to.finished_games()?, |g| {
+            g.game.id
+        })?,
+        verify("live games", &live, &to.live_games()?, |g| g.id)?,
+        verify("challenges", &challenges, &to.challenges()?, |c| c.id)?,
+    ];
+    Ok(MigrationReport { kinds })
+}
+
+/// Checks that every source record is in the destination byte for byte; returns the count and
+/// checksum of the source's records.
+fn verify<T: Serialize>(
+    kind: &'static str,
+    source: &[T],
+    destination: &[T],
+    key: impl Fn(&T) -> u64,
+) -> Result<KindReport, StoreError> {
+    let digest = |records: &[&T]| -> Result<u64, StoreError> {
+        let mut hasher = DefaultHasher::new();
+        for record in records {
+            hasher.write(&codec::encode(kind, *record)?);
+        }
+        Ok(hasher.finish())
+    };
+    let mut wanted: Vec<&T> = source.iter().collect();
+    wanted.sort_by_key(|record| key(record));
+    let ids: std::collections::BTreeSet<u64> = wanted.iter().map(|record| key(record)).collect();
+    let mut found: Vec<&T> = destination
+        .iter()
+        .filter(|record| ids.contains(&key(record)))
+        .collect();
+    found.sort_by_key(|record| key(record));
+    let (count, checksum) = (wanted.len(), digest(wanted.as_slice())?);
+    if found.len() != count || digest(found.as_slice())? != checksum {
+        return Err(StoreError::MigrationMismatch {
+            kind,
+            expected: count,
+            found: found.len(),
+        });
+    }
+    Ok(KindReport {
+        kind,
+        count,
+        checksum,
+    })
+}

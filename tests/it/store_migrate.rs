@@ -1,0 +1,136 @@
+//! `junqi-bot migrate-store`: a populated sled directory copied into a fresh PostgreSQL
+//! database holds the same players, finished games, live games (clocks included) and
+//! challenges; running it again changes nothing; it refuses while a bot holds the directory.
+
+use crate::store_support;
+
+use std::process::Command;
+
+use junqi::game::Game;
+use junqi::store::{Challenge, Place, Store, StoreError, migrate_sled_to_postgres};
+use store_support::backends::{Backend, Location};
+use store_support::{finished, live_game, random_step, rng};
+
+/// Plays games to their end in `store`, leaves two live ones and two open challenges.
+fn populate(store: &Store) {
+    let mut rng = rng(11);
+    for round in 0..12u64 {
+        let place = Place {
+            guild: 1 + round % 3,
+            channel: 10 + round,
+        };
+        let players = [1 + round % 4, 5 + round % 3];
+        let live = live_game(store.next_id().expect("id"), place, players, round);
+        store.put_live_game(&live).expect("stored");
+        let mut game = Game::replay(&live.record).expect("replays");
+        while game.outcome().is_none() {
+            random_step(&mut game, &mut rng);
+        }
+        store
+            .finish_game(&finished(&live, &game, 1_000 + round))
+            .expect("finished");
+    }
+    for channel in [90, 91] {
+        let place = Place { guild: 2, channel };
+        let mut live = live_game(store.next_id().expect("id"), place, [3, 4], channel);
+        live.turn_deadline_ms = 123_456 + channel;
+        live.warned = true;
+        store.put_live_game(&live).expect("stored");
+        let challenge = Challenge {
+            id: store.next_id().expect("id"),
+            place: Place { guild: 3, channel },
+            challenger: 1,
+            challenger_name: "a".into(),
+            challenged: 2,
+            challenged_name: "b".into(),
+            turn_secs: 30,
+            created_at_ms: 5,
+            expires_at_ms: 60_005,
+            ai_level: None,
+        };
+        store.put_challenge(&challenge).expect("stored");
+    }
+    store
+        .set_player_name(9, "seen, never played", 3)
+        .expect("named");
+}
+
+#[test]
+fn a_populated_sled_directory_moves_to_postgres_verified_and_idempotent() {
+    let Some(database) = Backend::Postgres.location() else {
+        return;
+    };
+    let url = database.url().expect("a database").to_string();
+    let Some(Location::Dir(dir)) = Backend::Sled.location() else {
+        panic!("a sled location is a directory");
+    };
+    let source = Store::open(dir.path()).expect("opens");
+    populate(&source);
+
+    // A bot holding the directory keeps the migration out.
+    match migrate_sled_to_postgres(dir.path(), &url) {
+        Err(StoreError::Locked { .. }) => {}
+        other => panic!("migrated while the directory was held: {other:?}"),
+    }
+    let expected = (
+        source.players().expect("read"),
+        source.finished_games().expect("read"),
+        source.live_games().expect("read"),
+        source.challenges().expect("read"),
+    );
+    let board = source.leaderboard(None, 100).expect("board");
+    let highest_id = expected
+        .1
+        .iter()
+        .map(|done| done.game.id)
+        .chain(expected.2.iter().map(|game| game.id))
+        .chain(expected.3.iter().map(|challenge| challenge.id))
+        .max()
+        .expect("records");
+    drop(source);
+
+    let report = migrate_sled_to_postgres(dir.path(), &url).expect("migrates");
+    let counts: Vec<usize> = report.kinds.iter().map(|kind| kind.count).collect();
+    assert_eq!(counts, vec![expected.0.len(), 12, 2, 2], "{report}");
+    assert_eq!(expected.0.len(), 8, "seven players and one only named");
+
+    let target = database.open();
+    let found = (
+        target.players().expect("read"),
+        target.finished_games().expect("read"),
+        target.live_games().expect("read"),
+        target.challenges().expect("read"),
+    );
+    assert_eq!(found, expected);
+    assert_eq!(target.leaderboard(None, 100).expect("board"), board);
+    for (index, player) in board.iter().enumerate() {
+        assert_eq!(
+            target.position_of(player.user, None).expect("position"),
+            Some(index + 1)
+        );
+    }
+    assert!(
+        target.next_id().expect("id") > highest_id,
+        "ids never repeat"
+    );
+    drop(target);
+
+    // Again, through the real binary: the same verified report, and nothing changed.
+    let output = Command::new(env!("CARGO_BIN_EXE_junqi-bot"))
+        .args(["migrate-store", "--from"])
+        .arg(dir.path())
+        .args(["--to", &url])
+        .output()
+        .expect("runs");
+    let printed = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        output.status.success(),
+        "{printed}{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert_eq!(printed, report.to_string());
+    let target = database.open();
+    assert_eq!(target.players().expect("read"), found.0);
+    assert_eq!(target.finished_games().expect("read"), found.1);
+    assert_eq!(target.live_games().expect("read"), found.2);
+}

@@ -12,64 +12,60 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
-use anyhow::{Context, Result, bail};
+use anyhow::Result;
+use clap::Parser;
 use junqi::ai::SearchBudget;
 use junqi::ai::match_play::{GameSummary, play_game};
 use junqi::ai::players::Player;
 use junqi::game::{Outcome, Seat};
 
+/// Plays games between two players and prints A's wins, losses and draws and each side's
+/// average time per move.
+#[derive(Parser)]
+#[command(
+    name = "arena",
+    after_help = "Players: ai:easy, ai:normal, ai:hard, greedy, random (as `--a` and `--b` take them).\n\
+                  Example: cargo run --release --example arena -- --games 200 --ms 200 --a ai:normal --b greedy"
+)]
 struct Options {
+    /// Games to play; game i is dealt from seed + i / 2, A taking each seat in turn.
+    #[arg(long, default_value_t = 20)]
     games: usize,
-    budget: SearchBudget,
+    /// Time budget of the AI per move, in milliseconds.
+    #[arg(long, default_value_t = 200, conflicts_with = "nodes")]
+    ms: u64,
+    /// A fixed amount of AI work per move instead of a time budget (reproducible).
+    #[arg(long)]
+    nodes: Option<u64>,
+    /// Player A.
+    #[arg(long, default_value = "ai:normal")]
     a: Player,
+    /// Player B.
+    #[arg(long, default_value = "greedy")]
     b: Player,
+    /// Seed of the first deal.
+    #[arg(long, default_value_t = 1)]
     seed: u64,
-    threads: usize,
+    /// Games played in parallel (each AI then has less of the machine).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
+    threads: u64,
+    /// Print each game's result and final position.
+    #[arg(long)]
     verbose: bool,
 }
 
-fn parse_options() -> Result<Options> {
-    let mut options = Options {
-        games: 20,
-        budget: SearchBudget::Time(Duration::from_millis(200)),
-        a: Player::Ai(junqi::ai::Level::Normal),
-        b: Player::Greedy,
-        seed: 1,
-        threads: 1,
-        verbose: false,
-    };
-    let mut args = std::env::args().skip(1);
-    while let Some(flag) = args.next() {
-        if flag == "--verbose" {
-            options.verbose = true;
-            continue;
-        }
-        let value = args
-            .next()
-            .with_context(|| format!("{flag} needs a value"))?;
-        let number = || {
-            value
-                .parse::<u64>()
-                .with_context(|| format!("{flag} needs a number, not {value:?}"))
-        };
-        match flag.as_str() {
-            "--games" => options.games = number()? as usize,
-            "--ms" => options.budget = SearchBudget::Time(Duration::from_millis(number()?)),
-            "--nodes" => options.budget = SearchBudget::Nodes(number()?),
-            "--seed" => options.seed = number()?,
-            "--threads" => options.threads = number()?.max(1) as usize,
-            "--a" => options.a = value.parse()?,
-            "--b" => options.b = value.parse()?,
-            _ => bail!(
-                "unknown option {flag}: use --games --ms --nodes --seed --threads --a --b --verbose"
-            ),
+impl Options {
+    fn budget(&self) -> SearchBudget {
+        match self.nodes {
+            Some(nodes) => SearchBudget::Nodes(nodes),
+            None => SearchBudget::Time(Duration::from_millis(self.ms)),
         }
     }
-    Ok(options)
 }
 
 fn main() -> Result<()> {
-    let options = parse_options()?;
+    let options = Options::parse();
+    let budget = options.budget();
     let next = AtomicUsize::new(0);
     let results: Mutex<Vec<(usize, Seat, GameSummary)>> = Mutex::new(Vec::new());
     std::thread::scope(|scope| {
@@ -90,7 +86,7 @@ fn main() -> Result<()> {
                         Seat::Second => [options.b, options.a],
                     };
                     let seed = options.seed + (index / 2) as u64;
-                    let summary = play_game(players, seed, options.budget);
+                    let summary = play_game(players, seed, budget);
                     if options.verbose {
                         eprintln!(
                             "game {index}: seed {seed}, A in {a_seat:?}: {:?} after {} plies\n  {}",
@@ -145,7 +141,7 @@ fn report(options: &Options, results: &[(usize, Seat, GameSummary)]) {
         options.a,
         options.b,
         results.len(),
-        options.budget,
+        options.budget(),
         options.threads
     );
     println!(

@@ -168,7 +168,7 @@ fn finish_case(result: Result<String, analysis::CaseError>) -> ExitCode {
     }
 }
 
-fn run_batch(case: impl Fn(&str) -> Result<String, analysis::CaseError>) -> ExitCode {
+fn run_batch(case: impl FnMut(&str, &mut String) -> Result<(), analysis::CaseError>) -> ExitCode {
     match analysis::batch(io::stdin().lock(), io::stdout().lock(), case) {
         Ok(code) => ExitCode::from(code),
         Err(error) => {
@@ -181,12 +181,18 @@ fn run_batch(case: impl Fn(&str) -> Result<String, analysis::CaseError>) -> Exit
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
-        Command::Moves { position } if position == "-" => run_batch(analysis::moves),
+        Command::Moves { position } if position == "-" => {
+            let mut analyst = analysis::Analyst::new();
+            run_batch(|line, out| analyst.moves(line, out))
+        }
         Command::Moves { position } => finish_case(analysis::moves(&position)),
         Command::Apply {
             position,
             action: None,
-        } if position == "-" => run_batch(analysis::apply_line),
+        } if position == "-" => {
+            let mut analyst = analysis::Analyst::new();
+            run_batch(|line, out| analyst.apply_line(line, out))
+        }
         Command::Apply {
             position,
             action: Some(action),

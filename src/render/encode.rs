@@ -1,32 +1,13 @@
-//! PNG output: an 8-bit indexed image with the palette fitted to sample renders (see
-//! [`super::quantize`]), Paeth filtering (vertically and horizontally repeated indices become
-//! zeros) and the fast deflate of the `png` crate.
+//! PNG output: an 8-bit indexed image in the fixed palette (see [`super::palette`]), Paeth
+//! filtering (vertically and horizontally repeated indices become zeros) and the fast deflate
+//! of the `png` crate.
 
-use std::sync::{LazyLock, OnceLock};
+use std::sync::OnceLock;
 
 use image::RgbImage;
 
-use super::quantize::Palette;
-use super::{RenderError, RenderOptions, Script, render_image, samples};
-
-static PALETTE: LazyLock<Result<Palette, String>> = LazyLock::new(|| {
-    let mut images = Vec::new();
-    for (view, panel, guide, script) in samples::sample_scenes() {
-        let options = RenderOptions { script };
-        let image = render_image(&view, &panel, guide.as_ref(), &options)
-            .map_err(|error| error.to_string())?;
-        images.push(image);
-    }
-    let images: Vec<&RgbImage> = images.iter().collect();
-    Ok(Palette::fit(&images))
-});
-
-/// The palette, fitted on first use.
-pub fn palette() -> Result<&'static Palette, RenderError> {
-    PALETTE
-        .as_ref()
-        .map_err(|message| RenderError::Palette(message.clone()))
-}
+use super::palette::Palette;
+use super::{RenderError, Script};
 
 static BACKGROUND_INDICES: [OnceLock<Vec<u8>>; 2] = [OnceLock::new(), OnceLock::new()];
 

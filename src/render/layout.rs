@@ -95,6 +95,40 @@ pub const TURN_GLOW: Rgb = [34, 150, 70];
 pub const GOLD: Rgb = [200, 150, 40];
 pub const WIN_GREEN: Rgb = [30, 130, 60];
 
+/// Every colour above: the fixed palette holds each of them.
+pub const SOLIDS: [Rgb; 30] = [
+    WOOD,
+    PAPER,
+    PANEL_BG,
+    CARD_BG,
+    INK,
+    INK_SOFT,
+    ROAD,
+    RAIL,
+    RAIL_TIE,
+    STATION_FILL,
+    CAMP_FILL,
+    HQ_FILL,
+    MOUNTAIN,
+    MOUNTAIN_DARK,
+    TILE_SHADOW,
+    BACK_FACE,
+    BACK_EDGE,
+    BACK_DETAIL,
+    RED_INK,
+    BLACK_INK,
+    RED_FACE,
+    BLACK_FACE,
+    UNKNOWN_GREY,
+    DOT_GREY,
+    LAST_MOVE,
+    LAST_ATTACK,
+    GUIDE,
+    TURN_GLOW,
+    GOLD,
+    WIN_GREEN,
+];
+
 /// The ink of a colour's pieces.
 pub fn ink(colour: Colour) -> Rgb {
     match colour {

@@ -14,10 +14,9 @@ mod from_position;
 mod last_action;
 mod layout;
 mod marks;
+mod palette;
 mod panel;
-mod quantize;
 mod raster;
-mod samples;
 mod text;
 mod tiles;
 
@@ -92,8 +91,6 @@ pub enum RenderError {
     Font(String),
     #[error("could not encode the PNG: {0}")]
     Encode(#[from] png::EncodingError),
-    #[error("could not prepare the PNG palette: {0}")]
-    Palette(String),
     #[error(transparent)]
     Notation(#[from] NotationError),
     #[error("no move guide for {square}: {reason}")]
@@ -108,30 +105,25 @@ pub fn render_png(
     options: &RenderOptions,
 ) -> Result<Vec<u8>, RenderError> {
     let fonts = text::fonts()?;
-    let palette = encode::palette()?;
+    let palette = palette::palette();
     let background = board::background(fonts, options.script);
     let background_indices = encode::background_indices(palette, background, options.script);
     // The buffers of the last render on this thread are reused: no page faults on 3 MB of
     // fresh memory at every turn.
-    SCRATCH.with_borrow_mut(|scratch| {
-        let (pixels, indices, stale) = scratch;
+    SCRATCH.with_borrow_mut(|(pixels, indices)| {
         if pixels.dimensions() == background.dimensions() {
             pixels.copy_from_slice(background.as_raw());
         } else {
             *pixels = background.clone();
         }
-        let mut canvas = Canvas::indexed(pixels, palette, background_indices, indices, stale);
-        draw(&mut canvas, fonts, view, panel, guide, options);
-        let (width, height) = canvas.image().dimensions();
-        let indices = canvas.finish_indices().unwrap_or_default();
-        encode::write_png(width, height, palette, indices)
+        draw(&mut Canvas::rgb(pixels), fonts, view, panel, guide, options);
+        palette.indices_over(pixels, background, background_indices, indices);
+        encode::write_png(pixels.width(), pixels.height(), palette, indices)
     })
 }
 
-type Scratch = (RgbImage, Vec<u8>, Vec<bool>);
-
 thread_local! {
-    static SCRATCH: RefCell<Scratch> = RefCell::new((RgbImage::new(0, 0), Vec::new(), Vec::new()));
+    static SCRATCH: RefCell<(RgbImage, Vec<u8>)> = RefCell::new((RgbImage::new(0, 0), Vec::new()));
 }
 
 /// Draws the board image for `view`: the pixels [`render_png`] encodes (before the palette).
@@ -156,7 +148,7 @@ pub fn render_image(
 
 /// Encodes an image from [`render_image`] with the palette [`render_png`] uses.
 pub fn encode_png(image: &RgbImage) -> Result<Vec<u8>, RenderError> {
-    let palette = encode::palette()?;
+    let palette = palette::palette();
     let mut indices = Vec::new();
     palette.indices(image, &mut indices);
     encode::write_png(image.width(), image.height(), palette, &indices)

@@ -2,11 +2,7 @@
 //! functions (negative inside), so every edge gets exact one-pixel coverage without
 //! supersampling, and sprites are blitted with a fast path for opaque pixels.
 
-use std::sync::OnceLock;
-
 use image::RgbImage;
-
-use super::quantize::Palette;
 
 /// An sRGB colour.
 pub type Rgb = [u8; 3];
@@ -92,21 +88,18 @@ impl Sprite {
             sprite: self.clone(),
             rgb,
             spans,
-            indices: OnceLock::new(),
         }
     }
 }
 
-/// A sprite ready to stamp: each row's fully opaque middle is copied with one `memcpy` (and,
-/// on an indexed canvas, its palette indices with another); only the translucent edges are
-/// blended pixel by pixel.
+/// A sprite ready to stamp: each row's fully opaque middle is copied with one `memcpy`; only
+/// the translucent edges are blended pixel by pixel.
 #[derive(Debug)]
 pub struct Stamp {
     sprite: Sprite,
     rgb: Vec<u8>,
     /// Per row, the range of columns that are all opaque (empty when there is none).
     spans: Vec<(u32, u32)>,
-    indices: OnceLock<Vec<u8>>,
 }
 
 impl Stamp {
@@ -132,15 +125,6 @@ impl Stamp {
 
     pub fn pixel(&self, x: u32, y: u32) -> [u8; 4] {
         self.sprite.pixels[(y * self.sprite.width + x) as usize]
-    }
-
-    /// The palette index of every pixel (meaningful where opaque), looked up once.
-    pub fn indices(&self, palette: &Palette) -> &[u8] {
-        self.indices.get_or_init(|| {
-            let mut indices = vec![0; self.sprite.pixels.len()];
-            palette.map(&self.rgb, &mut indices);
-            indices
-        })
     }
 }
 

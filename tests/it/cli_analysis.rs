@@ -105,3 +105,81 @@ fn batch_mode_answers_each_line_followed_by_an_empty_line() {
     assert_eq!(text(&out.stdout), format!("{first}{second}"));
     assert_eq!(out.status.code(), Some(1));
 }
+
+/// Positions met in a few random games, including face-down pieces, attacks and endings.
+fn positions_from_play(count: usize) -> Vec<junqi::Position> {
+    use junqi::game::{Colour, deal};
+    let mut positions = Vec::new();
+    let mut seed = 7;
+    while positions.len() < count {
+        let mut position = junqi::Position::new(deal(seed).board, Colour::Red);
+        seed += 1;
+        for ply in 0u64.. {
+            if positions.len() == count {
+                break;
+            }
+            let actions = position.legal_actions();
+            if ply % 7 == 0 {
+                positions.push(position.clone());
+            }
+            let Some(action) = actions.get((ply * 31 % 97) as usize % actions.len().max(1)) else {
+                break;
+            };
+            if position.play_unchecked(*action).1.is_some() {
+                positions.push(position.clone());
+                break;
+            }
+        }
+    }
+    positions
+}
+
+#[test]
+fn batch_answers_are_byte_identical_to_single_cases() {
+    let positions = positions_from_play(24);
+    let mut moves_input = String::new();
+    let mut apply_input = String::new();
+    let mut expected_moves = Vec::new();
+    let mut expected_apply = Vec::new();
+    for (index, position) in positions.iter().enumerate() {
+        moves_input.push_str(&format!("{position}\n"));
+        let single = run(&["moves", &position.to_string()], "");
+        expected_moves.extend_from_slice(&single.stdout);
+        expected_moves.push(b'\n');
+        // Every legal action would take too long to run one by one; take a few, and a bad one.
+        let legal = position.legal_actions();
+        let mut picks: Vec<String> = legal
+            .iter()
+            .step_by(legal.len() / 2 + 1)
+            .map(ToString::to_string)
+            .collect();
+        if index % 5 == 0 {
+            picks.push("move A1 A1".into());
+        }
+        for action in picks {
+            apply_input.push_str(&format!("{position}\t{action}\n"));
+            let single = run(&["apply", &position.to_string(), &action], "");
+            if single.status.success() {
+                expected_apply.extend_from_slice(&single.stdout);
+            } else {
+                expected_apply.extend_from_slice(b"error: ");
+                expected_apply.extend_from_slice(&single.stderr);
+            }
+            expected_apply.push(b'\n');
+        }
+    }
+    let batch = run(&["moves", "-"], &moves_input);
+    assert_eq!(text(&batch.stdout), text(&expected_moves));
+    assert_eq!(batch.status.code(), Some(0));
+    let batch = run(&["apply", "-"], &apply_input);
+    assert_eq!(text(&batch.stdout), text(&expected_apply));
+}
+
+#[test]
+fn batch_tolerates_blank_lines_and_crlf() {
+    let a = format!("{} R", board_text(&[("A1", "R9")]));
+    let out = run(&["moves", "-"], &format!("\n{a}\r\n  \n{a}"));
+    let answer = "move A1 A2\nmove A1 B1\n\n";
+    assert_eq!(text(&out.stdout), answer.repeat(2));
+    assert_eq!(out.status.code(), Some(0));
+}

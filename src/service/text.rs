@@ -343,6 +343,7 @@ pub fn help_text(lang: Language) -> Vec<String> {
         "/draw — offer a draw; /draw accept, /draw decline — answer one",
         "/resign — give up (after 50 actions); /abandon — leave at any time (penalty)",
         "/rematch — play your last opponent here again",
+        "/history [@member] — finished games; /replay GAME [speed] — watch one; /games — live games",
         "/rank [@member], /leaderboard [global:true], /rules, /help",
     ];
     let simplified = [
@@ -354,6 +355,7 @@ pub fn help_text(lang: Language) -> Vec<String> {
         "/draw — 提和；/draw accept、/draw decline — 回答提和",
         "/resign — 认输（50 步之后）；/abandon — 随时逃跑（有惩罚）",
         "/rematch — 在本频道和上一局的对手再来一局",
+        "/history [@成员] — 已结束的对局；/replay 对局号 [速度] — 回放；/games — 进行中的对局",
         "/rank [@成员]、/leaderboard [global:true]、/rules、/help",
     ];
     let traditional = [
@@ -365,6 +367,7 @@ pub fn help_text(lang: Language) -> Vec<String> {
         "/draw — 提和；/draw accept、/draw decline — 回答提和",
         "/resign — 認輸（50 步之後）；/abandon — 隨時逃跑（有懲罰）",
         "/rematch — 在本頻道和上一局的對手再來一局",
+        "/history [@成員] — 已結束的對局；/replay 對局號 [速度] — 回放；/games — 進行中的對局",
         "/rank [@成員]、/leaderboard [global:true]、/rules、/help",
     ];
     let lines = match lang {

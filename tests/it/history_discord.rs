@@ -11,7 +11,7 @@ use junqi::store::{FinishedGame, Place, Store};
 use serde_json::json;
 use support::bot::{self, play_one, press, slash, start_game};
 use support::fake_discord::FakeDiscord;
-use support::payloads::{ALICE, BOB, CAROL, CHANNEL_ID, GUILD_ID};
+use support::payloads::{ALICE, BOB, CAROL, GUILD_ID};
 
 /// The game number of the first history row (`#N …`) of a message.
 fn first_game_number(content: &str) -> u64 {
@@ -51,9 +51,10 @@ async fn a_game_played_on_discord_shows_in_history_and_replays_with_its_files() 
         games.content()
     );
     assert!(games.content().contains("action 4"), "{}", games.content());
+    let thread = fake.threads().pop().expect("the game's thread").id;
     assert!(
-        games.content().contains(&format!("<#{CHANNEL_ID}>")),
-        "{}",
+        games.content().contains(&format!("<#{thread}>")),
+        "links to the game's thread: {}",
         games.content()
     );
 

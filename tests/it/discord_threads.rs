@@ -328,7 +328,7 @@ async fn without_thread_permission_the_game_plays_in_the_channel_and_says_why() 
     support::init_logging();
     let fake = FakeDiscord::start().await;
     let data = tempfile::tempdir().expect("a temporary directory");
-    let running = bot::start(&fake, bot::config_for(&fake, data.path())).await;
+    let running = bot::start(&fake, challenger_first(&fake, data.path())).await;
     let images = bot::board_images();
 
     fake.fail_next("POST", "/threads", 403, 1);

@@ -8,17 +8,7 @@ use serenity::ChannelId;
 
 use super::threads::NoThread;
 use crate::config::Language;
-
-/// `say!(lang, "English {x}", "简体 {x}", "繁體 {x}")`.
-macro_rules! say {
-    ($lang:expr, $en:literal, $hans:literal, $hant:literal) => {
-        match $lang {
-            Language::English => format!($en),
-            Language::ZhHans => format!($hans),
-            Language::ZhHant => format!($hant),
-        }
-    };
-}
+use crate::service::say;
 
 /// The name of a game's thread: `alice vs bob · game 12`.
 pub fn thread_name(lang: Language, game: u64, first: &str, second: &str) -> String {

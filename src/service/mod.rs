@@ -47,6 +47,8 @@ pub use types::{
     AI_USER, Attachment, Button, CONFIRM_ABANDON, CONFIRM_CANCEL, CONFIRM_RESIGN, Caller, Command,
     FileKind, GameEvent, Member, Opponent, Outbound, Reply, Surface, Tongues,
 };
+/// The one way every front end words a sentence in three languages.
+pub(crate) use words::say;
 
 use crate::config::{Config, Language};
 use crate::game::{Game, ReplayError, Seat};

@@ -17,7 +17,7 @@ macro_rules! say {
         }
     };
 }
-pub(super) use say;
+pub(crate) use say;
 
 /// An English count with its noun: "1 minute", "2 minutes", "-1 points" (Chinese needs no
 /// plural, so only the English wording calls this).

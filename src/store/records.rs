@@ -79,3 +79,11 @@ pub struct PlayerStats {
     pub games: u32,
     pub guilds: Vec<u64>,
 }
+
+impl PlayerStats {
+    /// Whether the player stands on the leaderboard of `guild` (the global one for `None`):
+    /// they have played, and were seen in that guild.
+    pub fn is_on_board(&self, guild: Option<u64>) -> bool {
+        self.games > 0 && guild.is_none_or(|guild| self.guilds.contains(&guild))
+    }
+}

@@ -181,7 +181,7 @@ impl PgStore {
         guild: Option<u64>,
     ) -> Result<Option<usize>, StoreError> {
         let stats = self.player(user)?;
-        if stats.games == 0 || guild.is_some_and(|guild| !stats.guilds.contains(&guild)) {
+        if !stats.is_on_board(guild) {
             return Ok(None);
         }
         let (user, neg_points, neg_wins, games) = rank_columns(&stats);

@@ -162,7 +162,7 @@ impl SledStore {
         guild: Option<u64>,
     ) -> Result<Option<usize>, StoreError> {
         let stats = self.player(user)?;
-        if stats.games == 0 || guild.is_some_and(|guild| !stats.guilds.contains(&guild)) {
+        if !stats.is_on_board(guild) {
             return Ok(None);
         }
         let scope = scope(guild);

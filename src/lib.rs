@@ -26,6 +26,7 @@ pub mod render;
 pub mod scoring;
 pub mod service;
 pub mod store;
+pub mod words;
 
 pub use game::{
     Action, Colour, Game, Kind, Outcome, Piece, Position, PublicPosition, PublicView, Rules, Seat,

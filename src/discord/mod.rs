@@ -15,9 +15,11 @@ mod deliver;
 mod history;
 mod render;
 mod threads;
-mod words;
 
 pub use deliver::post_reply;
+pub use threads::NoThread;
+
+use crate::words::discord as words;
 
 use std::future::Future;
 use std::path::Path;

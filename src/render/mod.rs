@@ -19,7 +19,6 @@ mod panel;
 mod raster;
 mod text;
 mod tiles;
-mod words;
 
 use std::cell::RefCell;
 
@@ -29,6 +28,7 @@ use thiserror::Error;
 use crate::config::Language;
 use crate::game::{NotationError, PublicCell, PublicView, RevealedView, Square, SquareSet};
 
+use crate::words::board as words;
 use canvas::Canvas;
 
 pub use from_position::{guide_from_view, render_position_text};

@@ -19,15 +19,12 @@ mod actor;
 mod ai;
 mod clock;
 mod history;
-mod history_words;
 mod lobby;
 mod picture;
 mod replay;
 mod standings;
-mod text;
 mod turns;
 mod types;
-mod words;
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -37,18 +34,18 @@ use thiserror::Error;
 use tokio::sync::mpsc::{self, UnboundedReceiver, UnboundedSender};
 use tokio::task::AbortHandle;
 
+pub use crate::words::turns::board_text;
+/// The one way every front end words a sentence in three languages.
+use crate::words::{self, history as history_words, turns as text};
 pub use ai::{AiRequest, ai_move};
 pub use clock::{ClockEvent, now_ms};
 pub use history::{PAGE_SIZE, SPEEDS};
 pub use picture::{Caption, MoveGuide, board_png};
 pub use replay::{DEFAULT_SPEED, ReplayMedia, ReplayMediaError, media as replay_media};
-pub use text::board_text;
 pub use types::{
     AI_USER, Attachment, Button, CONFIRM_ABANDON, CONFIRM_CANCEL, CONFIRM_RESIGN, Caller, Command,
     FileKind, GameEvent, Member, Opponent, Outbound, Reply, Surface, Tongues,
 };
-/// The one way every front end words a sentence in three languages.
-pub(crate) use words::say;
 
 use crate::config::{Config, Language};
 use crate::game::{Game, ReplayError, Seat};

@@ -14,7 +14,7 @@ use crate::game::{
 };
 use crate::scoring::Title;
 
-use super::words::{self, say};
+use crate::words::{self, say};
 
 /// A piece's name in the configured language.
 pub fn kind_name(kind: Kind, language: Language) -> &'static str {

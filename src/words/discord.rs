@@ -6,9 +6,9 @@
 use poise::serenity_prelude as serenity;
 use serenity::ChannelId;
 
-use super::threads::NoThread;
+use super::say;
 use crate::config::Language;
-use crate::service::say;
+use crate::discord::NoThread;
 
 /// The name of a game's thread: `alice vs bob · game 12`.
 pub fn thread_name(lang: Language, game: u64, first: &str, second: &str) -> String {

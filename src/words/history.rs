@@ -2,7 +2,7 @@
 //! written as Discord timestamps (`<t:UNIX:d>`) and channels as mentions (`<#ID>`); the console
 //! prints both its own way.
 
-use super::words::{colour, say};
+use super::{colour, say};
 use crate::config::Language;
 use crate::game::{Colour, DrawReason, WinReason};
 

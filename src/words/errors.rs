@@ -1,0 +1,184 @@
+//! Refusals and failures: what went wrong with a command, an action or the store.
+
+use super::say;
+use crate::config::Language;
+use crate::game::{ActionError, AttackRefusal, GameError};
+
+pub fn store_failure(lang: Language) -> String {
+    say!(
+        lang,
+        "the bot could not save this, so nothing changed; please try again",
+        "机器人无法保存，所以什么都没有改变；请再试一次",
+        "機器人無法儲存，所以什麼都沒有改變；請再試一次"
+    )
+}
+
+pub fn no_game(lang: Language) -> String {
+    say!(
+        lang,
+        "there is no game in this channel: start one with /challenge",
+        "这个频道没有对局：用 /challenge 开始一局",
+        "這個頻道沒有對局：用 /challenge 開始一局"
+    )
+}
+
+pub fn not_playing(lang: Language) -> String {
+    say!(
+        lang,
+        "you are not playing in this game",
+        "你不是这局的棋手",
+        "你不是這局的棋手"
+    )
+}
+
+pub fn refused(lang: Language, action: &str, reason: &str) -> String {
+    say!(
+        lang,
+        "{action} refused: {reason}",
+        "{action} 不可行：{reason}",
+        "{action} 不可行：{reason}"
+    )
+}
+
+pub fn repetition_warning(lang: Language, action: &str) -> String {
+    say!(
+        lang,
+        "warning: {action} would be the 4th time in your last 7 actions and lose the game by repetition. Send the same command again to play it anyway.",
+        "警告：{action} 将是你最近 7 步中的第 4 次重复，会因重复判负。再发送同一命令即照走。",
+        "警告：{action} 將是你最近 7 步中的第 4 次重複，會因重複判負。再發送同一命令即照走。"
+    )
+}
+
+/// A refusal from the rules engine, in `lang` (the engine words them in English).
+pub fn game_error(lang: Language, error: &GameError) -> String {
+    if lang == Language::English {
+        return error.to_string();
+    }
+    let hans = lang == Language::ZhHans;
+    let pick = |hans_text: String, hant_text: String| if hans { hans_text } else { hant_text };
+    match error {
+        GameError::Over => pick("对局已经结束".into(), "對局已經結束".into()),
+        GameError::NotYourTurn => pick("还没轮到你".into(), "還沒輪到你".into()),
+        GameError::Illegal(action) => action_error(lang, action),
+        GameError::TooEarlyToResign { needed, played } => pick(
+            format!("{needed} 步之后才能认输（现在 {played} 步）"),
+            format!("{needed} 步之後才能認輸（現在 {played} 步）"),
+        ),
+        GameError::TooEarlyForDraw { needed, played } => pick(
+            format!("{needed} 步之后才能提和（现在 {played} 步）"),
+            format!("{needed} 步之後才能提和（現在 {played} 步）"),
+        ),
+        GameError::NoDrawOffersLeft(count) => pick(
+            format!("你的 {count} 次提和机会已经用完"),
+            format!("你的 {count} 次提和機會已經用完"),
+        ),
+        GameError::DrawAlreadyOffered => pick(
+            "已有一个提和在等待回答".into(),
+            "已有一個提和在等待回答".into(),
+        ),
+        GameError::NoDrawOffer => pick("没有需要回答的提和".into(), "沒有需要回答的提和".into()),
+        GameError::OwnDrawOffer => {
+            pick("你不能回答自己的提和".into(), "你不能回答自己的提和".into())
+        }
+        GameError::ClockNotExpired => pick("对局还没到时限".into(), "對局還沒到時限".into()),
+    }
+}
+
+fn action_error(lang: Language, error: &ActionError) -> String {
+    let hans = lang == Language::ZhHans;
+    let pick = |hans_text: String, hant_text: String| if hans { hans_text } else { hant_text };
+    match error {
+        ActionError::NothingToFlip(square) => pick(
+            format!("{square} 没有可翻的暗棋"),
+            format!("{square} 沒有可翻的暗棋"),
+        ),
+        ActionError::NoPiece(square) => {
+            pick(format!("{square} 没有棋子"), format!("{square} 沒有棋子"))
+        }
+        ActionError::MoverFaceDown(square) => pick(
+            format!("{square} 的棋子还没翻开：先翻开它"),
+            format!("{square} 的棋子還沒翻開：先翻開它"),
+        ),
+        ActionError::NotYourPiece(square) => pick(
+            format!("{square} 的棋子不是你的"),
+            format!("{square} 的棋子不是你的"),
+        ),
+        ActionError::Immobile(kind) => {
+            let name = if hans {
+                kind.name_simplified()
+            } else {
+                kind.name_traditional()
+            };
+            pick(format!("{name}不能移动"), format!("{name}不能移動"))
+        }
+        ActionError::HeadquartersLocked => pick(
+            "按本局规则，大本营里的棋子不能移动".into(),
+            "按本局規則，大本營裡的棋子不能移動".into(),
+        ),
+        ActionError::SameSquare => pick("棋子不能走到原位".into(), "棋子不能走到原位".into()),
+        ActionError::Unreachable { from, to } => pick(
+            format!("{from} 的棋子走不到 {to}"),
+            format!("{from} 的棋子走不到 {to}"),
+        ),
+        ActionError::Attack(refusal) => match refusal {
+            AttackRefusal::OwnPiece => pick("不能吃自己的棋子".into(), "不能吃自己的棋子".into()),
+            AttackRefusal::FaceDown => pick(
+                "不能攻击暗棋：先翻开它".into(),
+                "不能攻擊暗棋：先翻開它".into(),
+            ),
+            AttackRefusal::InCamp => pick(
+                "行营里的棋子不能被攻击".into(),
+                "行營裡的棋子不能被攻擊".into(),
+            ),
+            AttackRefusal::MineNeedsEngineer => pick(
+                "只有工兵（或炸弹）能排地雷".into(),
+                "只有工兵（或炸彈）能排地雷".into(),
+            ),
+            AttackRefusal::FlagGuarded => pick(
+                "要等同色的 3 个地雷都被排除后才能攻击军旗".into(),
+                "要等同色的 3 個地雷都被排除後才能攻擊軍旗".into(),
+            ),
+            AttackRefusal::LowerRank => pick("小的不能吃大的".into(), "小的不能吃大的".into()),
+        },
+        ActionError::ColoursUndecided => {
+            pick("颜色确定之前只能翻棋".into(), "顏色確定之前只能翻棋".into())
+        }
+        ActionError::GameOver => pick("对局已经结束".into(), "對局已經結束".into()),
+    }
+}
+
+pub fn no_piece(lang: Language, square: &str) -> String {
+    say!(
+        lang,
+        "there is no piece on {square}",
+        "{square} 没有棋子",
+        "{square} 沒有棋子"
+    )
+}
+
+pub fn piece_face_down(lang: Language, square: &str) -> String {
+    say!(
+        lang,
+        "the piece on {square} is face down: flip it first",
+        "{square} 的棋子还没翻开：先翻开它",
+        "{square} 的棋子還沒翻開：先翻開它"
+    )
+}
+
+pub fn not_your_piece(lang: Language, square: &str) -> String {
+    say!(
+        lang,
+        "the piece on {square} is not yours",
+        "{square} 的棋子不是你的",
+        "{square} 的棋子不是你的"
+    )
+}
+
+pub fn no_moves_now(lang: Language, piece: &str, square: &str) -> String {
+    say!(
+        lang,
+        "your {piece} on {square} has no moves now",
+        "你在 {square} 的{piece}现在无路可走",
+        "你在 {square} 的{piece}現在無路可走"
+    )
+}

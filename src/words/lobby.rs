@@ -1,0 +1,229 @@
+//! Challenges: opening, answering, expiring and the start of a game.
+
+use super::{count_en, say};
+use crate::config::Language;
+use crate::service::Surface;
+
+pub fn channel_busy(lang: Language) -> String {
+    say!(
+        lang,
+        "a game is already being played in this channel (one game per channel): finish it or play in another channel",
+        "这个频道已经有一局在进行（每个频道一局）：先下完，或到别的频道下",
+        "這個頻道已經有一局在進行（每個頻道一局）：先下完，或到別的頻道下"
+    )
+}
+
+pub fn clock_bounds(lang: Language, min: u32, max: u32) -> String {
+    say!(
+        lang,
+        "the turn clock must be between {min} and {max} seconds",
+        "每步时限必须在 {min} 到 {max} 秒之间",
+        "每步時限必須在 {min} 到 {max} 秒之間"
+    )
+}
+
+pub fn unknown_ai_level(lang: Language, level: &str) -> String {
+    say!(
+        lang,
+        "there is no AI level \"{level}\": choose easy, normal or hard",
+        "没有 \"{level}\" 这个电脑难度：请选 easy、normal 或 hard",
+        "沒有 \"{level}\" 這個電腦難度：請選 easy、normal 或 hard"
+    )
+}
+
+pub fn challenge_yourself(lang: Language) -> String {
+    say!(
+        lang,
+        "you cannot challenge yourself",
+        "你不能挑战自己",
+        "你不能挑戰自己"
+    )
+}
+
+pub fn open_challenge_exists(lang: Language, surface: Surface) -> String {
+    match surface {
+        Surface::Console => say!(
+            lang,
+            "you already have an open challenge in this channel: /withdraw it first",
+            "你在这个频道已有一个挑战：先 /withdraw 撤回",
+            "你在這個頻道已有一個挑戰：先 /withdraw 撤回"
+        ),
+        Surface::Discord => say!(
+            lang,
+            "you already have an open challenge in this channel: press Withdraw on it first",
+            "你在这个频道已有一个挑战：先在挑战消息上按“撤回”",
+            "你在這個頻道已有一個挑戰：先在挑戰訊息上按「撤回」"
+        ),
+    }
+}
+
+/// The two lines announcing a challenge (`rematch`: asked after a game between the two).
+#[allow(clippy::too_many_arguments)]
+pub fn challenge_lines(
+    lang: Language,
+    rematch: bool,
+    challenger: &str,
+    challenged: &str,
+    turn_secs: u32,
+    minutes: u32,
+    id: u64,
+    surface: Surface,
+) -> Vec<String> {
+    let first = match (rematch, lang) {
+        (false, _) => say!(
+            lang,
+            "{challenger} challenges {challenged} to a game of 军棋翻翻棋 ({turn_secs} s per turn).",
+            "{challenger} 向 {challenged} 发起军棋翻翻棋挑战（每步 {turn_secs} 秒）。",
+            "{challenger} 向 {challenged} 發起軍棋翻翻棋挑戰（每步 {turn_secs} 秒）。"
+        ),
+        (true, _) => say!(
+            lang,
+            "{challenger} asks for a rematch: challenges {challenged} to a game of 军棋翻翻棋 ({turn_secs} s per turn).",
+            "{challenger} 要求再来一局：向 {challenged} 发起挑战（每步 {turn_secs} 秒）。",
+            "{challenger} 要求再來一局：向 {challenged} 發起挑戰（每步 {turn_secs} 秒）。"
+        ),
+    };
+    let within = count_en(minutes, "minute", "minutes");
+    let answer = match surface {
+        Surface::Console => say!(
+            lang,
+            "{challenged}: /accept or /decline within {within} (challenge {id}).",
+            "{challenged}：请在 {minutes} 分钟内 /accept 接受或 /decline 拒绝（挑战 {id}）。",
+            "{challenged}：請在 {minutes} 分鐘內 /accept 接受或 /decline 拒絕（挑戰 {id}）。"
+        ),
+        Surface::Discord => say!(
+            lang,
+            "{challenged}: press Accept or Decline within {within}.",
+            "{challenged}：请在 {minutes} 分钟内按“接受”或“拒绝”。",
+            "{challenged}：請在 {minutes} 分鐘內按「接受」或「拒絕」。"
+        ),
+    };
+    vec![first, answer]
+}
+
+pub fn challenge_expired(lang: Language, challenger: &str, challenged: &str) -> String {
+    say!(
+        lang,
+        "{challenger}'s challenge to {challenged} has expired.",
+        "{challenger} 对 {challenged} 的挑战已过期。",
+        "{challenger} 對 {challenged} 的挑戰已過期。"
+    )
+}
+
+pub fn challenge_gone(lang: Language) -> String {
+    say!(
+        lang,
+        "that challenge is no longer open",
+        "那个挑战已经不在了",
+        "那個挑戰已經不在了"
+    )
+}
+
+pub fn no_challenge_for_you(lang: Language) -> String {
+    say!(
+        lang,
+        "there is no open challenge for you in this channel",
+        "这个频道没有给你的挑战",
+        "這個頻道沒有給你的挑戰"
+    )
+}
+
+pub fn no_challenge_of_yours(lang: Language) -> String {
+    say!(
+        lang,
+        "you have no open challenge in this channel",
+        "你在这个频道没有待回答的挑战",
+        "你在這個頻道沒有待回答的挑戰"
+    )
+}
+
+pub fn only_can_accept(lang: Language, name: &str) -> String {
+    say!(
+        lang,
+        "only {name} can accept this challenge",
+        "只有 {name} 能接受这个挑战",
+        "只有 {name} 能接受這個挑戰"
+    )
+}
+
+pub fn only_can_decline(lang: Language, surface: Surface, name: &str, own: bool) -> String {
+    match (own, surface) {
+        (true, Surface::Discord) => say!(
+            lang,
+            "only {name} can decline this challenge: press Withdraw to take your own challenge back",
+            "只有 {name} 能拒绝这个挑战：撤回自己的挑战请按“撤回”",
+            "只有 {name} 能拒絕這個挑戰：撤回自己的挑戰請按「撤回」"
+        ),
+        (false, _) => say!(
+            lang,
+            "only {name} can decline this challenge",
+            "只有 {name} 能拒绝这个挑战",
+            "只有 {name} 能拒絕這個挑戰"
+        ),
+        (true, Surface::Console) => say!(
+            lang,
+            "only {name} can decline this challenge: use /withdraw to take your own challenge back",
+            "只有 {name} 能拒绝这个挑战：撤回自己的挑战请用 /withdraw",
+            "只有 {name} 能拒絕這個挑戰：撤回自己的挑戰請用 /withdraw"
+        ),
+    }
+}
+
+pub fn only_can_withdraw(lang: Language, name: &str) -> String {
+    say!(
+        lang,
+        "only {name} can withdraw this challenge",
+        "只有 {name} 能撤回这个挑战",
+        "只有 {name} 能撤回這個挑戰"
+    )
+}
+
+pub fn declines_challenge(lang: Language, name: &str, challenger: &str) -> String {
+    say!(
+        lang,
+        "{name} declines {challenger}'s challenge.",
+        "{name} 拒绝了 {challenger} 的挑战。",
+        "{name} 拒絕了 {challenger} 的挑戰。"
+    )
+}
+
+pub fn withdraws_challenge(lang: Language, name: &str, challenged: &str) -> String {
+    say!(
+        lang,
+        "{name} withdraws the challenge to {challenged}.",
+        "{name} 撤回了对 {challenged} 的挑战。",
+        "{name} 撤回了對 {challenged} 的挑戰。"
+    )
+}
+
+pub fn nothing_to_rematch(lang: Language) -> String {
+    say!(
+        lang,
+        "you have no finished game in this channel to play again",
+        "你在这个频道没有可以再来一局的对局",
+        "你在這個頻道沒有可以再來一局的對局"
+    )
+}
+
+pub fn game_begins(
+    lang: Language,
+    id: u64,
+    first: &str,
+    second: &str,
+    turn_secs: u32,
+    base: u32,
+    rated: bool,
+) -> String {
+    let unrated = match (rated, lang) {
+        (true, _) => String::new(),
+        (false, Language::English) => " (unrated)".into(),
+        (false, Language::ZhHans) => "（不计分）".into(),
+        (false, Language::ZhHant) => "（不計分）".into(),
+    };
+    say!(
+        lang,
+        "game {id} begins: {first} vs {second}, {turn_secs} s per turn, base score {base}{unrated}.",
+        "第 {id} 局开始：{first} 对 {second}，每步 {turn_secs} 秒，基础分 {base}{unrated}。",
+        "第 {id} 局開始：{first} 對 {second}，每步 {turn_secs} 秒，基礎分 {base}{unrated}。"
+    )
+}

@@ -1,0 +1,75 @@
+//! All the wording users see, in every language the bot speaks (English, Simplified and
+//! Traditional Chinese): one typed module per concept, each sentence one function whose three
+//! versions sit side by side in a `say!`, so a missing translation does not compile. The
+//! English wording is what the console tests and transcripts check.
+//!
+//! Submodules: `errors` (refusals and failures), `play` (turns, draws, clocks, buttons),
+//! `lobby` (challenges), `standings` (points, ranks, titles), `turns` (what an action did and
+//! the text board), `history` (`/history`, `/replay`, `/games`), `discord` (the Discord front
+//! end's own texts) and `board` (the words drawn on the board image).
+
+mod errors;
+mod lobby;
+mod play;
+mod standings;
+
+pub(crate) mod board;
+pub(crate) mod discord;
+pub(crate) mod history;
+pub(crate) mod turns;
+
+#[cfg(test)]
+mod tests;
+
+pub use errors::*;
+pub use lobby::*;
+pub use play::*;
+pub use standings::*;
+
+use crate::config::Language;
+use crate::game::Colour;
+
+/// `say!(lang, "English {x}", "简体 {x}", "繁體 {x}")`: the sentence in `lang`, arguments
+/// captured from the surrounding scope.
+macro_rules! say {
+    ($lang:expr, $en:literal, $hans:literal, $hant:literal) => {
+        match $lang {
+            Language::English => format!($en),
+            Language::ZhHans => format!($hans),
+            Language::ZhHant => format!($hant),
+        }
+    };
+}
+pub(crate) use say;
+
+/// An English count with its noun: "1 minute", "2 minutes", "-1 points" (Chinese needs no
+/// plural, so only the English wording calls this).
+fn count_en(count: impl Into<i64>, singular: &str, plural: &str) -> String {
+    let count = count.into();
+    let noun = if count == 1 { singular } else { plural };
+    format!("{count} {noun}")
+}
+
+pub fn colour(lang: Language, colour: Colour) -> &'static str {
+    match (lang, colour) {
+        (Language::English, _) => colour.name(),
+        (_, Colour::Black) => "黑",
+        (Language::ZhHans, Colour::Red) => "红",
+        (Language::ZhHant, Colour::Red) => "紅",
+    }
+}
+
+/// Simplified to Traditional for the characters of titles (the store keeps simplified).
+pub fn traditional(text: &str) -> String {
+    text.chars()
+        .map(|c| match c {
+            '长' => '長',
+            '连' => '連',
+            '营' => '營',
+            '团' => '團',
+            '师' => '師',
+            '军' => '軍',
+            other => other,
+        })
+        .collect()
+}

@@ -83,17 +83,17 @@ pub fn challenge_lines(
             "{challenger} 要求再來一局：向 {challenged} 發起挑戰（每步 {turn_secs} 秒）。"
         ),
     };
-    let within = count_en(minutes, "minute", "minutes");
+    let minutes_en = count_en(minutes, "minute", "minutes");
     let answer = match surface {
         Surface::Console => say!(
             lang,
-            "{challenged}: /accept or /decline within {within} (challenge {id}).",
+            "{challenged}: /accept or /decline within {minutes_en} (challenge {id}).",
             "{challenged}：请在 {minutes} 分钟内 /accept 接受或 /decline 拒绝（挑战 {id}）。",
             "{challenged}：請在 {minutes} 分鐘內 /accept 接受或 /decline 拒絕（挑戰 {id}）。"
         ),
         Surface::Discord => say!(
             lang,
-            "{challenged}: press Accept or Decline within {within}.",
+            "{challenged}: press Accept or Decline within {minutes_en}.",
             "{challenged}：请在 {minutes} 分钟内按“接受”或“拒绝”。",
             "{challenged}：請在 {minutes} 分鐘內按「接受」或「拒絕」。"
         ),

@@ -19,6 +19,8 @@ pub(crate) mod history;
 pub(crate) mod turns;
 
 #[cfg(test)]
+mod catalogue_tests;
+#[cfg(test)]
 mod tests;
 
 pub use errors::*;

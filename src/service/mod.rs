@@ -256,7 +256,10 @@ impl Service {
                 standings::leaderboard(inner, &caller, lang, global).await
             }
             Command::Rules => Reply::private(text::rules_text(&inner.config.rules, lang)),
-            Command::Help => Reply::private(text::help_text(lang)),
+            Command::Help => Reply::private(text::help_text(
+                lang,
+                inner.config.rules.actions_before_resign,
+            )),
             Command::History { member, page } => {
                 history::history(inner, &caller, lang, member, page).await
             }

@@ -332,50 +332,70 @@ pub fn rules_text(rules: &crate::game::Rules, lang: Language) -> Vec<String> {
     ]
 }
 
-/// The `/help` text.
-pub fn help_text(lang: Language) -> Vec<String> {
-    let english = [
-        "/challenge @member [seconds:N] — challenge a member (@ai: the bot) to a game here",
-        "/accept, /decline — answer a challenge; /withdraw — take yours back",
-        "/flip B3 — flip a face-down piece; /move B3 C3 — move or attack",
-        "/moves B3 — where that piece can go (only you see it)",
-        "/board — the board; /export — the position in notation",
-        "/draw — offer a draw; /draw accept, /draw decline — answer one",
-        "/resign — give up (after 50 actions); /abandon — leave at any time (penalty)",
-        "/rematch — play your last opponent here again",
-        "/history [@member] — finished games; /replay GAME [speed] — watch one; /games — live games",
-        "/rank [@member], /leaderboard [global:true], /rules, /help",
-    ];
-    let simplified = [
-        "/challenge @成员 [seconds:N] — 在本频道向成员发起挑战（@ai：和机器人下）",
-        "/accept、/decline — 接受或拒绝挑战；/withdraw — 撤回自己的挑战",
-        "/flip B3 — 翻开暗棋；/move B3 C3 — 走子或攻击",
-        "/moves B3 — 这枚棋子能走到哪里（只有你看得到）",
-        "/board — 棋盘；/export — 局面记谱",
-        "/draw — 提和；/draw accept、/draw decline — 回答提和",
-        "/resign — 认输（50 步之后）；/abandon — 随时逃跑（有惩罚）",
-        "/rematch — 在本频道和上一局的对手再来一局",
-        "/history [@成员] — 已结束的对局；/replay 对局号 [速度] — 回放；/games — 进行中的对局",
-        "/rank [@成员]、/leaderboard [global:true]、/rules、/help",
-    ];
-    let traditional = [
-        "/challenge @成員 [seconds:N] — 在本頻道向成員發起挑戰（@ai：和機器人下）",
-        "/accept、/decline — 接受或拒絕挑戰；/withdraw — 撤回自己的挑戰",
-        "/flip B3 — 翻開暗棋；/move B3 C3 — 走子或攻擊",
-        "/moves B3 — 這枚棋子能走到哪裡（只有你看得到）",
-        "/board — 棋盤；/export — 局面記譜",
-        "/draw — 提和；/draw accept、/draw decline — 回答提和",
-        "/resign — 認輸（50 步之後）；/abandon — 隨時逃跑（有懲罰）",
-        "/rematch — 在本頻道和上一局的對手再來一局",
-        "/history [@成員] — 已結束的對局；/replay 對局號 [速度] — 回放；/games — 進行中的對局",
-        "/rank [@成員]、/leaderboard [global:true]、/rules、/help",
-    ];
-    let lines = match lang {
-        Language::English => english,
-        Language::ZhHans => simplified,
-        Language::ZhHant => traditional,
-    };
-    lines.map(String::from).to_vec()
+/// The console's `/help` text; resigning waits for `actions` actions (the configured rules).
+pub fn help_text(lang: Language, actions: u16) -> Vec<String> {
+    vec![
+        say!(
+            lang,
+            "/challenge @member [seconds:N] — challenge a member (@ai: the bot) to a game here",
+            "/challenge @成员 [seconds:N] — 在本频道向成员发起挑战（@ai：和机器人下）",
+            "/challenge @成員 [seconds:N] — 在本頻道向成員發起挑戰（@ai：和機器人下）"
+        ),
+        say!(
+            lang,
+            "/accept, /decline — answer a challenge; /withdraw — take yours back",
+            "/accept、/decline — 接受或拒绝挑战；/withdraw — 撤回自己的挑战",
+            "/accept、/decline — 接受或拒絕挑戰；/withdraw — 撤回自己的挑戰"
+        ),
+        say!(
+            lang,
+            "/flip B3 — flip a face-down piece; /move B3 C3 — move or attack",
+            "/flip B3 — 翻开暗棋；/move B3 C3 — 走子或攻击",
+            "/flip B3 — 翻開暗棋；/move B3 C3 — 走子或攻擊"
+        ),
+        say!(
+            lang,
+            "/moves B3 — where that piece can go (only you see it)",
+            "/moves B3 — 这枚棋子能走到哪里（只有你看得到）",
+            "/moves B3 — 這枚棋子能走到哪裡（只有你看得到）"
+        ),
+        say!(
+            lang,
+            "/board — the board; /export — the position in notation",
+            "/board — 棋盘；/export — 局面记谱",
+            "/board — 棋盤；/export — 局面記譜"
+        ),
+        say!(
+            lang,
+            "/draw — offer a draw; /draw accept, /draw decline — answer one",
+            "/draw — 提和；/draw accept、/draw decline — 回答提和",
+            "/draw — 提和；/draw accept、/draw decline — 回答提和"
+        ),
+        say!(
+            lang,
+            "/resign — give up (after {actions} actions); /abandon — leave at any time (penalty)",
+            "/resign — 认输（{actions} 步之后）；/abandon — 随时逃跑（有惩罚）",
+            "/resign — 認輸（{actions} 步之後）；/abandon — 隨時逃跑（有懲罰）"
+        ),
+        say!(
+            lang,
+            "/rematch — play your last opponent here again",
+            "/rematch — 在本频道和上一局的对手再来一局",
+            "/rematch — 在本頻道和上一局的對手再來一局"
+        ),
+        say!(
+            lang,
+            "/history [@member] — finished games; /replay GAME [speed] — watch one; /games — live games",
+            "/history [@成员] — 已结束的对局；/replay 对局号 [速度] — 回放；/games — 进行中的对局",
+            "/history [@成員] — 已結束的對局；/replay 對局號 [速度] — 回放；/games — 進行中的對局"
+        ),
+        say!(
+            lang,
+            "/rank [@member], /leaderboard [global:true], /rules, /help",
+            "/rank [@成员]、/leaderboard [global:true]、/rules、/help",
+            "/rank [@成員]、/leaderboard [global:true]、/rules、/help"
+        ),
+    ]
 }
 
 #[cfg(test)]

@@ -80,44 +80,52 @@ enum WrittenCell {
     Revealed(Piece),
 }
 
-fn parse_piece(text: &str) -> Option<Piece> {
-    let mut chars = text.chars();
-    let colour = Colour::from_code(chars.next()?)?;
-    let kind = Kind::from_code(chars.next()?)?;
-    chars.next().is_none().then_some(Piece::new(colour, kind))
+/// A piece code such as `R9` or `BF`.
+fn parse_piece(code: &[u8]) -> Option<Piece> {
+    match *code {
+        [colour, kind] => Some(Piece::new(
+            Colour::from_code(char::from(colour))?,
+            Kind::from_code(char::from(kind))?,
+        )),
+        _ => None,
+    }
 }
 
-fn parse_cell(text: &str) -> Result<WrittenCell, CellProblem> {
-    let unknown = || CellProblem::UnknownCode(text.chars().take(8).collect());
-    match text {
-        "." => Ok(WrittenCell::Empty),
-        "?" => Ok(WrittenCell::Unknown),
-        _ => match text.strip_prefix('?') {
-            Some(rest) => parse_piece(rest)
-                .map(WrittenCell::FaceDown)
-                .ok_or_else(unknown),
-            None => parse_piece(text)
-                .map(WrittenCell::Revealed)
-                .ok_or_else(unknown),
-        },
+/// One cell's code. The board field holds no whitespace (fields are split on it), and cells
+/// are cut at the ASCII `/` and `,`, so a code is whole characters.
+fn parse_cell(code: &[u8]) -> Result<WrittenCell, CellProblem> {
+    let unknown = || {
+        let text = String::from_utf8_lossy(code);
+        CellProblem::UnknownCode(text.chars().take(8).collect())
+    };
+    match code {
+        b"." => Ok(WrittenCell::Empty),
+        b"?" => Ok(WrittenCell::Unknown),
+        [b'?', rest @ ..] => parse_piece(rest)
+            .map(WrittenCell::FaceDown)
+            .ok_or_else(unknown),
+        _ => parse_piece(code)
+            .map(WrittenCell::Revealed)
+            .ok_or_else(unknown),
     }
 }
 
 /// Reads the 60 cells of a BOARD field, checking what may stand where and the piece counts.
 fn parse_cells(board: &str, allow_unknown: bool) -> Result<[WrittenCell; 60], NotationError> {
-    let rank_count = board.split('/').count();
+    let board = board.as_bytes();
+    let rank_count = board.iter().filter(|&&byte| byte == b'/').count() + 1;
     if rank_count != ROWS as usize {
         return Err(NotationError::RankCount(rank_count));
     }
     let mut cells = [WrittenCell::Empty; 60];
     let mut counts = [0u8; 24];
-    for (i, rank_text) in board.split('/').enumerate() {
+    for (i, rank_text) in board.split(|&byte| byte == b'/').enumerate() {
         let rank = ROWS - i as u8;
-        let count = rank_text.split(',').count();
+        let count = rank_text.iter().filter(|&&byte| byte == b',').count() + 1;
         if count != COLUMNS as usize {
             return Err(NotationError::CellCount { rank, count });
         }
-        for (column, text) in rank_text.split(',').enumerate() {
+        for (column, code) in rank_text.split(|&byte| byte == b',').enumerate() {
             let square =
                 Square::from_index_unchecked((rank as usize - 1) * COLUMNS as usize + column);
             let fail = |problem| NotationError::Cell {
@@ -125,7 +133,7 @@ fn parse_cells(board: &str, allow_unknown: bool) -> Result<[WrittenCell; 60], No
                 square,
                 problem,
             };
-            let cell = parse_cell(text.trim()).map_err(fail)?;
+            let cell = parse_cell(code).map_err(fail)?;
             let in_camp = CAMPS.contains(square);
             let piece = match cell {
                 WrittenCell::Empty => None,

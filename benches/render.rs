@@ -1,8 +1,12 @@
-//! Render + PNG encode of a mid-game board: `cargo bench --bench render`.
+//! Render + PNG encode of a mid-game board, and the GIF replay of a 300-action game:
+//! `cargo bench --bench render`.
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use junqi::game::{Position, PublicView};
-use junqi::render::{Panel, RenderOptions, encode_png, render_image, render_png};
+use junqi::config::Language;
+use junqi::game::{Game, Position, PublicView, RevealedView, Rules};
+use junqi::render::{
+    Panel, RenderOptions, ReplayOptions, encode_png, render_image, render_png, render_replay_gif,
+};
 
 const MID_GAME: &str = "?R3,?BF,.,?RM,?B2/R7,?B5,B4,.,?R1/?BM,.,?R6,B1,?B9/?R4,.,R8,?BX,./\
 .,B6,?RX,.,?B3/?R2,.,BX,.,R5/?B7,R9,.,?R3,?BM/.,.,?B2,.,?R2/?RM,R1,.,B8,?B1/\
@@ -34,5 +38,58 @@ fn bench(c: &mut Criterion) {
     });
 }
 
-criterion_group!(benches, bench);
+/// A real game of random legal actions (xorshift from a fixed seed), replayed to the ply
+/// limit: the first deal whose random game lasts the whole 300 actions.
+fn game_of_300_actions() -> (Vec<PublicView>, RevealedView) {
+    for seed in 0..1000u64 {
+        let mut game = Game::new(seed, Rules::default());
+        let mut views = vec![game.view()];
+        let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+        while game.outcome().is_none() {
+            let actions = game.legal_actions();
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let action = actions[(state % actions.len() as u64) as usize];
+            game.act(game.to_act(), action).expect("a legal action");
+            views.push(game.view());
+        }
+        if game.plies() == 300 {
+            let reveal = game.reveal().expect("the game is over");
+            return (views, reveal);
+        }
+    }
+    panic!("no random game of 300 actions in the first 1000 deals");
+}
+
+fn bench_replay(c: &mut Criterion) {
+    let (views, reveal) = game_of_300_actions();
+    let panel = Panel {
+        points: Some([0, 0]),
+        ..Panel::new(["alice".to_string(), "bob".to_string()])
+    };
+    let options = ReplayOptions {
+        language: Language::English,
+        speed: 2,
+        size_cap: None,
+    };
+    let gif = render_replay_gif(&views, &reveal, &panel, &options).expect("renders");
+    eprintln!(
+        "replay of {} actions: {} frames, {} bytes ({:.2} MB), {:.1} s at {} actions/s",
+        views.len() - 1,
+        gif.frames,
+        gif.bytes.len(),
+        gif.bytes.len() as f64 / (1024.0 * 1024.0),
+        gif.duration_cs as f64 / 100.0,
+        options.speed
+    );
+    let mut group = c.benchmark_group("replay");
+    group.sample_size(10);
+    group.bench_function("replay_300_actions", |b| {
+        b.iter(|| render_replay_gif(&views, &reveal, &panel, &options).expect("renders"))
+    });
+    group.finish();
+}
+
+criterion_group!(benches, bench, bench_replay);
 criterion_main!(benches);

@@ -30,12 +30,17 @@ enum Command {
         position: String,
     },
     /// Play one action on a position and print the new position and the outcome
-    /// (`-`: `POSITION<TAB>ACTION` lines from stdin).
+    /// (`-`: `POSITION<TAB>ACTION` lines from stdin; `--record FILE`: a whole game's record).
     Apply {
         /// A position in docs/rules.md §8 notation, or `-`.
-        position: String,
+        #[arg(required_unless_present = "record")]
+        position: Option<String>,
         /// `flip B3` or `move B3 C3` (also `B3C3`, `b3-c3`).
         action: Option<String>,
+        /// A game's record file (from `/replay` or `replay --record`): play it through and
+        /// print its final position and outcome.
+        #[arg(long, conflicts_with_all = ["position", "action"])]
+        record: Option<PathBuf>,
     },
     /// Run the Discord bot (token from the DISCORD_TOKEN environment variable; see README).
     Run {
@@ -356,15 +361,21 @@ fn main() -> ExitCode {
         }
         Command::Moves { position } => finish_case(analysis::moves(&position)),
         Command::Apply {
-            position,
+            record: Some(record),
+            ..
+        } => finish_case(analysis::apply_record(&record)),
+        Command::Apply {
+            position: Some(position),
             action: None,
+            ..
         } if position == "-" => {
             let mut analyst = analysis::Analyst::new();
             run_batch(|line, out| analyst.apply_line(line, out))
         }
         Command::Apply {
-            position,
+            position: Some(position),
             action: Some(action),
+            ..
         } => finish_case(analysis::apply(&position, &action)),
         Command::Run { config, data } => run_bot(config, data),
         Command::CheckStore { config, data } => check_store(config, data),
@@ -419,7 +430,7 @@ fn main() -> ExitCode {
                 ExitCode::from(code)
             }
         },
-        Command::Apply { action: None, .. } => {
+        Command::Apply { .. } => {
             eprintln!(
                 "apply needs an ACTION after the POSITION (or `-` alone to read cases from stdin)"
             );

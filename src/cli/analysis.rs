@@ -8,7 +8,7 @@
 use std::fmt::Write as _;
 use std::io::{self, BufRead, BufWriter, Write};
 
-use crate::game::{Action, Position, Square};
+use crate::game::{Action, Position, Square, check_record_file};
 
 /// How a case failed, and the exit code it maps to.
 #[derive(Debug)]
@@ -180,6 +180,29 @@ pub fn moves(position_text: &str) -> Result<String, CaseError> {
 pub fn apply(position_text: &str, action_text: &str) -> Result<String, CaseError> {
     let mut out = String::new();
     Analyst::new().apply(position_text, action_text, &mut out)?;
+    Ok(out)
+}
+
+/// `apply --record FILE`: the final position of a game's record file and its outcome, in the
+/// two lines of one `apply` case. A file that cannot be read or parsed is malformed (exit 2);
+/// an illegal action or a result that does not match is exit 1.
+pub fn apply_record(path: &std::path::Path) -> Result<String, CaseError> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| CaseError::Malformed(format!("cannot read {}: {e}", path.display())))?;
+    let (position, outcome) = check_record_file(&text).map_err(|error| {
+        if error.is_malformed() {
+            CaseError::Malformed(error.to_string())
+        } else {
+            CaseError::Illegal(error.to_string())
+        }
+    })?;
+    let mut out = format!("{position}\n");
+    match outcome {
+        Some(outcome) => {
+            let _ = writeln!(out, "{outcome}");
+        }
+        None => out.push_str("ongoing\n"),
+    }
     Ok(out)
 }
 

@@ -54,17 +54,26 @@ pub fn replay_to_files(
         }
         None => return Err((2, format!("there is no game {game} in {}", dir.display()))),
     };
-    let media = replay_media(&finished, speed, Language::English)
+    let media = replay_media(&finished, speed, Language::English, None)
         .map_err(|e| (1, format!("cannot replay game {game}: {e}")))?;
+    // No size cap here: the file is for whoever runs the command, not for an upload.
+    let animation = media.image.map_err(|bytes| {
+        (
+            1,
+            format!("cannot replay game {game}: {bytes} bytes over the cap"),
+        )
+    })?;
     let write = |path: &Path, bytes: &[u8]| {
         std::fs::write(path, bytes)
             .map_err(|e| (1, format!("cannot write {}: {e}", path.display())))
     };
-    write(output, &media.image.bytes)?;
+    write(output, &animation.file.bytes)?;
     let mut report = format!(
-        "image: {} ({} bytes)\n",
+        "image: {} ({} bytes, {} frames, {:.1} s)\n",
         output.display(),
-        media.image.bytes.len()
+        animation.file.bytes.len(),
+        animation.frames,
+        animation.duration_cs as f64 / 100.0
     );
     if let Some(path) = record {
         write(path, &media.record.bytes)?;

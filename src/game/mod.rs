@@ -38,6 +38,7 @@ mod outcome;
 mod piece;
 mod position;
 mod record;
+mod record_file;
 mod reveal;
 mod round;
 mod rules;
@@ -56,6 +57,9 @@ pub use piece::{ARMY_SIZE, Colour, Kind, Piece};
 pub use position::Position;
 pub(crate) use position::draw_by_counters;
 pub use record::{Event, GameRecord, RECORD_VERSION, ReplayError};
+pub use record_file::{
+    RecordFileError, TIMEOUT_LINE, check_record_file, effect_note, write_record_file,
+};
 pub use reveal::RevealedView;
 pub use round::{Game, GameError, Played};
 pub use rules::Rules;

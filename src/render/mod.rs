@@ -17,6 +17,7 @@ mod marks;
 mod palette;
 mod panel;
 mod raster;
+mod replay;
 mod text;
 mod tiles;
 
@@ -33,6 +34,7 @@ use canvas::Canvas;
 
 pub use from_position::{guide_from_view, render_position_text};
 pub use layout::{HEIGHT, WIDTH};
+pub use replay::{ReplayGif, ReplayOptions, render_replay_gif};
 pub use words::{LANGUAGES, Word};
 
 /// Which characters the piece names are written in: 繁體 for a Traditional Chinese image,
@@ -122,6 +124,10 @@ pub enum RenderError {
     Notation(#[from] NotationError),
     #[error("no move guide for {square}: {reason}")]
     Guide { square: Square, reason: String },
+    #[error("could not encode the GIF: {0}")]
+    Gif(#[from] gif::EncodingError),
+    #[error("the replay takes {bytes} bytes even with most frames left out, over the cap of {cap}")]
+    TooLarge { bytes: usize, cap: usize },
 }
 
 /// Draws the board image for `view` and encodes it as a PNG.
@@ -199,20 +205,28 @@ pub fn render_reveal_image(
 ) -> Result<RgbImage, RenderError> {
     let fonts = text::fonts()?;
     let mut pixels = board::background(fonts, options.language).clone();
-    let mut canvas = Canvas::rgb(&mut pixels);
-    draw(&mut canvas, fonts, &reveal.view, panel, None, options);
+    draw_reveal(&mut Canvas::rgb(&mut pixels), fonts, reveal, panel, options);
+    Ok(pixels)
+}
+
+/// The reveal over a copy of the background: the final board, then the ghosts.
+fn draw_reveal(
+    canvas: &mut Canvas,
+    fonts: &text::Fonts,
+    reveal: &RevealedView,
+    panel: &Panel,
+    options: &RenderOptions,
+) {
+    draw(canvas, fonts, &reveal.view, panel, None, options);
     let tiles = tiles::tiles(fonts, options.script());
     for (square, piece) in reveal.hidden() {
         let at = layout::centre(*square);
-        tiles
-            .board
-            .blit(tiles.board.revealed(*piece), &mut canvas, at);
-        marks::draw_ghost(&mut canvas, at);
+        tiles.board.blit(tiles.board.revealed(*piece), canvas, at);
+        marks::draw_ghost(canvas, at);
     }
     if !reveal.hidden().is_empty() {
-        panel::draw_reveal_note(&mut canvas, fonts, options.language);
+        panel::draw_reveal_note(canvas, fonts, options.language);
     }
-    Ok(pixels)
 }
 
 /// Everything that changes from render to render, over a copy of the background.

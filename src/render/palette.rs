@@ -128,6 +128,12 @@ impl Palette {
         }
     }
 
+    /// An index no colour uses, when the palette has fewer than 256 entries: a GIF frame
+    /// marks its unchanged pixels with it (transparent).
+    pub fn spare_index(&self) -> Option<u8> {
+        u8::try_from(self.colours.len()).ok()
+    }
+
     #[cfg(test)]
     pub fn len(&self) -> usize {
         self.colours.len()

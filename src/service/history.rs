@@ -150,18 +150,28 @@ pub(super) async fn replay(
         finished.game.record.events.len(),
         &result_for(lang, &finished.outcome, None),
     );
-    let drawn = tokio::task::spawn_blocking(move || replay::media(&finished, speed, lang)).await;
+    let drawn = tokio::task::spawn_blocking(move || {
+        replay::media(&finished, speed, lang, Some(UPLOAD_LIMIT))
+    })
+    .await;
     match drawn {
         Ok(Ok(ReplayMedia { image, record })) => {
             let mut lines = vec![caption];
-            let mut files = vec![record];
-            // Discord refuses the whole message when its files pass the limit: the record
-            // (a few kB) still goes, the image is left to `junqi-bot replay`.
-            if image.bytes.len() + files[0].bytes.len() <= UPLOAD_LIMIT {
-                files.insert(0, image);
-            } else {
-                lines.push(say::replay_too_big(lang, image.bytes.len(), game));
-            }
+            // Discord refuses the whole message when its files pass the limit: the GIF was
+            // made to fit beside the record by leaving frames out; when even that fails, the
+            // record (a few kB) still goes and the image is left to `junqi-bot replay`.
+            let files = match image {
+                Ok(animation) => {
+                    if animation.step > 1 {
+                        lines.push(say::replay_frames_left_out(lang, animation.step, game));
+                    }
+                    vec![animation.file, record]
+                }
+                Err(bytes) => {
+                    lines.push(say::replay_too_big(lang, bytes, game));
+                    vec![record]
+                }
+            };
             Reply::public(lines).with_files(files)
         }
         Ok(Err(error)) => {

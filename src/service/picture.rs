@@ -4,8 +4,8 @@
 use std::sync::{Arc, Mutex, OnceLock, mpsc};
 
 use crate::config::Language;
-use crate::game::{PublicView, Square, SquareSet};
-use crate::render::{Guide, Panel, RenderOptions, render_png};
+use crate::game::{PublicView, RevealedView, Square, SquareSet};
+use crate::render::{Guide, Panel, RenderOptions, render_png, render_reveal_png};
 
 /// What the picture shows besides the board: the players' names by seat, the seconds left on
 /// the clock of the player to act, and each seat's points.
@@ -25,6 +25,25 @@ pub struct MoveGuide {
     pub attacks: SquareSet,
 }
 
+/// What a picture shows: the public board (with a move guide maybe), or at the end of a game
+/// the reveal of what was never flipped.
+#[derive(Clone, Debug)]
+pub enum Sheet {
+    Board {
+        view: PublicView,
+        guide: Option<MoveGuide>,
+    },
+    Reveal(RevealedView),
+}
+
+fn panel_of(caption: &Caption) -> Panel {
+    Panel {
+        names: caption.names.clone(),
+        seconds_left: caption.seconds_left,
+        points: caption.points,
+    }
+}
+
 /// The board as a PNG (drawn by `crate::render`), or `None` when no image can be made (the
 /// reply then goes out with its text alone).
 pub fn board_png(
@@ -33,17 +52,32 @@ pub fn board_png(
     guide: Option<MoveGuide>,
     language: Language,
 ) -> Option<Vec<u8>> {
-    let panel = Panel {
-        names: caption.names.clone(),
-        seconds_left: caption.seconds_left,
-        points: caption.points,
+    sheet_png(
+        &Sheet::Board {
+            view: view.clone(),
+            guide,
+        },
+        caption,
+        language,
+    )
+}
+
+/// [`board_png`] for either kind of sheet.
+fn sheet_png(sheet: &Sheet, caption: &Caption, language: Language) -> Option<Vec<u8>> {
+    let panel = panel_of(caption);
+    let options = RenderOptions { language };
+    let drawn = match sheet {
+        Sheet::Board { view, guide } => {
+            let guide = guide.map(|guide| Guide {
+                from: guide.from,
+                empty: guide.empty,
+                attacks: guide.attacks,
+            });
+            render_png(view, &panel, guide.as_ref(), &options)
+        }
+        Sheet::Reveal(reveal) => render_reveal_png(reveal, &panel, &options),
     };
-    let guide = guide.map(|guide| Guide {
-        from: guide.from,
-        empty: guide.empty,
-        attacks: guide.attacks,
-    });
-    match render_png(view, &panel, guide.as_ref(), &RenderOptions { language }) {
+    match drawn {
         Ok(png) => Some(png),
         Err(error) => {
             tracing::error!("drawing the board: {error}");
@@ -54,9 +88,8 @@ pub fn board_png(
 
 /// A board to draw and where to send the picture.
 struct Job {
-    view: PublicView,
+    sheet: Sheet,
     caption: Caption,
-    guide: Option<MoveGuide>,
     language: Language,
     done: tokio::sync::oneshot::Sender<Option<Vec<u8>>>,
 }
@@ -94,9 +127,8 @@ fn paint(jobs: &Mutex<mpsc::Receiver<Job>>) {
             Err(poisoned) => poisoned.into_inner().recv(),
         };
         let Ok(job) = job else { return };
-        let png = crate::ops::metrics::timed_render(|| {
-            board_png(&job.view, &job.caption, job.guide, job.language)
-        });
+        let png =
+            crate::ops::metrics::timed_render(|| sheet_png(&job.sheet, &job.caption, job.language));
         let _ = job.done.send(png);
     }
 }
@@ -109,11 +141,19 @@ pub(super) async fn render(
     guide: Option<MoveGuide>,
     language: Language,
 ) -> Option<Vec<u8>> {
+    render_sheet(Sheet::Board { view, guide }, caption, language).await
+}
+
+/// Any sheet on the drawing threads.
+pub(super) async fn render_sheet(
+    sheet: Sheet,
+    caption: Caption,
+    language: Language,
+) -> Option<Vec<u8>> {
     let (done, picture) = tokio::sync::oneshot::channel();
     let job = Job {
-        view,
+        sheet,
         caption,
-        guide,
         language,
         done,
     };

@@ -1,12 +1,13 @@
-//! The files of a replay, drawn from a finished game's stored record: the animation and the
-//! record text. Everything here runs on a blocking thread (drawing is CPU work).
+//! The files of a replay, drawn from a finished game's stored record: the animated GIF (see
+//! `crate::render::render_replay_gif`) and the record text `junqi-bot apply --record` checks.
+//! Everything here runs on a blocking thread (drawing is CPU work).
 
 use thiserror::Error;
 
-use super::picture::{Caption, board_png};
 use super::types::{Attachment, FileKind};
 use crate::config::Language;
-use crate::game::{Event, Game, ReplayError};
+use crate::game::{Event, Game, RecordFileError, ReplayError, write_record_file};
+use crate::render::{Panel, RenderError, ReplayOptions, render_replay_gif};
 use crate::store::FinishedGame;
 
 /// Actions per second when the caller names no speed.
@@ -16,54 +17,95 @@ pub const DEFAULT_SPEED: u32 = 2;
 pub enum ReplayMediaError {
     #[error(transparent)]
     Record(#[from] ReplayError),
-    #[error("the board could not be drawn")]
-    Drawing,
+    #[error(transparent)]
+    RecordFile(#[from] RecordFileError),
+    #[error("the stored game has not ended")]
+    NotOver,
+    #[error("the replay could not be drawn: {0}")]
+    Drawing(RenderError),
+}
+
+/// The animation of a replay and what it holds.
+pub struct Animation {
+    pub file: Attachment,
+    /// Frames in the GIF: the actions + 2, fewer when frames were left out for the cap.
+    pub frames: usize,
+    /// Every `step`-th position is a frame (1: every one).
+    pub step: usize,
+    /// One loop of the animation, in centiseconds.
+    pub duration_cs: u64,
 }
 
 /// What `/replay` attaches.
 pub struct ReplayMedia {
-    pub image: Attachment,
+    /// The animation, or its size in bytes when even its first, last and reveal frames alone
+    /// pass the size cap.
+    pub image: Result<Animation, usize>,
     pub record: Attachment,
 }
 
-/// Draws the replay of a finished game at `speed` actions per second.
+/// Draws the replay of a finished game at `speed` actions per second, its animation and
+/// record together at most `size_cap` bytes when given.
 pub fn media(
     finished: &FinishedGame,
-    _speed: u32,
+    speed: u32,
     language: Language,
+    size_cap: Option<usize>,
 ) -> Result<ReplayMedia, ReplayMediaError> {
-    let game = Game::replay(&finished.game.record)?;
-    let caption = Caption {
-        names: finished.game.names.clone(),
-        seconds_left: None,
-        points: Some(finished.points),
-    };
-    let png = board_png(&game.view(), &caption, None, language).ok_or(ReplayMediaError::Drawing)?;
+    let record = &finished.game.record;
     let id = finished.game.id;
-    Ok(ReplayMedia {
-        image: Attachment {
-            name: format!("game-{id}.png"),
-            kind: FileKind::Image,
-            bytes: png,
-        },
-        record: Attachment {
-            name: format!("game-{id}.txt"),
-            kind: FileKind::Record,
-            bytes: events_text(finished).into_bytes(),
-        },
-    })
-}
-
-/// One event a line, as the console would type it.
-fn events_text(finished: &FinishedGame) -> String {
-    let mut out = String::new();
-    for event in &finished.game.record.events {
-        let line = match event {
-            Event::Act(action) => action.to_string(),
-            other => format!("{other:?}"),
-        };
-        out.push_str(&line);
-        out.push('\n');
+    let names = &finished.game.names;
+    let text = write_record_file(
+        record,
+        names,
+        &format!("junqi-bot game {id}: {} vs {}", names[0], names[1]),
+    )?;
+    let record_file = Attachment {
+        name: format!("game-{id}.txt"),
+        kind: FileKind::Record,
+        bytes: text.into_bytes(),
+    };
+    // One view per action, the starting position first; the game is stepped through the
+    // record's events so that timeouts and draw offers keep the views exact.
+    let mut game = Game::new(record.seed, record.rules);
+    let mut views = Vec::with_capacity(record.events.len() + 1);
+    views.push(game.view());
+    for (index, event) in record.events.iter().enumerate() {
+        game.apply_event(*event)
+            .map_err(|error| ReplayError::BadEvent {
+                index,
+                reason: error.to_string(),
+            })?;
+        if matches!(event, Event::Act(_)) {
+            views.push(game.view());
+        }
     }
-    out
+    let reveal = game.reveal().ok_or(ReplayMediaError::NotOver)?;
+    let panel = Panel {
+        points: Some(finished.points),
+        ..Panel::new(names.clone())
+    };
+    let options = ReplayOptions {
+        language,
+        speed,
+        size_cap: size_cap.map(|cap| cap.saturating_sub(record_file.bytes.len())),
+    };
+    let image = match render_replay_gif(&views, &reveal, &panel, &options) {
+        Ok(gif) => Ok(Animation {
+            file: Attachment {
+                name: format!("game-{id}.gif"),
+                kind: FileKind::Image,
+                bytes: gif.bytes,
+            },
+            frames: gif.frames,
+            step: gif.step,
+            duration_cs: gif.duration_cs,
+        }),
+        Err(RenderError::TooLarge { bytes, .. }) => Err(bytes),
+        Err(error) => return Err(ReplayMediaError::Drawing(error)),
+    };
+    Ok(ReplayMedia {
+        image,
+        record: record_file,
+    })
 }

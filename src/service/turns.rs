@@ -4,7 +4,7 @@
 
 use super::actor::GameActor;
 use super::clock::{self, ClockEvent};
-use super::picture::{Caption, MoveGuide, render};
+use super::picture::{Caption, MoveGuide, Sheet, render, render_sheet};
 use super::{
     Button, CONFIRM_ABANDON, CONFIRM_CANCEL, CONFIRM_RESIGN, Caller, GameEvent, Inner, Reply,
     ServiceError, Surface, text, words,
@@ -115,7 +115,11 @@ impl GameActor {
             points,
             ..self.caption()
         };
-        render(self.game.view(), caption, guide, lang).await
+        // The end shows what was never flipped (the only picture that may show it).
+        match self.game.reveal() {
+            Some(reveal) => render_sheet(Sheet::Reveal(reveal), caption, lang).await,
+            None => render(self.game.view(), caption, guide, lang).await,
+        }
     }
 
     /// The language of what only the caller sees.

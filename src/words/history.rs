@@ -225,3 +225,12 @@ pub fn replay_too_big(lang: Language, bytes: usize, game: u64) -> String {
         "動畫有 {megabytes} MB，超過 Discord 的上傳上限：只附上記錄（管理員可用 `junqi-bot replay --data DIR {game}` 產生動畫）。"
     )
 }
+
+pub fn replay_frames_left_out(lang: Language, step: usize, game: u64) -> String {
+    say!(
+        lang,
+        "To fit Discord's upload limit the animation shows every {step}th action (an operator can make the full one with `junqi-bot replay --data DIR {game}`).",
+        "为了不超过 Discord 的上传上限，动画每 {step} 步显示一次（管理员可用 `junqi-bot replay --data DIR {game}` 生成完整动画）。",
+        "為了不超過 Discord 的上傳上限，動畫每 {step} 步顯示一次（管理員可用 `junqi-bot replay --data DIR {game}` 產生完整動畫）。"
+    )
+}

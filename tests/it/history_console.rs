@@ -80,10 +80,28 @@ fn a_finished_game_shows_in_history_and_replays_to_files() {
 
     let image_bytes = std::fs::read(&image).expect("image written");
     let record_text = std::fs::read_to_string(&record).expect("record written");
-    assert!(!image_bytes.is_empty() && !record_text.is_empty());
+    assert!(image.ends_with(".gif") && image.contains(&format!("game-{number}")));
+    assert!(record.ends_with(".txt") && record.contains(&format!("game-{number}")));
+    // 6 actions: the opening, 6 boards and the reveal.
+    assert_eq!(gif_frames(&image_bytes), 6 + 2);
+    // The record checks with `junqi-bot apply --record` and leads to the stored game's end.
+    game.abandon(junqi::game::Seat::First).expect("abandon");
+    let checked = Command::new(env!("CARGO_BIN_EXE_junqi-bot"))
+        .args(["apply", "--record", &record])
+        .output()
+        .expect("run junqi-bot apply");
+    assert!(checked.status.success(), "{checked:?}");
+    let first_line = String::from_utf8_lossy(&checked.stdout)
+        .lines()
+        .next()
+        .map(str::to_string);
+    match game.position() {
+        Some(position) => assert_eq!(first_line, Some(position.to_string())),
+        None => assert!(first_line.is_some_and(|line| line.ends_with(" 6"))),
+    }
 
     // The operator's command makes the same files from the same store.
-    let out = dir.path().join("again.img");
+    let out = dir.path().join("again.gif");
     let record_again = dir.path().join("again.txt");
     let status = replay_command(dir.path(), number, &out, &record_again);
     assert!(status.success());
@@ -92,6 +110,18 @@ fn a_finished_game_shows_in_history_and_replays_to_files() {
         std::fs::read_to_string(&record_again).expect("written"),
         record_text
     );
+}
+
+/// The number of frames of a GIF.
+fn gif_frames(bytes: &[u8]) -> usize {
+    let mut decoder = gif::DecodeOptions::new()
+        .read_info(std::io::Cursor::new(bytes))
+        .expect("a GIF");
+    let mut frames = 0;
+    while decoder.read_next_frame().expect("a frame").is_some() {
+        frames += 1;
+    }
+    frames
 }
 
 fn replay_command(data: &Path, game: u64, out: &Path, record: &Path) -> std::process::ExitStatus {

@@ -91,12 +91,10 @@ async fn a_game_played_on_discord_shows_in_history_and_replays_with_its_files() 
         .map(|upload| upload.filename.as_str())
         .collect();
     assert_eq!(names.len(), 2, "{names:?}");
-    assert!(
-        names[0].starts_with(&format!("game-{number}.")),
-        "{names:?}"
-    );
+    assert!(names[0] == format!("game-{number}.gif"), "{names:?}");
     assert_eq!(names[1], format!("game-{number}.txt"));
     assert!(replay.uploads.iter().all(|upload| !upload.bytes.is_empty()));
+    assert!(replay.uploads[0].bytes.starts_with(b"GIF89a"));
 
     let (_, none) = slash(&fake, CAROL, "games", json!([]), &[]).await;
     assert!(none.content().contains("No games"), "{}", none.content());

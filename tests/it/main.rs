@@ -25,6 +25,8 @@ mod history_discord;
 mod history_store;
 mod ops_running;
 mod render;
+mod replay;
+mod replay_reveal;
 mod rules_endings;
 mod rules_game;
 mod rules_movement;

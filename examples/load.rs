@@ -13,13 +13,18 @@
 //! sled directory, so several load processes can share it; give each its own
 //! `JUNQI_LOAD_GUILD=N` (1, 2, …) so their channels and players do not collide.
 //!
+//! Sharded, as a scaled-out bot runs: `JUNQI_LOAD_PROCESSES=2` (with `DATABASE_URL`) starts
+//! that many copies of this example, each as shard i of N (`[discord] shards`) on the one
+//! database, its games in a guild on its own shard, all at once; each prints its own latency
+//! and resident memory, prefixed with its shard.
+//!
 //! For scale: 10,000 games on 30-second clocks where players take ~10 s per action make about
 //! 1,000 actions per second.
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use junqi::config::Config;
+use junqi::config::{Config, ShardRange};
 use junqi::game::{Action, Game, Rules, Seat};
 use junqi::service::{Caller, Command, Member, Opponent, Service};
 use junqi::store::{Place, Store};
@@ -42,13 +47,25 @@ fn resident_mb() -> f64 {
         .map_or(f64::NAN, |kb| kb / 1024.0)
 }
 
-/// This process's guild (`JUNQI_LOAD_GUILD`, default 1): processes sharing a database use
-/// different ones.
+fn env_number(name: &str) -> Option<u64> {
+    std::env::var(name).ok().and_then(|text| text.parse().ok())
+}
+
+/// This process's shard and the total, when it is one of several (`JUNQI_LOAD_SHARD` of
+/// `JUNQI_LOAD_TOTAL`, set by the parent of a sharded run).
+fn load_shard() -> Option<(u32, u32)> {
+    let shard = u32::try_from(env_number("JUNQI_LOAD_SHARD")?).ok()?;
+    let total = u32::try_from(env_number("JUNQI_LOAD_TOTAL")?).ok()?;
+    Some((shard, total))
+}
+
+/// This process's guild: one on its own shard when sharded (Discord's `(guild >> 22) % total`),
+/// else `JUNQI_LOAD_GUILD` (default 1), so processes sharing a database never collide.
 fn load_guild() -> u64 {
-    std::env::var("JUNQI_LOAD_GUILD")
-        .ok()
-        .and_then(|text| text.parse().ok())
-        .unwrap_or(1)
+    match load_shard() {
+        Some((shard, _)) => (u64::from(shard) << 22) | 1,
+        None => env_number("JUNQI_LOAD_GUILD").unwrap_or(1),
+    }
 }
 
 fn caller(game: usize, seat: Seat) -> Caller {
@@ -100,12 +117,24 @@ async fn run(games: usize, actions: usize, concurrency: usize, rate: u64) -> Res
         _ => Store::open(dir.path()),
     }
     .map_err(|e| e.to_string())?;
-    let config = Config {
+    let mut config = Config {
         test_seed: Some(SEED),
         turn_secs: 3600,
         max_turn_secs: 3600,
         ..Config::default()
     };
+    if let Some((shard, total)) = load_shard() {
+        // The service then owns (and resumes) only the games of this shard's guilds.
+        config = config
+            .with_shards(
+                Some(ShardRange {
+                    first: shard,
+                    last: shard,
+                }),
+                Some(total),
+            )
+            .map_err(|e| e.to_string())?;
+    }
     let (service, mut outbound) = Service::start(config, store)
         .await
         .map_err(|e| e.to_string())?;
@@ -222,7 +251,60 @@ async fn run(games: usize, actions: usize, concurrency: usize, rate: u64) -> Res
     Ok(())
 }
 
+/// Runs `processes` copies of this example at once, shard i of N each, and prints their
+/// output as it comes, prefixed with the shard.
+fn run_sharded(processes: u32) -> Result<(), String> {
+    if std::env::var("DATABASE_URL").map_or(true, |url| url.is_empty()) {
+        return Err("a sharded run needs DATABASE_URL=postgres://… (sled is one process)".into());
+    }
+    let exe = std::env::current_exe().map_err(|e| e.to_string())?;
+    let children: Vec<_> = (0..processes)
+        .map(|shard| {
+            std::process::Command::new(&exe)
+                .args(std::env::args().skip(1))
+                .env_remove("JUNQI_LOAD_PROCESSES")
+                .env("JUNQI_LOAD_SHARD", shard.to_string())
+                .env("JUNQI_LOAD_TOTAL", processes.to_string())
+                .stdout(std::process::Stdio::piped())
+                .spawn()
+                .map(|child| (shard, child))
+                .map_err(|e| e.to_string())
+        })
+        .collect::<Result<_, _>>()?;
+    let mut failed = false;
+    let printers: Vec<_> = children
+        .into_iter()
+        .map(|(shard, mut child)| {
+            let out = child.stdout.take();
+            std::thread::spawn(move || {
+                use std::io::BufRead;
+                if let Some(out) = out {
+                    for line in std::io::BufReader::new(out).lines().map_while(Result::ok) {
+                        println!("[shard {shard}/{processes}] {line}");
+                    }
+                }
+                child.wait().map(|status| status.success()).unwrap_or(false)
+            })
+        })
+        .collect();
+    for printer in printers {
+        failed |= !printer.join().unwrap_or(false);
+    }
+    if failed {
+        return Err("a shard's process failed".into());
+    }
+    Ok(())
+}
+
 fn main() {
+    if let Some(processes) = env_number("JUNQI_LOAD_PROCESSES") {
+        let processes = u32::try_from(processes).unwrap_or(1).max(1);
+        if let Err(error) = run_sharded(processes) {
+            eprintln!("load test failed: {error}");
+            std::process::exit(1);
+        }
+        return;
+    }
     let args: Vec<usize> = std::env::args()
         .skip(1)
         .filter_map(|a| a.parse().ok())

@@ -10,6 +10,9 @@ use thiserror::Error;
 
 use crate::game::Rules;
 
+mod shards;
+pub use shards::{ShardRange, Shards};
+
 /// The language of the bot's messages, titles and piece names.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Serialize, Deserialize)]
 pub enum Language {
@@ -101,6 +104,12 @@ pub struct DiscordConfig {
     /// Each game in a public thread made from its challenge message (the channel keeps the
     /// challenge and the result); off, or without the permission, games play in the channel.
     pub game_threads: bool,
+    /// The gateway shards this process runs (`"0-3"`, inclusive); unset: all of them. A
+    /// process owns the live games and challenges of the guilds on its shards, so a range
+    /// other than all needs the shared PostgreSQL store.
+    pub shards: Option<ShardRange>,
+    /// How many shards the bot has in all, across every process.
+    pub total_shards: u32,
 }
 
 impl Default for DiscordConfig {
@@ -110,6 +119,8 @@ impl Default for DiscordConfig {
             api_base_url: None,
             dev_guild: None,
             game_threads: true,
+            shards: None,
+            total_shards: 1,
         }
     }
 }
@@ -281,10 +292,45 @@ impl Config {
         if self.discord.token_env.trim().is_empty() {
             return invalid("discord.token_env", "must name an environment variable");
         }
+        if let Err(reason) = self.shards_checked() {
+            return invalid("discord.shards", &reason);
+        }
         if let Err(reason) = self.rules.validate() {
             return invalid("rules", &reason);
         }
         Ok(())
+    }
+}
+
+impl Config {
+    /// The shards this process runs (all of them when `shards` is unset).
+    pub fn shards(&self) -> Shards {
+        self.shards_checked().unwrap_or(Shards::ALL_OF_ONE)
+    }
+
+    fn shards_checked(&self) -> Result<Shards, String> {
+        let total = self.discord.total_shards;
+        let range = self.discord.shards.unwrap_or(ShardRange {
+            first: 0,
+            last: total.saturating_sub(1),
+        });
+        Shards::new(range, total)
+    }
+
+    /// The command line's `--shards` and `--total-shards` over the config's, checked again.
+    pub fn with_shards(
+        mut self,
+        range: Option<ShardRange>,
+        total: Option<u32>,
+    ) -> Result<Config, ConfigError> {
+        if let Some(range) = range {
+            self.discord.shards = Some(range);
+        }
+        if let Some(total) = total {
+            self.discord.total_shards = total;
+        }
+        self.validate()?;
+        Ok(self)
     }
 }
 
@@ -347,6 +393,13 @@ mod tests {
             ("log_format = \"xml\"", "log_format"),
             ("metrics_addr = \"localhost\"", "metrics_addr"),
             ("backups_kept = 0", "backups_kept"),
+            ("[discord]\nshards = \"0-3\"", "discord.shards"),
+            (
+                "[discord]\nshards = \"0-3\"\ntotal_shards = 3",
+                "discord.shards",
+            ),
+            ("[discord]\ntotal_shards = 0", "discord.shards"),
+            ("[discord]\nshards = \"3-1\"\ntotal_shards = 8", "shards"),
         ];
         for (text, key) in table {
             let message = Config::parse(text).unwrap_err().to_string();
@@ -360,6 +413,27 @@ mod tests {
         assert!(error.to_string().contains("data_dir"), "{error}");
         let config = Config::resolve(None, Some(PathBuf::from("elsewhere"))).unwrap();
         assert_eq!(config.data_dir, PathBuf::from("elsewhere"));
+    }
+
+    #[test]
+    fn shard_ranges_read_from_the_file_and_the_command_line() {
+        let config = Config::parse("[discord]\nshards = \"0-3\"\ntotal_shards = 8").unwrap();
+        let shards = config.shards();
+        assert_eq!(
+            (shards.range.first, shards.range.last, shards.total),
+            (0, 3, 8)
+        );
+        assert!(!shards.is_all());
+        assert!(Config::default().shards().is_all());
+        let moved = config
+            .clone()
+            .with_shards(Some("4-7".parse().unwrap()), None)
+            .unwrap();
+        assert_eq!(moved.shards().range.first, 4);
+        let error = config
+            .with_shards(Some("4-8".parse().unwrap()), None)
+            .unwrap_err();
+        assert!(error.to_string().contains("discord.shards"), "{error}");
     }
 
     #[test]

@@ -50,6 +50,13 @@ enum Command {
         /// The data directory (overrides the config's `data_dir`).
         #[arg(long)]
         data: Option<PathBuf>,
+        /// The gateway shards this process runs, inclusive (`0-3`); needs PostgreSQL unless
+        /// they are all of them. Overrides the config's `[discord] shards`.
+        #[arg(long)]
+        shards: Option<junqi::config::ShardRange>,
+        /// How many shards the bot has in all (overrides `[discord] total_shards`).
+        #[arg(long)]
+        total_shards: Option<u32>,
     },
     /// Copy a sled data directory (players, finished games, live games with their clocks,
     /// challenges) into a PostgreSQL database and verify counts and checksums. Running it again
@@ -189,8 +196,18 @@ fn run_console(options: junqi::console::ConsoleOptions) -> ExitCode {
     }
 }
 
-fn run_bot(config_path: Option<PathBuf>, data: Option<PathBuf>) -> ExitCode {
-    let config = match load_config(config_path.as_deref(), data) {
+fn run_bot(
+    config_path: Option<PathBuf>,
+    data: Option<PathBuf>,
+    shards: Option<junqi::config::ShardRange>,
+    total_shards: Option<u32>,
+) -> ExitCode {
+    let config = match load_config(config_path.as_deref(), data).and_then(|config| {
+        config.with_shards(shards, total_shards).map_err(|error| {
+            eprintln!("error: {error}");
+            ExitCode::from(2)
+        })
+    }) {
         Ok(config) => config,
         Err(code) => return code,
     };
@@ -377,7 +394,12 @@ fn main() -> ExitCode {
             action: Some(action),
             ..
         } => finish_case(analysis::apply(&position, &action)),
-        Command::Run { config, data } => run_bot(config, data),
+        Command::Run {
+            config,
+            data,
+            shards,
+            total_shards,
+        } => run_bot(config, data, shards, total_shards),
         Command::CheckStore { config, data } => check_store(config, data),
         Command::Backup { config, data, to } => backup(config, data, to),
         Command::Restore { file, data } => restore(&file, data),

@@ -21,6 +21,9 @@ mod multipart;
 #[path = "../../tests/it/support/payloads.rs"]
 #[allow(dead_code)]
 mod payloads;
+#[path = "../../tests/it/support/shards.rs"]
+#[allow(dead_code)]
+mod shards;
 
 use fake_discord::FakeDiscord;
 

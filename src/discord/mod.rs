@@ -50,6 +50,12 @@ pub enum DiscordError {
     Serenity(#[from] Box<serenity::Error>),
     #[error("a background task failed: {0}")]
     Task(String),
+    #[error(
+        "{shards} needs the shared PostgreSQL store: the sled store can be opened by one process \
+         only, which must then run every shard. Set `database_url` (or DATABASE_URL), or drop \
+         `--shards`/`[discord] shards` (see the README section \"Scaling out\")"
+    )]
+    ShardsNeedPostgres { shards: crate::config::Shards },
 }
 
 impl From<serenity::Error> for DiscordError {
@@ -125,6 +131,10 @@ pub async fn run_with(
 ) -> Result<(), DiscordError> {
     let dir = store_dir.to_path_buf();
     let url = crate::store::database_url(config.database_url.as_deref());
+    let shards = config.shards();
+    if !shards.is_all() && url.is_none() {
+        return Err(DiscordError::ShardsNeedPostgres { shards });
+    }
     let store = tokio::task::spawn_blocking(move || Store::open_with(url.as_deref(), &dir))
         .await
         .map_err(|error| DiscordError::Task(error.to_string()))??;
@@ -168,6 +178,7 @@ pub async fn run_with(
             })
         })
         .build();
+    tracing::info!("running {shards}");
     let intents = serenity::GatewayIntents::non_privileged();
     let mut client = serenity::ClientBuilder::new_with_http(http, intents)
         .framework(framework)
@@ -177,11 +188,14 @@ pub async fn run_with(
         threads,
         outbound,
     ));
-    let shards = Arc::clone(&client.shard_manager);
+    let manager = Arc::clone(&client.shard_manager);
     let result = tokio::select! {
-        result = client.start() => result.map_err(DiscordError::from),
+        // serenity's range end is inclusive here (it starts shards `start..=end`).
+        result = client.start_shard_range(shards.range.first..shards.range.last, shards.total) => {
+            result.map_err(DiscordError::from)
+        }
         () = shutdown => {
-            shards.shutdown_all().await;
+            manager.shutdown_all().await;
             Ok(())
         }
     };
@@ -267,6 +281,25 @@ mod tests {
         ] {
             assert_eq!(api_host(base), "http://127.0.0.1:8080", "{base}");
         }
+    }
+
+    #[tokio::test]
+    async fn a_shard_range_on_sled_is_refused_before_anything_opens() {
+        if crate::store::database_url(None).is_some() {
+            // DATABASE_URL selects PostgreSQL, where a range is allowed.
+            return;
+        }
+        let config = Config::default()
+            .with_shards(Some("1".parse().expect("a range")), Some(2))
+            .expect("a valid range");
+        let dir = std::path::Path::new("/nonexistent/junqi-shards-test");
+        let error = run_with(config, dir, "token".into(), std::future::pending())
+            .await
+            .expect_err("sled cannot be shared");
+        let message = error.to_string();
+        assert!(message.contains("shards 1 of 2"), "{message}");
+        assert!(message.contains("PostgreSQL"), "{message}");
+        assert!(!dir.exists());
     }
 
     #[test]

@@ -9,7 +9,7 @@ use tokio::sync::{mpsc, oneshot};
 use tokio::task::JoinHandle;
 
 use super::clock;
-use super::{Caller, Command, Inner, Recent, Reply, ServiceError, Tongues, lock, words};
+use super::{Caller, Command, Inner, Reply, ServiceError, Tongues, lock, words};
 use crate::config::Language;
 use crate::game::{Action, Game, Seat};
 use crate::store::{LiveGame, Place};
@@ -209,29 +209,14 @@ impl GameActor {
         self.retire();
     }
 
-    /// The game has ended and is stored as finished: leave the channel free and remember the
-    /// game for `/rematch` (in its thread and in the channel the thread belongs to).
-    /// Idempotent.
+    /// The game has ended and is stored as finished (and remembered for `/rematch` in the
+    /// store): leave the channel free. Idempotent.
     pub fn retire(&self) {
         let place = self.live.place;
-        {
-            let mut games = lock(&self.inner.games);
-            if games.get(&place).is_some_and(|h| h.id == self.live.id) {
-                games.remove(&place);
-            }
+        let mut games = lock(&self.inner.games);
+        if games.get(&place).is_some_and(|h| h.id == self.live.id) {
+            games.remove(&place);
         }
-        let recent = Recent {
-            players: self.live.players,
-            names: self.live.names.clone(),
-            turn_secs: self.live.turn_secs,
-            ai: self.live.ai.clone(),
-        };
-        let home = lock(&self.inner.homes).get(&place).copied();
-        let mut recents = lock(&self.inner.recent);
-        if let Some(home) = home {
-            recents.insert(home, recent.clone());
-        }
-        recents.insert(place, recent);
     }
 
     /// Stores the game at its new place; on a store failure it stays where it was.
@@ -240,8 +225,17 @@ impl GameActor {
         let mut moved = self.live.clone();
         moved.place = to;
         let stored = moved.clone();
+        let (players, id) = (self.live.players, self.live.id);
         self.inner
-            .blocking(move |store| store.move_live_game(&stored, from))
+            .blocking(move |store| {
+                store.move_live_game(&stored, from)?;
+                // The channel the thread came from remembers the game for `/rematch` (also
+                // after a restart, when the service no longer knows the thread's channel).
+                if let Err(error) = store.set_rematch_window(&[from], players, id) {
+                    tracing::error!("remembering game {id} for /rematch: {error}");
+                }
+                Ok(())
+            })
             .await?;
         self.live = moved;
         Ok(())

@@ -357,9 +357,11 @@ async fn close_challenge(
 /// Challenges the opponent of the caller's last game in this channel again, with the same
 /// clock; against the AI the game starts at once.
 pub(super) async fn rematch(inner: &Arc<Inner>, caller: &Caller, tongues: Tongues) -> Reply {
-    let recent = lock(&inner.recent).get(&caller.place).cloned();
-    let Some(recent) = recent.filter(|r| r.players.contains(&caller.user)) else {
-        return Reply::refusal(words::nothing_to_rematch(tongues.private));
+    let (place, user) = (caller.place, caller.user);
+    let recent = match inner.blocking(move |s| s.rematch_window(place, user)).await {
+        Ok(Some(finished)) => finished.game,
+        Ok(None) => return Reply::refusal(words::nothing_to_rematch(tongues.private)),
+        Err(error) => return failed(tongues.private, &error),
     };
     let seat = if recent.players[0] == caller.user {
         Seat::First

@@ -47,9 +47,10 @@ pub use types::{
     FileKind, GameEvent, Member, Opponent, Outbound, Reply, Surface, Tongues,
 };
 
+use crate::config::Shards;
 use crate::config::{Config, Language};
-use crate::game::{Game, ReplayError, Seat};
-use crate::store::{Place, Store, StoreError, UserId};
+use crate::game::{Game, ReplayError};
+use crate::store::{Place, Store, StoreError};
 
 /// What can stop the service from starting or a command from being saved.
 #[derive(Debug, Error)]
@@ -70,15 +71,6 @@ pub struct Service {
     inner: Arc<Inner>,
 }
 
-/// The last finished game of a channel, for `/rematch`.
-#[derive(Clone, Debug)]
-struct Recent {
-    players: [UserId; 2],
-    names: [String; 2],
-    turn_secs: u32,
-    ai: Option<(Seat, String)>,
-}
-
 /// State shared by the service, the game actors and the challenge timers.
 struct Inner {
     config: Config,
@@ -89,7 +81,6 @@ struct Inner {
     /// Serialises what changes a channel's challenges and game (challenge, accept, rematch,
     /// expiry), so two accepts can never start two games in one channel.
     place_locks: Mutex<HashMap<Place, Arc<tokio::sync::Mutex<()>>>>,
-    recent: Mutex<HashMap<Place, Recent>>,
     challenge_timers: Mutex<HashMap<u64, AbortHandle>>,
     /// Varies the AI's seed from move to move.
     ai_seeds: AtomicU64,
@@ -98,11 +89,13 @@ struct Inner {
     /// The public language of each place, as its last command told (for the messages the bot
     /// sends on its own there).
     place_languages: Mutex<HashMap<Place, Language>>,
-    /// A game moved to a thread: the thread's place → the place it came from (`/rematch` in
-    /// either finds the game).
+    /// A game moved to a thread: the thread's place → the place it came from (its end is
+    /// remembered for `/rematch` in both).
     homes: Mutex<HashMap<Place, Place>>,
     /// Serialises numbering and storing new games, so numbers are handed out one by one.
     numbering: tokio::sync::Mutex<()>,
+    /// The gateway shards this process runs: it owns the places of their guilds.
+    shards: Shards,
 }
 
 /// Locks a mutex whose data stays consistent even if a holder panicked (every critical
@@ -140,6 +133,12 @@ impl Inner {
     fn next_ai_seed(&self) -> u64 {
         self.ai_seeds
             .fetch_add(0x9E37_79B9_7F4A_7C15, Ordering::Relaxed)
+    }
+
+    /// Whether this process owns `place`'s live game and challenges: its guild is on one of
+    /// this process's shards (each process of a sharded bot resumes and answers only those).
+    fn owns(&self, place: Place) -> bool {
+        self.shards.owns_guild(place.guild)
     }
 
     /// The language of public messages at `place`.
@@ -180,22 +179,24 @@ impl Service {
         surface: Surface,
     ) -> Result<(Service, UnboundedReceiver<Outbound>), ServiceError> {
         let (outbound, receiver) = mpsc::unbounded_channel();
+        let shards = config.shards();
         let inner = Arc::new(Inner {
             config,
             store,
             outbound,
             games: Mutex::new(HashMap::new()),
             place_locks: Mutex::new(HashMap::new()),
-            recent: Mutex::new(HashMap::new()),
             challenge_timers: Mutex::new(HashMap::new()),
             ai_seeds: AtomicU64::new(rand::random::<u64>()),
             surface,
             place_languages: Mutex::new(HashMap::new()),
             homes: Mutex::new(HashMap::new()),
             numbering: tokio::sync::Mutex::new(()),
+            shards,
         });
+        // Other processes on the same database run the other shards' games and challenges.
         let live = inner.blocking(|store| store.live_games()).await?;
-        for game in live {
+        for game in live.into_iter().filter(|game| inner.owns(game.place)) {
             match Game::replay(&game.record) {
                 Ok(replayed) => actor::spawn(&inner, game, replayed),
                 // One unreadable game must not keep every other game from resuming.
@@ -209,7 +210,7 @@ impl Service {
             }
         }
         let challenges = inner.blocking(|store| store.challenges()).await?;
-        for challenge in challenges {
+        for challenge in challenges.into_iter().filter(|c| inner.owns(c.place)) {
             lobby::arm_expiry(
                 &inner,
                 challenge.id,
@@ -235,8 +236,18 @@ impl Service {
             Some(fixed) => Tongues::both(fixed),
             None => tongues,
         };
-        lock(&inner.place_languages).insert(caller.place, tongues.public);
         let lang = tongues.private;
+        if !inner.owns(caller.place) {
+            // Discord routes a guild's events to the process running its shard; one arriving
+            // here anyway must not start a second actor beside the owner's.
+            tracing::warn!(
+                "a command for guild {} reached {}, which does not own it",
+                caller.place.guild,
+                inner.shards
+            );
+            return Reply::refusal(words::not_this_process(lang));
+        }
+        lock(&inner.place_languages).insert(caller.place, tongues.public);
         match command {
             Command::Challenge { opponent, seconds } => {
                 lobby::challenge(inner, &caller, tongues, opponent, seconds).await

@@ -7,7 +7,7 @@ use super::clock::{self, ClockEvent};
 use super::picture::{Caption, MoveGuide, Sheet, render, render_sheet};
 use super::{
     Button, CONFIRM_ABANDON, CONFIRM_CANCEL, CONFIRM_RESIGN, Caller, GameEvent, Inner, Reply,
-    ServiceError, Surface, text, words,
+    ServiceError, Surface, lock, text, words,
 };
 use crate::config::Language;
 use crate::game::{Action, Destinations, Game, PublicCell, Seat, Square, SquareSet};
@@ -90,9 +90,21 @@ impl GameActor {
             outcome,
             points,
         };
+        // `/rematch` finds the game in its place and in the channel its thread came from.
+        let mut places = vec![self.live.place];
+        places.extend(lock(&self.inner.homes).get(&self.live.place).copied());
         let stats = self
             .inner
-            .blocking(move |store| store.finish_game(&finished))
+            .blocking(move |store| {
+                let stats = store.finish_game(&finished)?;
+                let game = &finished.game;
+                // The game is finished and its points counted: a lost window only costs a
+                // `/rematch`, so it is logged rather than reported as a failed action.
+                if let Err(error) = store.set_rematch_window(&places, game.players, game.id) {
+                    tracing::error!("remembering game {} for /rematch: {error}", game.id);
+                }
+                Ok(stats)
+            })
             .await?;
         Ok(Some(Ended { points, stats }))
     }

@@ -273,6 +273,27 @@ impl Store {
         dispatch!(self, store => store.last_game_between(a, b))
     }
 
+    /// Remembers game `game` as the last game of `players` at each of `places` (its channel and
+    /// its thread), for `/rematch`; durable on return. A later game replaces it.
+    pub fn set_rematch_window(
+        &self,
+        places: &[Place],
+        players: [UserId; 2],
+        game: u64,
+    ) -> Result<(), StoreError> {
+        dispatch!(self, store => store.set_rematch_window(places, players, game))
+    }
+
+    /// The last game `user` played at `place` (a channel, or a thread made for a game), when it
+    /// has finished: what `/rematch` there repeats.
+    pub fn rematch_window(
+        &self,
+        place: Place,
+        user: UserId,
+    ) -> Result<Option<FinishedGame>, StoreError> {
+        dispatch!(self, store => store.rematch_window(place, user))
+    }
+
     /// Stores (or replaces) a challenge; durable on return.
     pub fn put_challenge(&self, challenge: &Challenge) -> Result<(), StoreError> {
         dispatch!(self, store => store.put_challenge(challenge))

@@ -13,6 +13,17 @@ pub fn store_failure(lang: Language) -> String {
     )
 }
 
+/// A command reached a bot process that does not run the server's shard (a sharded bot
+/// mid-restart): nothing was done.
+pub fn not_this_process(lang: Language) -> String {
+    say!(
+        lang,
+        "this server is served by another of the bot's processes right now, so nothing changed; please try again in a moment",
+        "此服务器目前由机器人的另一个进程负责，所以什么都没有改变；请稍后再试",
+        "此伺服器目前由機器人的另一個程序負責，所以什麼都沒有改變；請稍後再試"
+    )
+}
+
 pub fn no_game(lang: Language) -> String {
     say!(
         lang,

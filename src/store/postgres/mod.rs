@@ -13,6 +13,7 @@
 mod bridge;
 mod games;
 mod players;
+mod rematch;
 mod schema;
 
 use std::sync::Arc;

@@ -8,7 +8,10 @@ use tracing::info;
 use crate::store::error::StoreError;
 
 /// The migrations, in order: step N brings schema N−1 to N.
-const MIGRATIONS: [&str; 1] = [include_str!("schema/001_initial.sql")];
+const MIGRATIONS: [&str; 2] = [
+    include_str!("schema/001_initial.sql"),
+    include_str!("schema/002_rematch_windows.sql"),
+];
 
 /// The schema this build writes.
 pub const SCHEMA_VERSION: u32 = MIGRATIONS.len() as u32;

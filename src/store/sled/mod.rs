@@ -20,6 +20,7 @@ mod history;
 pub mod ledger;
 mod migrate;
 mod players;
+mod rematch;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};

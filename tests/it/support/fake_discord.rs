@@ -3,6 +3,11 @@
 //! websocket (HELLO, IDENTIFY → READY + GUILD_CREATE, heartbeats, RESUME) through which a
 //! test injects slash commands, autocomplete requests and button presses.
 //!
+//! Sharding: each connection IDENTIFYs with a shard `[id, total]`; READY and GUILD_CREATE
+//! cover the guilds on that shard (`(guild_id >> 22) % total`, the fake's own guild and any a
+//! test adds), and every event goes out on the connection of its guild's shard, as Discord
+//! routes them (see `support::shards`).
+//!
 //! It knows public threads (made from a message, archived by PATCH, a second one on the same
 //! message refused with 160004), each member's client locale and the server's locale, and
 //! records in which channel every message was created.
@@ -213,7 +218,18 @@ pub(super) struct Shared {
     pub(super) guild_locale: Option<String>,
     /// The channel injected interactions come from (the guild's text channel by default).
     pub(super) channel: Option<u64>,
-    gateway: Option<mpsc::UnboundedSender<ToGateway>>,
+    /// The text channel of each added guild.
+    pub(super) guild_channels: HashMap<u64, u64>,
+    /// The connection of each shard that has identified (shard 0 of 1 for a plain bot).
+    gateways: HashMap<u32, mpsc::UnboundedSender<ToGateway>>,
+    /// Each session's shard, for RESUME.
+    session_shards: HashMap<String, [u32; 2]>,
+    /// How many shards the bots identified with (1 until one says otherwise).
+    pub(super) total_shards: u32,
+    /// Guilds besides the fake's own ([`FakeDiscord::add_guild`]).
+    pub(super) extra_guilds: Vec<u64>,
+    /// The guild injected interactions come from (the fake's own by default).
+    pub(super) guild: Option<u64>,
     readies: u64,
     identifies: u64,
     resumes: u64,
@@ -361,11 +377,33 @@ impl FakeDiscord {
         });
     }
 
-    /// Closes the current gateway connection (as Discord does on a restart of its side).
+    /// Closes every gateway connection (as Discord does on a restart of its side).
     pub fn close_gateway(&self) {
-        if let Some(gateway) = self.app.lock().gateway.take() {
+        for (_, gateway) in self.app.lock().gateways.drain() {
             let _ = gateway.send(ToGateway::Close);
         }
+    }
+
+    /// Adds a guild (with the same members and a text channel `channel`), announced to the
+    /// shard it belongs to when that shard identifies.
+    pub fn add_guild(&self, guild: u64, channel: u64) {
+        let mut shared = self.app.lock();
+        shared.extra_guilds.push(guild);
+        shared.guild_channels.insert(guild, channel);
+    }
+
+    /// Injected interactions come from `guild` and its text channel from now on.
+    pub fn use_guild(&self, guild: u64) {
+        let mut shared = self.app.lock();
+        shared.channel = shared.guild_channels.get(&guild).copied();
+        shared.guild = Some(guild);
+    }
+
+    /// Which shards are connected now.
+    pub fn connected_shards(&self) -> Vec<u32> {
+        let mut shards: Vec<u32> = self.app.lock().gateways.keys().copied().collect();
+        shards.sort_unstable();
+        shards
     }
 
     /// Waits until `count` READY events have been sent in all.
@@ -442,10 +480,15 @@ impl FakeDiscord {
             panic!("serenity cannot parse the fake's {event}: {error}");
         }
         let shared = self.app.lock();
+        let guild = data["guild_id"]
+            .as_str()
+            .and_then(|id| id.parse().ok())
+            .unwrap_or(0);
+        let shard = super::shards::shard_of(guild, shared.total_shards);
         let gateway = shared
-            .gateway
-            .as_ref()
-            .expect("no bot is connected to the gateway");
+            .gateways
+            .get(&shard)
+            .unwrap_or_else(|| panic!("no bot is connected on shard {shard} (guild {guild})"));
         gateway
             .send(ToGateway::Dispatch(event, data))
             .expect("the gateway session ended");
@@ -475,6 +518,9 @@ impl FakeDiscord {
         let channel = channel.or(shared.channel).unwrap_or(payloads::CHANNEL_ID);
         shared.token_channels.insert(token.to_string(), channel);
         let mut payload = payloads::interaction(kind, id, token, who, data);
+        if let Some(guild) = shared.guild {
+            super::shards::set_guild(&mut payload, guild);
+        }
         payload["channel_id"] = json!(channel.to_string());
         let channel_type = if shared.threads.contains_key(&channel) {
             11
@@ -588,25 +634,36 @@ async fn session(app: App, mut socket: WebSocket) {
                 let reply = match frame["op"].as_u64() {
                     Some(1) => vec![json!({ "op": 11 })],
                     Some(2) => {
-                        let resume_url = {
+                        let shard = super::shards::identified_shard(&frame);
+                        let (resume_url, guilds) = {
                             let mut shared = app.lock();
                             shared.identifies += 1;
-                            shared.gateway = Some(to_gateway.clone());
-                            format!("{}/gateway", shared.base_url.replace("http", "ws"))
+                            shared.total_shards = shard[1];
+                            shared.gateways.insert(shard[0], to_gateway.clone());
+                            shared
+                                .session_shards
+                                .insert(format!("session-{session_number}"), shard);
+                            let guilds = super::shards::guilds_on(&shared, shard);
+                            (format!("{}/gateway", shared.base_url.replace("http", "ws")), guilds)
                         };
-                        seq += 2;
-                        vec![
-                            json!({ "op": 0, "s": seq - 1, "t": "READY",
-                                    "d": payloads::ready(session_number, &resume_url) }),
-                            json!({ "op": 0, "s": seq, "t": "GUILD_CREATE",
-                                    "d": payloads::guild_create() }),
-                        ]
+                        let mut ready = payloads::ready(session_number, &resume_url);
+                        super::shards::shape_ready(&mut ready, shard, &guilds);
+                        seq += 1;
+                        let mut frames = vec![json!({ "op": 0, "s": seq, "t": "READY", "d": ready })];
+                        for (guild, channel) in guilds {
+                            seq += 1;
+                            frames.push(json!({ "op": 0, "s": seq, "t": "GUILD_CREATE",
+                                                "d": super::shards::guild_create(guild, channel) }));
+                        }
+                        frames
                     }
                     Some(6) => {
                         {
                             let mut shared = app.lock();
                             shared.resumes += 1;
-                            shared.gateway = Some(to_gateway.clone());
+                            let session = frame["d"]["session_id"].as_str().unwrap_or("");
+                            let shard = shared.session_shards.get(session).copied().unwrap_or([0, 1]);
+                            shared.gateways.insert(shard[0], to_gateway.clone());
                         }
                         seq = seq.max(frame["d"]["seq"].as_u64().unwrap_or(0)) + 1;
                         vec![json!({ "op": 0, "s": seq, "t": "RESUMED", "d": {} })]

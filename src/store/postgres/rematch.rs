@@ -1,0 +1,69 @@
+//! Rematch windows on PostgreSQL: the table `rematch_windows` ((guild, channel, user) → the
+//! last game they played there), shared by every process, so `/rematch` works wherever the
+//! place's shard runs now.
+
+use super::{PgStore, Table, decode_rows, sql_id};
+use crate::store::error::StoreError;
+use crate::store::records::{FinishedGame, Place, UserId};
+
+impl PgStore {
+    /// Records game `game` as the last game of `players` at each of `places`; committed on
+    /// return.
+    pub fn set_rematch_window(
+        &self,
+        places: &[Place],
+        players: [UserId; 2],
+        game: u64,
+    ) -> Result<(), StoreError> {
+        let places = places.to_vec();
+        self.run(|pool| async move {
+            let mut client = pool.get().await?;
+            let tx = client.transaction().await?;
+            let upsert = tx
+                .prepare_cached(
+                    "INSERT INTO rematch_windows (guild, channel, user_id, game_id) \
+                     VALUES ($1, $2, $3, $4) ON CONFLICT (guild, channel, user_id) \
+                     DO UPDATE SET game_id = EXCLUDED.game_id",
+                )
+                .await?;
+            for place in &places {
+                for user in players {
+                    tx.execute(
+                        &upsert,
+                        &[
+                            &sql_id(place.guild),
+                            &sql_id(place.channel),
+                            &sql_id(user),
+                            &sql_id(game),
+                        ],
+                    )
+                    .await?;
+                }
+            }
+            tx.commit().await?;
+            Ok(())
+        })
+    }
+
+    /// The last game `user` played at `place`, if it has finished.
+    pub fn rematch_window(
+        &self,
+        place: Place,
+        user: UserId,
+    ) -> Result<Option<FinishedGame>, StoreError> {
+        self.run(|pool| async move {
+            let client = pool.get().await?;
+            let rows = client
+                .query(
+                    "SELECT f.id, f.record FROM rematch_windows w \
+                     JOIN finished_games f ON f.id = w.game_id \
+                     WHERE w.guild = $1 AND w.channel = $2 AND w.user_id = $3",
+                    &[&sql_id(place.guild), &sql_id(place.channel), &sql_id(user)],
+                )
+                .await?;
+            Ok(decode_rows(&client, Table::FinishedGames, rows)
+                .await?
+                .pop())
+        })
+    }
+}

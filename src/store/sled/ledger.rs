@@ -24,8 +24,10 @@ use crate::store::records::LiveGame;
 /// How often a changed ledger is written while the store is in use.
 pub const LEDGER_INTERVAL: Duration = Duration::from_secs(1);
 
-/// What the store has acknowledged.
+/// What the store has acknowledged. Every field defaults, so that an operator may accept a
+/// store as it is by writing `{}` as its ledger.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
 pub struct Acknowledged {
     pub finished_games: u64,
     pub players: u64,
@@ -91,6 +93,16 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
         std::fs::File::open(parent)?.sync_all()?;
     }
     Ok(())
+}
+
+/// Starts the ledger of a store that is accepted as it is (restored from a backup, moved from
+/// the old layout): nothing acknowledged yet, so the next open counts what the store holds.
+/// A ledger already there is kept.
+pub fn adopt(path: &Path) -> std::io::Result<()> {
+    if path.exists() {
+        return Ok(());
+    }
+    write_atomic(path, b"{}")
 }
 
 impl Ledger {

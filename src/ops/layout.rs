@@ -101,6 +101,9 @@ impl DataLayout {
                 std::fs::rename(entry.path(), staging.join(&name)).map_err(fail)?;
             }
         }
+        // The old layout kept no ledger: the moved store is accepted as it is. Written before
+        // the move, so that a crash in between still finds it.
+        crate::store::ledger::adopt(&crate::store::ledger::ledger_path(&store)).map_err(fail)?;
         std::fs::rename(&staging, &store).map_err(fail)?;
         sync_dir(&self.root).map_err(fail)?;
         tracing::info!(

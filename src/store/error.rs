@@ -38,9 +38,21 @@ pub enum StoreError {
         restore: String,
     },
     #[error(
+        "the store's ledger {path} is missing, but the store in {dir} holds {holds}: what it \
+         acknowledged is unknown, so a loss cannot be ruled out. It was NOT opened or changed. \
+         {restore} If you are sure the store is complete, write {{}} into {path} to accept it \
+         as it is"
+    )]
+    LedgerMissing {
+        path: PathBuf,
+        dir: PathBuf,
+        holds: String,
+        restore: String,
+    },
+    #[error(
         "the store's ledger {path} is unreadable ({reason}): refusing to open a store whose \
-         acknowledged contents are unknown; restore a backup, or move the ledger aside to \
-         accept the store as it is"
+         acknowledged contents are unknown; restore a backup, or replace the ledger with {{}} \
+         to accept the store as it is"
     )]
     LedgerUnreadable { path: PathBuf, reason: String },
     #[error("cannot write the store's ledger {path}: {source}")]

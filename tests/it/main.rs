@@ -36,6 +36,7 @@ mod service_api;
 mod store;
 mod store_crash;
 mod store_damage;
+mod store_full_disk;
 mod store_index;
 mod store_integrity;
 mod store_migrate;

@@ -123,6 +123,13 @@ fn damages() -> Vec<Damage> {
         ("delete the whole store directory", |d| {
             std::fs::remove_dir_all(d).unwrap()
         }),
+        ("delete the ledger", |d| {
+            std::fs::remove_file(ledger_path(d)).unwrap()
+        }),
+        ("delete the ledger and db", |d| {
+            std::fs::remove_file(ledger_path(d)).unwrap();
+            std::fs::remove_file(d.join("db")).unwrap();
+        }),
         ("replace the store with an empty one", |d| {
             std::fs::remove_dir_all(d).unwrap();
             let fresh = sled::Config::new().path(d).open().unwrap();
@@ -162,6 +169,7 @@ fn no_damage_opens_with_less_than_was_acknowledged_and_a_refused_store_is_untouc
                 );
                 let kind = match &error {
                     StoreError::Damaged { .. } => "refused (less than acknowledged)",
+                    StoreError::LedgerMissing { .. } => "refused (ledger missing)",
                     _ => "refused",
                 };
                 let message = error.to_string();
@@ -193,17 +201,96 @@ fn no_damage_opens_with_less_than_was_acknowledged_and_a_refused_store_is_untouc
 }
 
 #[test]
-fn an_unreadable_ledger_is_refused_and_a_missing_one_is_rewritten() {
+fn an_unreadable_or_missing_ledger_is_refused_until_the_operator_accepts_the_store() {
     let root = tempfile::tempdir().unwrap();
     let dir = root.path().join("store");
     populate(&dir, 2);
-    std::fs::write(ledger_path(&dir), b"{ not json").unwrap();
+    let store = Store::open(&dir).unwrap();
+    let backup = root
+        .path()
+        .join("backups/backup-000000000000007.junqi-backup");
+    store.write_backup(&backup).unwrap();
+    store.close_cleanly().unwrap();
+    drop(store);
+    let ledger = ledger_path(&dir);
+    std::fs::write(&ledger, b"{ not json").unwrap();
     let error = Store::open(&dir).err().expect("refused");
     assert!(error.to_string().contains("ledger"), "{error}");
-    std::fs::remove_file(ledger_path(&dir)).unwrap();
-    let store = Store::open(&dir).expect("without a ledger the store is taken as it is");
+
+    std::fs::remove_file(&ledger).unwrap();
+    let before = fingerprint(&dir).unwrap();
+    let error = Store::open(&dir)
+        .err()
+        .expect("a store without its ledger is refused");
+    assert!(matches!(error, StoreError::LedgerMissing { .. }), "{error}");
+    let message = error.to_string();
+    for needed in [
+        ledger.display().to_string(),
+        "missing".to_string(),
+        "2 finished games".to_string(),
+        "3 live games".to_string(),
+        "backup-000000000000007".to_string(),
+        "NOT opened".to_string(),
+    ] {
+        assert!(message.contains(&needed), "{needed:?} not in {message}");
+    }
+    assert_eq!(
+        fingerprint(&dir).unwrap(),
+        before,
+        "the refused store was modified"
+    );
+    assert!(!ledger.exists(), "no ledger was made up");
+
+    // The operator's way to accept the store as it is, as the message says.
+    std::fs::write(&ledger, b"{}").unwrap();
+    let store = Store::open(&dir).expect("accepted with an empty ledger");
+    assert_eq!(holdings(&store).0, 2);
     store.checkpoint().unwrap();
-    assert!(ledger_path(&dir).is_file());
+    let written = std::fs::read_to_string(&ledger).unwrap();
+    assert!(written.contains("\"finished_games\":2"), "{written}");
+}
+
+#[test]
+fn without_a_ledger_a_new_store_and_an_older_schema_still_open() {
+    let root = tempfile::tempdir().unwrap();
+    let dir = root.path().join("store");
+    let store = Store::open(&dir).expect("a brand new store opens");
+    drop(store);
+    // An empty store that lost its ledger (a crash before the first write) has nothing to lose.
+    std::fs::remove_file(ledger_path(&dir)).unwrap();
+    drop(Store::open(&dir).expect("an empty store opens"));
+
+    let older = root.path().join("older");
+    populate(&older, 2);
+    std::fs::remove_file(ledger_path(&older)).unwrap();
+    {
+        // What a schema-1 build (before ledgers) left: the same records, no history tree.
+        let db = open_raw(&older);
+        db.drop_tree("v1/history").unwrap();
+        db.open_tree("meta")
+            .unwrap()
+            .insert("schema_version", &1u32.to_be_bytes())
+            .unwrap();
+        db.flush().unwrap();
+    }
+    let store = Store::open(&older).expect("an older schema is migrated on first open");
+    assert_eq!(holdings(&store).0, 2);
+    store.checkpoint().unwrap();
+    assert!(ledger_path(&older).is_file(), "ledgered from now on");
+}
+
+/// Opens a directory with sled itself, waiting out the lock of a store dropped a moment ago.
+fn open_raw(dir: &Path) -> sled::Db {
+    let started = std::time::Instant::now();
+    loop {
+        match sled::Config::new().path(dir).open() {
+            Ok(db) => return db,
+            Err(_) if started.elapsed() < std::time::Duration::from_secs(3) => {
+                std::thread::sleep(std::time::Duration::from_millis(20));
+            }
+            Err(error) => panic!("cannot open {}: {error}", dir.display()),
+        }
+    }
 }
 
 #[test]

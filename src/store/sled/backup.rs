@@ -150,6 +150,8 @@ impl SledStore {
         restored.rebuild_indexes()?;
         restored.flush()?;
         drop(restored);
+        ledger::adopt(&ledger::ledger_path(store_dir))
+            .map_err(|e| backup_error(file, format!("cannot write the ledger: {e}")))?;
         // Opening writes the ledger of what was restored; closing cleanly lets the bot's first
         // open skip the copy check.
         let store = SledStore::open(store_dir)?;

@@ -12,7 +12,7 @@
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, Weak};
 use std::time::Duration;
 
@@ -24,8 +24,10 @@ use crate::store::records::LiveGame;
 /// How often a changed ledger is written while the store is in use.
 pub const LEDGER_INTERVAL: Duration = Duration::from_secs(1);
 
-/// What the store has acknowledged.
+/// What the store has acknowledged. Every field defaults, so that an operator may accept a
+/// store as it is by writing `{}` as its ledger.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
 pub struct Acknowledged {
     pub finished_games: u64,
     pub players: u64,
@@ -76,21 +78,45 @@ pub fn read(path: &Path) -> Result<Option<Acknowledged>, StoreError> {
     }
 }
 
-/// Writes `value` to `path` atomically and durably.
+/// Writes `value` to `path` atomically and durably. The temporary file's name is unique to
+/// this write, so two writers of one path (a store dropped a moment ago whose ledger thread has
+/// not stopped yet, and its reopening) never rename each other's file away.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     use std::io::Write;
+    static WRITES: AtomicU64 = AtomicU64::new(0);
     let mut temporary = path.as_os_str().to_owned();
-    temporary.push(".tmp");
+    temporary.push(format!(
+        ".{}-{}.tmp",
+        std::process::id(),
+        WRITES.fetch_add(1, Ordering::Relaxed)
+    ));
     let temporary = PathBuf::from(temporary);
-    let mut file = std::fs::File::create(&temporary)?;
-    file.write_all(bytes)?;
-    file.sync_all()?;
-    drop(file);
-    std::fs::rename(&temporary, path)?;
+    let written = (|| {
+        let mut file = std::fs::File::create(&temporary)?;
+        file.write_all(bytes)?;
+        file.sync_all()?;
+        drop(file);
+        std::fs::rename(&temporary, path)
+    })();
+    if let Err(error) = written {
+        // A failed write (a full disk) leaves no temporary file behind.
+        let _ = std::fs::remove_file(&temporary);
+        return Err(error);
+    }
     if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
         std::fs::File::open(parent)?.sync_all()?;
     }
     Ok(())
+}
+
+/// Starts the ledger of a store that is accepted as it is (restored from a backup, moved from
+/// the old layout): nothing acknowledged yet, so the next open counts what the store holds.
+/// A ledger already there is kept.
+pub fn adopt(path: &Path) -> std::io::Result<()> {
+    if path.exists() {
+        return Ok(());
+    }
+    write_atomic(path, b"{}")
 }
 
 impl Ledger {

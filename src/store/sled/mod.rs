@@ -21,6 +21,7 @@ pub mod ledger;
 mod migrate;
 mod players;
 mod rematch;
+mod unledgered;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -99,11 +100,14 @@ impl SledStore {
         wait_until_free(dir)?;
         let ledger_path = ledger::ledger_path(dir);
         let acknowledged = ledger::read(&ledger_path)?;
-        if let Some(acknowledged) = &acknowledged {
-            let untouched = !acknowledged.clean_files.is_empty()
-                && ledger::fingerprint(dir).ok().as_ref() == Some(&acknowledged.clean_files);
-            if !untouched {
-                check_copy(dir, acknowledged)?;
+        match &acknowledged {
+            None => unledgered::refuse_unledgered(dir, &ledger_path)?,
+            Some(acknowledged) => {
+                let untouched = !acknowledged.clean_files.is_empty()
+                    && ledger::fingerprint(dir).ok().as_ref() == Some(&acknowledged.clean_files);
+                if !untouched {
+                    check_copy(dir, acknowledged)?;
+                }
             }
         }
         let mut store = SledStore::open_unchecked(dir)?;
@@ -325,18 +329,22 @@ impl SledStore {
 
 /// The refusal of a store that lost acknowledged data, pointing at the newest backup.
 fn damaged(dir: &Path, missing: Vec<String>) -> StoreError {
+    StoreError::Damaged {
+        dir: dir.to_path_buf(),
+        missing,
+        restore: damaged_restore(dir),
+    }
+}
+
+/// What to do about a refused store: restore the newest backup in `DATA/backups`, if any.
+fn damaged_restore(dir: &Path) -> String {
     let backups = dir.parent().unwrap_or(Path::new(".")).join("backups");
-    let restore = match ledger::newest_backup(&backups) {
+    match ledger::newest_backup(&backups) {
         Some(backup) => format!(
             "Restore the newest backup into a new directory: junqi-bot restore {} --data NEW_DIR",
             backup.display()
         ),
         None => format!("No backup found in {}.", backups.display()),
-    };
-    StoreError::Damaged {
-        dir: dir.to_path_buf(),
-        missing,
-        restore,
     }
 }
 
@@ -348,9 +356,7 @@ fn check_copy(dir: &Path, acknowledged: &ledger::Acknowledged) -> Result<(), Sto
             vec![format!("the directory {} is gone", dir.display())],
         ));
     }
-    let mut copy_name = dir.as_os_str().to_owned();
-    copy_name.push(".checking");
-    let copy = PathBuf::from(copy_name);
+    let copy = unledgered::checking_copy(dir);
     let _ = std::fs::remove_dir_all(&copy);
     let result = (|| {
         ledger::copy_dir(dir, &copy).map_err(|source| StoreError::CreateDir {

@@ -14,7 +14,8 @@ use junqi::game::{Action, Game, Rules, Seat};
 pub const SEED: u64 = 7;
 pub const NAMES: [&str; 2] = ["alice", "bob"];
 
-fn console(data: &Path, config: Option<&Path>) -> Command {
+/// The command that runs `junqi-bot console` on `data` with the fixed deal.
+pub fn console(data: &Path, config: Option<&Path>) -> Command {
     let mut command = Command::new(env!("CARGO_BIN_EXE_junqi-bot"));
     command
         .arg("console")
@@ -66,7 +67,12 @@ pub struct Session {
 
 impl Session {
     pub fn start(data: &Path, config: Option<&Path>) -> Session {
-        let mut child = console(data, config)
+        Session::spawn(console(data, config))
+    }
+
+    /// Drives a console started by `command` (e.g. [`console`] under a resource limit).
+    pub fn spawn(mut command: Command) -> Session {
+        let mut child = command
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())

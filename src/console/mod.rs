@@ -88,9 +88,7 @@ pub async fn run_stdio(config: Config, images: Option<PathBuf>) -> Result<(), Co
     .await;
     drop(operations);
     service.shutdown().await;
-    tokio::task::spawn_blocking(move || store.close_cleanly())
-        .await
-        .map_err(|error| ServiceError::Task(error.to_string()))??;
+    crate::ops::shutdown::close_store(store).await?;
     result
 }
 

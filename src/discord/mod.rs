@@ -203,10 +203,7 @@ pub async fn run_with(
     pump.abort();
     drop(operations);
     service.shutdown().await;
-    let closing = store;
-    tokio::task::spawn_blocking(move || closing.close_cleanly())
-        .await
-        .map_err(|error| DiscordError::Task(error.to_string()))??;
+    crate::ops::shutdown::close_store(store).await?;
     result
 }
 

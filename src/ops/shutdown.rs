@@ -1,6 +1,27 @@
 //! The stop request of a running bot: SIGTERM (what service managers and `docker stop` send)
 //! or Ctrl-C. Whoever awaits [`requested`] stops taking commands, lets the actions in flight
 //! finish (each is durable before its reply) and returns, so the process exits 0.
+//! [`close_store`] then closes the store, without waiting forever on a disk that fails.
+
+use std::time::Duration;
+
+use crate::store::{Store, StoreError};
+
+/// How long a clean close may take. sled's final flush never returns once a write has failed
+/// (a full disk); an operator must not have to kill the bot to stop it.
+pub const CLOSE_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// Closes the store cleanly on a blocking thread, giving up after [`CLOSE_TIMEOUT`]. Giving up
+/// loses nothing acknowledged (each action was durable before its reply); the caller exits
+/// non-zero and leaves the stuck thread to the runtime's shutdown timeout.
+pub async fn close_store(store: Store) -> Result<(), StoreError> {
+    let closing = tokio::task::spawn_blocking(move || store.close_cleanly());
+    match tokio::time::timeout(CLOSE_TIMEOUT, closing).await {
+        Ok(Ok(closed)) => closed,
+        Ok(Err(task)) => Err(StoreError::CloseFailed(task.to_string())),
+        Err(_) => Err(StoreError::CloseTimedOut(CLOSE_TIMEOUT.as_secs())),
+    }
+}
 
 /// Completes when the process is asked to stop; logs which signal it was.
 pub async fn requested() {

@@ -99,6 +99,13 @@ pub enum StoreError {
         what: &'static str,
         instead: &'static str,
     },
+    #[error(
+        "the store did not close within {0} s (a full disk?): everything acknowledged was already \
+         saved; the next start checks the store against its ledger"
+    )]
+    CloseTimedOut(u64),
+    #[error("closing the store failed: {0}")]
+    CloseFailed(String),
     #[error("the database connection has stopped")]
     BackendStopped,
     #[error(

@@ -158,10 +158,10 @@ fn play_until_full(mut session: Session) -> Run {
             }
         }
     }
-    drop(session.child.stdin.take());
-    // A console whose store cannot write may never answer again: it is then killed, as an
-    // operator would, and the restart must still hold what it acknowledged.
-    let deadline = std::time::Instant::now() + Duration::from_secs(10);
+    session.close_input();
+    // At the end of input the console exits by itself, even when its store cannot flush:
+    // the close gives up after its timeout (10 s) instead of waiting on the disk forever.
+    let deadline = std::time::Instant::now() + Duration::from_secs(25);
     loop {
         match session.child.try_wait() {
             Ok(Some(status)) => {
@@ -171,8 +171,7 @@ fn play_until_full(mut session: Session) -> Run {
             _ if std::time::Instant::now() >= deadline => {
                 let _ = session.child.kill();
                 let _ = session.child.wait();
-                run.ending = "console stopped answering and was killed".into();
-                break;
+                panic!("the console did not exit within 25 s of the end of its input");
             }
             _ => std::thread::sleep(Duration::from_millis(50)),
         }

@@ -139,6 +139,11 @@ impl Session {
         }
     }
 
+    /// Closes standard input (the console's end of input) without waiting.
+    pub fn close_input(&mut self) {
+        drop(self.stdin.take());
+    }
+
     /// Closes standard input and waits for a clean exit.
     pub fn finish(mut self) {
         drop(self.stdin.take());

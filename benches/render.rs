@@ -34,7 +34,7 @@ fn bench(c: &mut Criterion) {
     });
     let image = render_image(&view, &panel, None, &options).expect("renders");
     c.bench_function("encode_png mid-game", |b| {
-        b.iter(|| encode_png(&image).expect("encodes"))
+        b.iter(|| encode_png(&image, options.language).expect("encodes"))
     });
 }
 

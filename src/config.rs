@@ -27,6 +27,17 @@ pub enum Language {
     English,
 }
 
+impl Language {
+    /// The language's tag as the config writes it (BCP 47): `en`, `zh-Hans`, `zh-Hant`.
+    pub fn tag(self) -> &'static str {
+        match self {
+            Language::English => "en",
+            Language::ZhHans => "zh-Hans",
+            Language::ZhHant => "zh-Hant",
+        }
+    }
+}
+
 /// Which language the bot speaks: `auto` (the default) follows each Discord member's client
 /// language for private replies and the server's language for public messages (English in the
 /// console); a fixed language is used everywhere.

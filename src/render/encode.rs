@@ -27,12 +27,17 @@ pub fn background_indices(
     })
 }
 
-/// Writes an indexed PNG of `width` × `height` pixels.
+/// The PNG text keyword that names the language the image's words are drawn in, so that a
+/// front end's tests can tell which language an attached image speaks.
+pub const LANGUAGE_KEYWORD: &str = "Language";
+
+/// Writes an indexed PNG of `width` × `height` pixels whose words are in `language`.
 pub fn write_png(
     width: u32,
     height: u32,
     palette: &Palette,
     indices: &[u8],
+    language: Language,
 ) -> Result<Vec<u8>, RenderError> {
     let mut out = Vec::with_capacity(128 * 1024);
     let mut encoder = png::Encoder::new(&mut out, width, height);
@@ -41,6 +46,7 @@ pub fn write_png(
     encoder.set_palette(palette.rgb_bytes());
     encoder.set_compression(png::Compression::Fast);
     encoder.set_filter(png::Filter::Paeth);
+    encoder.add_text_chunk(LANGUAGE_KEYWORD.into(), language.tag().into())?;
     let mut writer = encoder.write_header()?;
     writer.write_image_data(indices)?;
     writer.finish()?;

@@ -32,6 +32,7 @@ use crate::game::{NotationError, PublicCell, PublicView, RevealedView, Square, S
 use crate::words::board as words;
 use canvas::Canvas;
 
+pub use encode::LANGUAGE_KEYWORD;
 pub use from_position::{guide_from_view, render_position_text};
 pub use layout::{HEIGHT, WIDTH};
 pub use replay::{ReplayGif, ReplayOptions, render_replay_gif};
@@ -151,7 +152,13 @@ pub fn render_png(
         }
         draw(&mut Canvas::rgb(pixels), fonts, view, panel, guide, options);
         palette.indices_over(pixels, background, background_indices, indices);
-        encode::write_png(pixels.width(), pixels.height(), palette, indices)
+        encode::write_png(
+            pixels.width(),
+            pixels.height(),
+            palette,
+            indices,
+            options.language,
+        )
     })
 }
 
@@ -179,12 +186,13 @@ pub fn render_image(
     Ok(pixels)
 }
 
-/// Encodes an image from [`render_image`] with the palette [`render_png`] uses.
-pub fn encode_png(image: &RgbImage) -> Result<Vec<u8>, RenderError> {
+/// Encodes an image from [`render_image`] drawn in `language` with the palette [`render_png`]
+/// uses.
+pub fn encode_png(image: &RgbImage, language: Language) -> Result<Vec<u8>, RenderError> {
     let palette = palette::palette();
     let mut indices = Vec::new();
     palette.indices(image, &mut indices);
-    encode::write_png(image.width(), image.height(), palette, &indices)
+    encode::write_png(image.width(), image.height(), palette, &indices, language)
 }
 
 /// The final board of a finished game with every piece that was never flipped drawn face up
@@ -194,7 +202,10 @@ pub fn render_reveal_png(
     panel: &Panel,
     options: &RenderOptions,
 ) -> Result<Vec<u8>, RenderError> {
-    encode_png(&render_reveal_image(reveal, panel, options)?)
+    encode_png(
+        &render_reveal_image(reveal, panel, options)?,
+        options.language,
+    )
 }
 
 /// The pixels of [`render_reveal_png`].

@@ -86,6 +86,19 @@ fn pinged(call: &RestCall) -> Vec<u64> {
     users
 }
 
+/// The language a board image says its words are drawn in (its PNG text chunk).
+fn image_language(png: &[u8]) -> Option<String> {
+    let reader = png::Decoder::new(std::io::Cursor::new(png))
+        .read_info()
+        .ok()?;
+    reader
+        .info()
+        .uncompressed_latin1_text
+        .iter()
+        .find(|chunk| chunk.keyword == junqi::render::LANGUAGE_KEYWORD)
+        .map(|chunk| chunk.text.clone())
+}
+
 fn mention(who: TestUser) -> String {
     format!("<@{}>", who.id)
 }
@@ -307,8 +320,22 @@ async fn a_zh_cn_member_and_an_en_us_member_each_read_their_own_language() {
     assert!(help.content().contains("/challenge"), "{}", help.content());
     assert!(!help.content().contains("/accept"), "{}", help.content());
 
-    // Nothing public is in English on this 繁體 server.
+    // A public board asked for by the en-US member is still drawn in the server's language.
+    let (_, board) = slash(&fake, BOB, "board", json!([]), &[]).await;
+    assert!(!board.png_uploads().is_empty(), "{:?}", board.json);
+
+    // Nothing public is in English on this 繁體 server, images included.
     for call in fake.calls() {
+        if !call.is_ephemeral() {
+            for upload in call.png_uploads() {
+                assert_eq!(
+                    image_language(&upload.bytes).as_deref(),
+                    Some("zh-Hant"),
+                    "a public image of a 繁體 server: {}",
+                    upload.filename
+                );
+            }
+        }
         let text = call.content();
         if text.is_empty() || call.is_ephemeral() {
             continue;

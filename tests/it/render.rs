@@ -249,7 +249,7 @@ fn incremental_palette_lookup_equals_a_full_one() {
         let options = RenderOptions::default();
         let fast = render_png(&view, &panel, guide, &options).expect("renders");
         let image = render_image(&view, &panel, guide, &options).expect("renders");
-        let full = encode_png(&image).expect("encodes");
+        let full = encode_png(&image, options.language).expect("encodes");
         assert_eq!(fast, full);
     }
 }

@@ -100,7 +100,7 @@ fn board_pixels(view: &PublicView) -> Vec<u8> {
         language: Language::ZhHans,
     };
     let image = render_image(view, &panel(), None, &render).expect("renders");
-    png_pixels(&encode_png(&image).expect("encodes"))
+    png_pixels(&encode_png(&image, render.language).expect("encodes"))
 }
 
 fn reveal_pixels(reveal: &RevealedView) -> Vec<u8> {

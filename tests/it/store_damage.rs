@@ -260,6 +260,22 @@ fn without_a_ledger_a_new_store_and_an_older_schema_still_open() {
     std::fs::remove_file(ledger_path(&dir)).unwrap();
     drop(Store::open(&dir).expect("an empty store opens"));
 
+    // A new store writes its ledger before sled's first file: a crash while sled creates its
+    // files (here only `conf` was written) leaves a store that acknowledged nothing, and opens.
+    let created = root.path().join("created");
+    let ledger = ledger_path(&created);
+    drop(Store::open(&created).expect("a brand new store opens"));
+    let ledger_at_creation = std::fs::read(&ledger).unwrap();
+    let conf = std::fs::read(created.join("conf")).unwrap();
+    std::fs::remove_dir_all(&created).unwrap();
+    std::fs::create_dir(&created).unwrap();
+    std::fs::write(created.join("conf"), conf).unwrap();
+    std::fs::write(&ledger, b"{}").unwrap();
+    let store = Store::open(&created).expect("a store killed while sled created it opens");
+    assert_eq!(holdings(&store).0, 0);
+    drop(store);
+    assert!(!ledger_at_creation.is_empty());
+
     let older = root.path().join("older");
     populate(&older, 2);
     std::fs::remove_file(ledger_path(&older)).unwrap();

@@ -101,6 +101,19 @@ impl SledStore {
         let ledger_path = ledger::ledger_path(dir);
         let acknowledged = ledger::read(&ledger_path)?;
         match &acknowledged {
+            // A new store gets its ledger before sled writes a byte, so a crash while sled
+            // creates its files leaves a ledger that acknowledges nothing, not sled's files
+            // without a ledger.
+            None if unledgered::is_new(dir) => {
+                std::fs::create_dir_all(dir).map_err(|source| StoreError::CreateDir {
+                    dir: dir.to_path_buf(),
+                    source,
+                })?;
+                ledger::adopt(&ledger_path).map_err(|source| StoreError::LedgerWrite {
+                    path: ledger_path.clone(),
+                    source,
+                })?;
+            }
             None => unledgered::refuse_unledgered(dir, &ledger_path)?,
             Some(acknowledged) => {
                 let untouched = !acknowledged.clean_files.is_empty()

@@ -19,10 +19,14 @@ const RECORD_TREES: [&str; 4] = [
     "v1/challenges",
 ];
 
+/// No store yet: the directory is missing or empty.
+pub(super) fn is_new(dir: &Path) -> bool {
+    std::fs::read_dir(dir).map_or(true, |mut entries| entries.next().is_none())
+}
+
 /// Refuses `dir` when it holds acknowledged data but its ledger (`ledger`) is missing.
 pub(super) fn refuse_unledgered(dir: &Path, ledger: &Path) -> Result<(), StoreError> {
-    let empty = std::fs::read_dir(dir).map_or(true, |mut entries| entries.next().is_none());
-    if empty {
+    if is_new(dir) {
         return Ok(());
     }
     let refuse = |holds: String| StoreError::LedgerMissing {

@@ -1,12 +1,16 @@
 //! Render + PNG encode of a mid-game board, and the GIF replay of a 300-action game:
 //! `cargo bench --bench render`.
 
+#[path = "support/replay_game.rs"]
+mod replay_game;
+
 use criterion::{Criterion, criterion_group, criterion_main};
 use junqi::config::Language;
-use junqi::game::{Game, Position, PublicView, RevealedView, Rules};
+use junqi::game::{Position, PublicView};
 use junqi::render::{
     Panel, RenderOptions, ReplayOptions, encode_png, render_image, render_png, render_replay_gif,
 };
+use replay_game::game_of_300_actions;
 
 const MID_GAME: &str = "?R3,?BF,.,?RM,?B2/R7,?B5,B4,.,?R1/?BM,.,?R6,B1,?B9/?R4,.,R8,?BX,./\
 .,B6,?RX,.,?B3/?R2,.,BX,.,R5/?B7,R9,.,?R3,?BM/.,.,?B2,.,?R2/?RM,R1,.,B8,?B1/\
@@ -36,30 +40,6 @@ fn bench(c: &mut Criterion) {
     c.bench_function("encode_png mid-game", |b| {
         b.iter(|| encode_png(&image, options.language).expect("encodes"))
     });
-}
-
-/// A real game of random legal actions (xorshift from a fixed seed), replayed to the ply
-/// limit: the first deal whose random game lasts the whole 300 actions.
-fn game_of_300_actions() -> (Vec<PublicView>, RevealedView) {
-    for seed in 0..1000u64 {
-        let mut game = Game::new(seed, Rules::default());
-        let mut views = vec![game.view()];
-        let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
-        while game.outcome().is_none() {
-            let actions = game.legal_actions();
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            let action = actions[(state % actions.len() as u64) as usize];
-            game.act(game.to_act(), action).expect("a legal action");
-            views.push(game.view());
-        }
-        if game.plies() == 300 {
-            let reveal = game.reveal().expect("the game is over");
-            return (views, reveal);
-        }
-    }
-    panic!("no random game of 300 actions in the first 1000 deals");
 }
 
 fn bench_replay(c: &mut Criterion) {

@@ -5,12 +5,11 @@
 mod replay_game;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use junqi::config::Language;
 use junqi::game::{Position, PublicView};
 use junqi::render::{
-    Panel, RenderOptions, ReplayOptions, encode_png, render_image, render_png, render_replay_gif,
+    Panel, RenderOptions, encode_png, render_image, render_png, render_replay_gif,
 };
-use replay_game::game_of_300_actions;
+use replay_game::{game_of_300_actions, replay_setup};
 
 const MID_GAME: &str = "?R3,?BF,.,?RM,?B2/R7,?B5,B4,.,?R1/?BM,.,?R6,B1,?B9/?R4,.,R8,?BX,./\
 .,B6,?RX,.,?B3/?R2,.,BX,.,R5/?B7,R9,.,?R3,?BM/.,.,?B2,.,?R2/?RM,R1,.,B8,?B1/\
@@ -44,15 +43,7 @@ fn bench(c: &mut Criterion) {
 
 fn bench_replay(c: &mut Criterion) {
     let (views, reveal) = game_of_300_actions();
-    let panel = Panel {
-        points: Some([0, 0]),
-        ..Panel::new(["alice".to_string(), "bob".to_string()])
-    };
-    let options = ReplayOptions {
-        language: Language::English,
-        speed: 2,
-        size_cap: None,
-    };
+    let (panel, options) = replay_setup();
     let gif = render_replay_gif(&views, &reveal, &panel, &options).expect("renders");
     eprintln!(
         "replay of {} actions: {} frames, {} bytes ({:.2} MB), {:.1} s at {} actions/s",

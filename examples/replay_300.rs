@@ -7,22 +7,13 @@ mod replay_game;
 
 use std::time::Instant;
 
-use junqi::config::Language;
-use junqi::render::{Panel, ReplayOptions, render_replay_gif};
-use replay_game::game_of_300_actions;
+use junqi::render::render_replay_gif;
+use replay_game::{game_of_300_actions, replay_setup};
 
 fn main() {
     // The same game as `benches/render.rs`.
     let (views, reveal) = game_of_300_actions();
-    let panel = Panel {
-        points: Some([0, 0]),
-        ..Panel::new(["alice".to_string(), "bob".to_string()])
-    };
-    let options = ReplayOptions {
-        language: Language::English,
-        speed: 2,
-        size_cap: None,
-    };
+    let (panel, options) = replay_setup();
     const RUNS: u32 = 5;
     let started = Instant::now();
     let mut bytes = 0;

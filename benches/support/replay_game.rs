@@ -1,7 +1,9 @@
 //! The 300-action game that the render benchmark and the `replay_300` example both replay:
 //! included by path from each, so that they measure the same game.
 
+use junqi::config::Language;
 use junqi::game::{Game, PublicView, RevealedView, Rules};
+use junqi::render::{Panel, ReplayOptions};
 
 /// A real game of random legal actions (xorshift from a fixed seed), replayed to the ply
 /// limit: the first deal whose random game lasts the whole 300 actions.
@@ -25,4 +27,18 @@ pub fn game_of_300_actions() -> (Vec<PublicView>, RevealedView) {
         }
     }
     panic!("no random game of 300 actions in the first 1000 deals");
+}
+
+/// The caption and options both measure with: English, 2 actions per second, no size cap.
+pub fn replay_setup() -> (Panel, ReplayOptions) {
+    let panel = Panel {
+        points: Some([0, 0]),
+        ..Panel::new(["alice".to_string(), "bob".to_string()])
+    };
+    let options = ReplayOptions {
+        language: Language::English,
+        speed: 2,
+        size_cap: None,
+    };
+    (panel, options)
 }

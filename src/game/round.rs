@@ -102,6 +102,15 @@ impl Game {
 
     /// Rebuilds a game from its record, checking every event.
     pub fn replay(record: &GameRecord) -> Result<Game, ReplayError> {
+        Game::replay_observed(record, |_, _| {})
+    }
+
+    /// [`Game::replay`], calling `after` with the game after each event (a replay's frames are
+    /// the views after each action).
+    pub fn replay_observed(
+        record: &GameRecord,
+        mut after: impl FnMut(&Game, &Event),
+    ) -> Result<Game, ReplayError> {
         if record.version > RECORD_VERSION {
             return Err(ReplayError::FutureVersion {
                 found: record.version,
@@ -114,6 +123,7 @@ impl Game {
                     index,
                     reason: error.to_string(),
                 })?;
+            after(&game, event);
         }
         Ok(game)
     }

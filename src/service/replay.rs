@@ -67,19 +67,13 @@ pub fn media(
     };
     // One view per action, the starting position first; the game is stepped through the
     // record's events so that timeouts and draw offers keep the views exact.
-    let mut game = Game::new(record.seed, record.rules);
     let mut views = Vec::with_capacity(record.events.len() + 1);
-    views.push(game.view());
-    for (index, event) in record.events.iter().enumerate() {
-        game.apply_event(*event)
-            .map_err(|error| ReplayError::BadEvent {
-                index,
-                reason: error.to_string(),
-            })?;
+    views.push(Game::new(record.seed, record.rules).view());
+    let game = Game::replay_observed(record, |game, event| {
         if matches!(event, Event::Act(_)) {
             views.push(game.view());
         }
-    }
+    })?;
     let reveal = game.reveal().ok_or(ReplayMediaError::NotOver)?;
     let panel = Panel {
         points: Some(finished.points),

@@ -36,6 +36,13 @@ impl Language {
             Language::ZhHant => "zh-Hant",
         }
     }
+
+    /// The language of a [`Language::tag`].
+    pub fn from_tag(tag: &str) -> Option<Language> {
+        [Language::English, Language::ZhHans, Language::ZhHant]
+            .into_iter()
+            .find(|language| language.tag() == tag)
+    }
 }
 
 /// Which language the bot speaks: `auto` (the default) follows each Discord member's client

@@ -49,8 +49,8 @@ async fn replay(
     #[description = "The game number (from /history)"]
     #[name_localized("zh-CN", "对局号")]
     #[name_localized("zh-TW", "對局號")]
-    #[description_localized("zh-CN", "对局号（见 /history）")]
-    #[description_localized("zh-TW", "對局號（見 /history）")]
+    #[description_localized("zh-CN", "对局号（见 /战绩）")]
+    #[description_localized("zh-TW", "對局號（見 /戰績）")]
     game: u64,
     #[description = "Actions per second (1–10, default 2)"]
     #[name_localized("zh-CN", "速度")]

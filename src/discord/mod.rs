@@ -16,6 +16,9 @@ mod history;
 mod render;
 mod threads;
 
+#[cfg(test)]
+mod names_tests;
+
 pub use deliver::post_reply;
 pub use threads::NoThread;
 

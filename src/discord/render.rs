@@ -9,6 +9,7 @@ use serenity::{
 };
 
 use crate::service::Reply;
+use crate::words::discord as words;
 
 /// The file name of the board image in every message.
 pub const BOARD_FILE: &str = "board.png";
@@ -47,19 +48,22 @@ impl Outgoing {
         self.reply.private
     }
 
-    /// The same message without its image, saying so.
+    /// The same message without its image, saying so in the language the image was drawn in
+    /// (which is the message's).
     pub fn without_image(&self) -> Outgoing {
         let mut reply = self.reply.clone();
+        let language = reply
+            .png
+            .iter()
+            .chain(reply.files.iter().map(|file| &file.bytes))
+            .find_map(|bytes| crate::render::language_of_image(bytes))
+            .unwrap_or_default();
         if reply.png.take().is_some() {
-            reply
-                .lines
-                .push("(the board image could not be uploaded; `/board` shows it)".to_string());
+            reply.lines.push(words::image_not_uploaded(language));
         }
         if !reply.files.is_empty() {
             reply.files.clear();
-            reply.lines.push(
-                "(the files could not be uploaded; `junqi-bot replay` makes them)".to_string(),
-            );
+            reply.lines.push(words::files_not_uploaded(language));
         }
         Outgoing {
             reply,

@@ -52,3 +52,68 @@ pub fn write_png(
     writer.finish()?;
     Ok(out)
 }
+
+/// The GIF comment that names a replay's language, as the PNG text chunk does: `Language: en`.
+pub fn gif_language_comment(language: Language) -> Vec<u8> {
+    format!("{LANGUAGE_KEYWORD}: {}", language.tag()).into_bytes()
+}
+
+/// The language a board image (PNG) or a replay (GIF) of this renderer says its words are
+/// drawn in; `None` for any other file.
+pub fn language_of_image(bytes: &[u8]) -> Option<Language> {
+    if bytes.starts_with(b"GIF8") {
+        return gif_comments(bytes).into_iter().find_map(|comment| {
+            let text = std::str::from_utf8(&comment).ok()?;
+            let tag = text.strip_prefix(LANGUAGE_KEYWORD)?.strip_prefix(": ")?;
+            Language::from_tag(tag)
+        });
+    }
+    let reader = png::Decoder::new(std::io::Cursor::new(bytes))
+        .read_info()
+        .ok()?;
+    reader
+        .info()
+        .uncompressed_latin1_text
+        .iter()
+        .find(|chunk| chunk.keyword == LANGUAGE_KEYWORD)
+        .and_then(|chunk| Language::from_tag(&chunk.text))
+}
+
+/// The comment extensions before a GIF's first image (where the renderer writes its own).
+fn gif_comments(bytes: &[u8]) -> Vec<Vec<u8>> {
+    const HEADER: usize = 6 + 7;
+    let mut comments = Vec::new();
+    let Some(&flags) = bytes.get(10) else {
+        return comments;
+    };
+    let mut at = HEADER;
+    if flags & 0x80 != 0 {
+        at += 3 << ((flags & 0x07) + 1);
+    }
+    // Extension blocks: 0x21, a label, then sub-blocks (length, bytes) up to an empty one.
+    while bytes.get(at) == Some(&0x21) {
+        let Some(&label) = bytes.get(at + 1) else {
+            break;
+        };
+        at += 2;
+        let mut data = Vec::new();
+        loop {
+            let Some(&length) = bytes.get(at) else {
+                return comments;
+            };
+            at += 1;
+            if length == 0 {
+                break;
+            }
+            let Some(block) = bytes.get(at..at + usize::from(length)) else {
+                return comments;
+            };
+            data.extend_from_slice(block);
+            at += usize::from(length);
+        }
+        if label == 0xFE {
+            comments.push(data);
+        }
+    }
+    comments
+}

@@ -32,7 +32,7 @@ use crate::game::{NotationError, PublicCell, PublicView, RevealedView, Square, S
 use crate::words::board as words;
 use canvas::Canvas;
 
-pub use encode::LANGUAGE_KEYWORD;
+pub use encode::{LANGUAGE_KEYWORD, language_of_image};
 pub use from_position::{guide_from_view, render_position_text};
 pub use layout::{HEIGHT, WIDTH};
 pub use replay::{ReplayGif, ReplayOptions, render_replay_gif};

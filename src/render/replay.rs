@@ -103,7 +103,7 @@ fn encode_replay(
     let background = board::background(fonts, options.language);
     let background_indices = encode::background_indices(palette, background, options.language);
     let (width, height) = background.dimensions();
-    let mut writer = FrameWriter::new(palette, width, height)?;
+    let mut writer = FrameWriter::new(palette, width, height, options.language)?;
     let mut pixels = background.clone();
     let per_action_cs = (100 / options.speed.max(1)).max(2);
     let kept = kept(views.len(), step);
@@ -156,7 +156,12 @@ struct FrameWriter<'p> {
 }
 
 impl<'p> FrameWriter<'p> {
-    fn new(palette: &'p Palette, width: u32, height: u32) -> Result<FrameWriter<'p>, RenderError> {
+    fn new(
+        palette: &'p Palette,
+        width: u32,
+        height: u32,
+        language: Language,
+    ) -> Result<FrameWriter<'p>, RenderError> {
         // The board is 860 × 886 pixels (layout.rs): well inside a GIF's 16-bit sizes.
         let mut encoder = gif::Encoder::new(
             Vec::with_capacity(1 << 20),
@@ -165,6 +170,9 @@ impl<'p> FrameWriter<'p> {
             &palette.rgb_bytes(),
         )?;
         encoder.set_repeat(gif::Repeat::Infinite)?;
+        // Like the PNG's text chunk: the replay says which language its words are in.
+        let comment = encode::gif_language_comment(language);
+        encoder.write_raw_extension(gif::AnyExtension(0xFE), &[&comment])?;
         Ok(FrameWriter {
             encoder,
             palette,

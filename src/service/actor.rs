@@ -142,7 +142,7 @@ pub(super) async fn send(
         .map(|handle| handle.tx.clone());
     let no_game = || match command {
         Command::ForGame { .. } => Reply::refusal(words::stale_button(tongues.private)),
-        _ => Reply::refusal(words::no_game(tongues.private)),
+        _ => Reply::refusal(words::no_game(tongues.private, inner.surface)),
     };
     let Some(tx) = tx else {
         return no_game();

@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use super::history_words::{self as say, HistoryRow};
 use super::replay::{self, ReplayMedia};
-use super::{Button, Caller, Inner, Member, Reply, store_failure};
+use super::{Button, Caller, Inner, Member, Reply, Surface, store_failure};
 use crate::config::Language;
 use crate::game::{Game, Outcome, Seat};
 use crate::store::{FinishedGame, HistoryPage, UserId};
@@ -45,11 +45,12 @@ pub(super) async fn history(
         Err(error) => return store_failure(&error, lang),
     };
     let name = if name.is_empty() { stored_name } else { name };
-    history_reply(lang, user, &name, page, skip, &found)
+    history_reply(lang, inner.surface, user, &name, page, skip, &found)
 }
 
 fn history_reply(
     lang: Language,
+    surface: Surface,
     user: UserId,
     name: &str,
     page: u32,
@@ -71,7 +72,7 @@ fn history_reply(
             .iter()
             .map(|game| history_line(lang, user, game)),
     );
-    lines.push(say::history_hint(lang));
+    lines.push(say::history_hint(lang, surface));
     let mut buttons = Vec::new();
     if page > 0 {
         buttons.push(Button::new(
@@ -139,7 +140,9 @@ pub(super) async fn replay(
         .await;
     let finished = match found {
         Ok((Some(finished), _)) => finished,
-        Ok((None, Some(_))) => return Reply::refusal(say::replay_of_live_game(lang, game)),
+        Ok((None, Some(_))) => {
+            return Reply::refusal(say::replay_of_live_game(lang, inner.surface, game));
+        }
         Ok((None, None)) => return Reply::refusal(say::no_such_game(lang, game)),
         Err(error) => return store_failure(&error, lang),
     };
@@ -200,7 +203,7 @@ pub(super) async fn games(inner: &Arc<Inner>, caller: &Caller, lang: Language) -
         Err(error) => return store_failure(&error, lang),
     };
     if live.is_empty() {
-        return Reply::private(vec![say::games_empty(lang)]);
+        return Reply::private(vec![say::games_empty(lang, inner.surface)]);
     }
     let mut lines = vec![say::games_title(lang, live.len())];
     for game in &live {

@@ -266,7 +266,9 @@ impl Service {
             Command::Leaderboard { global } => {
                 standings::leaderboard(inner, &caller, lang, global).await
             }
-            Command::Rules => Reply::private(text::rules_text(&inner.config.rules, lang)),
+            Command::Rules => {
+                Reply::private(text::rules_text(&inner.config.rules, lang, inner.surface))
+            }
             Command::Help => Reply::private(text::help_text(
                 lang,
                 inner.config.rules.actions_before_resign,

@@ -5,8 +5,9 @@
 //! checked the moment it is written, with no list to keep in step.
 
 /// The sources of the wording, by file name.
-const SOURCES: [(&str, &str); 9] = [
+const SOURCES: [(&str, &str); 10] = [
     ("board.rs", include_str!("board.rs")),
+    ("commands.rs", include_str!("commands.rs")),
     ("discord.rs", include_str!("discord.rs")),
     ("errors.rs", include_str!("errors.rs")),
     ("history.rs", include_str!("history.rs")),

@@ -6,9 +6,10 @@
 use poise::serenity_prelude as serenity;
 use serenity::ChannelId;
 
-use super::say;
+use super::{Cmd, say, slash};
 use crate::config::Language;
 use crate::discord::NoThread;
+use crate::service::Surface;
 
 /// The name of a game's thread: `alice vs bob · game 12`.
 pub fn thread_name(lang: Language, game: u64, first: &str, second: &str) -> String {
@@ -106,11 +107,33 @@ pub fn other_bot(lang: Language) -> String {
 
 /// The first line of `/help`.
 pub fn help_title(lang: Language) -> String {
+    let challenge = slash(lang, Surface::Discord, Cmd::Challenge);
     say!(
         lang,
-        "军棋翻翻棋 on Discord: challenge a member (or the bot) with /challenge; buttons answer challenges and draw offers. Commands:",
-        "在 Discord 上下军棋翻翻棋：用 /挑战 向成员（或机器人）发起对局；按钮用来回答挑战和提和。命令：",
-        "在 Discord 上下軍棋翻翻棋：用 /挑戰 向成員（或機器人）發起對局；按鈕用來回答挑戰和提和。命令："
+        "军棋翻翻棋 on Discord: challenge a member (or the bot) with {challenge}; buttons answer challenges and draw offers. Commands:",
+        "在 Discord 上下军棋翻翻棋：用 {challenge} 向成员（或机器人）发起对局；按钮用来回答挑战和提和。命令：",
+        "在 Discord 上下軍棋翻翻棋：用 {challenge} 向成員（或機器人）發起對局；按鈕用來回答挑戰和提和。命令："
+    )
+}
+
+/// Added to a message whose board image Discord would not take.
+pub fn image_not_uploaded(lang: Language) -> String {
+    let board = slash(lang, Surface::Discord, Cmd::Board);
+    say!(
+        lang,
+        "(the board image could not be uploaded; `{board}` shows it)",
+        "（棋盘图片上传失败；可用 `{board}` 查看）",
+        "（棋盤圖片上傳失敗；可用 `{board}` 查看）"
+    )
+}
+
+/// Added to a message whose files (a replay) Discord would not take.
+pub fn files_not_uploaded(lang: Language) -> String {
+    say!(
+        lang,
+        "(the files could not be uploaded; the bot's operator can make them with `junqi-bot replay`)",
+        "（文件上传失败；机器人的管理员可用 `junqi-bot replay` 生成）",
+        "（檔案上傳失敗；機器人的管理員可用 `junqi-bot replay` 產生）"
     )
 }
 

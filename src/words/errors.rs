@@ -1,8 +1,9 @@
 //! Refusals and failures: what went wrong with a command, an action or the store.
 
-use super::say;
+use super::{Cmd, say, slash};
 use crate::config::Language;
 use crate::game::{ActionError, AttackRefusal, GameError};
+use crate::service::Surface;
 
 pub fn store_failure(lang: Language) -> String {
     say!(
@@ -24,12 +25,13 @@ pub fn not_this_process(lang: Language) -> String {
     )
 }
 
-pub fn no_game(lang: Language) -> String {
+pub fn no_game(lang: Language, surface: Surface) -> String {
+    let challenge = slash(lang, surface, Cmd::Challenge);
     say!(
         lang,
-        "there is no game in this channel: start one with /challenge",
-        "这个频道没有对局：用 /challenge 开始一局",
-        "這個頻道沒有對局：用 /challenge 開始一局"
+        "there is no game in this channel: start one with {challenge}",
+        "这个频道没有对局：用 {challenge} 开始一局",
+        "這個頻道沒有對局：用 {challenge} 開始一局"
     )
 }
 

@@ -2,9 +2,10 @@
 //! written as Discord timestamps (`<t:UNIX:d>`) and channels as mentions (`<#ID>`); the console
 //! prints both its own way.
 
-use super::{colour, say};
+use super::{Cmd, Opt, colour, option, say, slash};
 use crate::config::Language;
 use crate::game::{Colour, DrawReason, WinReason};
+use crate::service::Surface;
 
 pub fn history_title(
     lang: Language,
@@ -112,12 +113,14 @@ pub fn history_row(lang: Language, row: &HistoryRow<'_>) -> String {
     )
 }
 
-pub fn history_hint(lang: Language) -> String {
+pub fn history_hint(lang: Language, surface: Surface) -> String {
+    let replay = slash(lang, surface, Cmd::Replay);
+    let game = option(lang, surface, Opt::ReplayGame);
     say!(
         lang,
-        "`/replay GAME` shows any of these games.",
-        "用 `/replay 对局号` 回放其中任一局。",
-        "用 `/replay 對局號` 回放其中任一局。"
+        "`{replay} {game}` shows any of these games.",
+        "用 `{replay} {game}` 回放其中任一局。",
+        "用 `{replay} {game}` 回放其中任一局。"
     )
 }
 
@@ -138,12 +141,13 @@ pub fn no_such_game(lang: Language, game: u64) -> String {
     )
 }
 
-pub fn replay_of_live_game(lang: Language, game: u64) -> String {
+pub fn replay_of_live_game(lang: Language, surface: Surface, game: u64) -> String {
+    let board = slash(lang, surface, Cmd::Board);
     say!(
         lang,
-        "Game #{game} is still being played: its replay comes when it ends (`/board` shows it now).",
-        "第 {game} 号对局仍在进行：结束后才能回放（现在可用 `/board` 查看）。",
-        "第 {game} 號對局仍在進行：結束後才能回放（現在可用 `/board` 查看）。"
+        "Game #{game} is still being played: its replay comes when it ends (`{board}` shows it now).",
+        "第 {game} 号对局仍在进行：结束后才能回放（现在可用 `{board}` 查看）。",
+        "第 {game} 號對局仍在進行：結束後才能回放（現在可用 `{board}` 查看）。"
     )
 }
 
@@ -190,12 +194,13 @@ pub fn games_title(lang: Language, count: usize) -> String {
     )
 }
 
-pub fn games_empty(lang: Language) -> String {
+pub fn games_empty(lang: Language, surface: Surface) -> String {
+    let challenge = slash(lang, surface, Cmd::Challenge);
     say!(
         lang,
-        "No games are being played in this server; `/challenge` starts one.",
-        "本服务器没有进行中的对局；用 `/challenge` 开始一局。",
-        "本伺服器沒有進行中的對局；用 `/challenge` 開始一局。"
+        "No games are being played in this server; `{challenge}` starts one.",
+        "本服务器没有进行中的对局；用 `{challenge}` 开始一局。",
+        "本伺服器沒有進行中的對局；用 `{challenge}` 開始一局。"
     )
 }
 

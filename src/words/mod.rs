@@ -8,6 +8,7 @@
 //! the text board), `history` (`/history`, `/replay`, `/games`), `discord` (the Discord front
 //! end's own texts) and `board` (the words drawn on the board image).
 
+mod commands;
 mod errors;
 mod lobby;
 mod play;
@@ -23,6 +24,7 @@ mod catalogue_tests;
 #[cfg(test)]
 mod tests;
 
+pub use commands::{Cmd, Opt, option, slash};
 pub use errors::*;
 pub use lobby::*;
 pub use play::*;

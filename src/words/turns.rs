@@ -279,7 +279,12 @@ pub fn export_players_line(view: &PublicView, names: &[String; 2]) -> String {
 }
 
 /// The `/rules` summary.
-pub fn rules_text(rules: &crate::game::Rules, lang: Language) -> Vec<String> {
+pub fn rules_text(
+    rules: &crate::game::Rules,
+    lang: Language,
+    surface: crate::service::Surface,
+) -> Vec<String> {
+    let abandon = super::slash(lang, surface, super::Cmd::Abandon);
     let quiet = rules.quiet_limit;
     let plies = rules.ply_limit;
     let hours = rules.clock_limit_secs as f64 / 3600.0;
@@ -325,9 +330,9 @@ pub fn rules_text(rules: &crate::game::Rules, lang: Language) -> Vec<String> {
         ),
         say!(
             lang,
-            "Resigning and draw offers ({offers} per player) are allowed after {actions} actions; before that, /abandon is the way out and costs 10× the base score.",
-            "{actions} 步之后才能认输和提和（每人 {offers} 次）；在此之前只能 /abandon 逃跑，扣 10 倍基础分。",
-            "{actions} 步之後才能認輸和提和（每人 {offers} 次）；在此之前只能 /abandon 逃跑，扣 10 倍基礎分。"
+            "Resigning and draw offers ({offers} per player) are allowed after {actions} actions; before that, {abandon} is the way out and costs 10× the base score.",
+            "{actions} 步之后才能认输和提和（每人 {offers} 次）；在此之前只能 {abandon} 逃跑，扣 10 倍基础分。",
+            "{actions} 步之後才能認輸和提和（每人 {offers} 次）；在此之前只能 {abandon} 逃跑，扣 10 倍基礎分。"
         ),
     ]
 }

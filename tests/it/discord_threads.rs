@@ -87,16 +87,8 @@ fn pinged(call: &RestCall) -> Vec<u64> {
 }
 
 /// The language a board image says its words are drawn in (its PNG text chunk).
-fn image_language(png: &[u8]) -> Option<String> {
-    let reader = png::Decoder::new(std::io::Cursor::new(png))
-        .read_info()
-        .ok()?;
-    reader
-        .info()
-        .uncompressed_latin1_text
-        .iter()
-        .find(|chunk| chunk.keyword == junqi::render::LANGUAGE_KEYWORD)
-        .map(|chunk| chunk.text.clone())
+fn image_language(png: &[u8]) -> Option<&'static str> {
+    junqi::render::language_of_image(png).map(|language| language.tag())
 }
 
 fn mention(who: TestUser) -> String {
@@ -329,7 +321,7 @@ async fn a_zh_cn_member_and_an_en_us_member_each_read_their_own_language() {
         if !call.is_ephemeral() {
             for upload in call.png_uploads() {
                 assert_eq!(
-                    image_language(&upload.bytes).as_deref(),
+                    image_language(&upload.bytes),
                     Some("zh-Hant"),
                     "a public image of a 繁體 server: {}",
                     upload.filename

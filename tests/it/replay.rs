@@ -116,6 +116,11 @@ fn frame_n_is_the_board_after_n_actions_and_the_last_is_the_reveal() {
     let reveal = game.reveal().expect("the game is over");
     let gif = render_replay_gif(&views, &reveal, &panel(), &options(None)).expect("renders");
     let frames = decode_gif(&gif.bytes);
+    // Like a board PNG, the replay says which language its words are drawn in.
+    assert_eq!(
+        junqi::render::language_of_image(&gif.bytes),
+        Some(Language::ZhHans)
+    );
     let actions = views.len() - 1;
     assert_eq!(actions, 40);
     assert_eq!(frames.len(), actions + 2);

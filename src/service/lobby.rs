@@ -481,13 +481,10 @@ async fn create_game(inner: &Arc<Inner>, challenge: &Challenge) -> Result<LiveGa
     let _numbering = inner.numbering.lock().await;
     inner
         .blocking(move |store| {
-            let mut live = live;
-            live.id = store.next_game_number()?;
             for (user, name) in live.players.iter().zip(&live.names) {
                 store.set_player_name(*user, name, guild)?;
             }
-            store.put_live_game(&live)?;
-            Ok(live)
+            store.start_live_game(&live)
         })
         .await
 }

@@ -218,14 +218,20 @@ impl Store {
         dispatch!(self, store => store.move_live_game(game, from))
     }
 
-    /// The number of the next game: one more than the highest stored game on sled (the
-    /// caller serialises game creation in its process), a sequence shared by every process on
-    /// PostgreSQL. Numbers never jump, even after a crash (an aborted start on PostgreSQL may
-    /// skip one).
-    pub fn next_game_number(&self) -> Result<u64, StoreError> {
+    /// Numbers a new live game (its `id` is ignored) and stores it; returns it with its number.
+    /// The number is one more than the highest stored game's, so numbers are sequential and
+    /// never jump, even after a crash or a failed start: on sled the caller serialises game
+    /// starts in its process (sled has one process); on PostgreSQL numbering and storing are
+    /// one transaction under a lock every process shares. Durable on return.
+    pub fn start_live_game(&self, game: &LiveGame) -> Result<LiveGame, StoreError> {
         match &self.backend {
-            Backend::Sled(store) => Ok(store.highest_game_id()?.saturating_add(1)),
-            Backend::Postgres(store) => store.next_game_number(),
+            Backend::Sled(store) => {
+                let mut game = game.clone();
+                game.id = store.highest_game_id()?.saturating_add(1);
+                store.put_live_game(&game)?;
+                Ok(game)
+            }
+            Backend::Postgres(store) => store.start_live_game(game),
         }
     }
 

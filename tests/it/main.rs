@@ -40,4 +40,5 @@ mod store_full_disk;
 mod store_index;
 mod store_integrity;
 mod store_migrate;
+mod store_numbers;
 mod store_rematch;

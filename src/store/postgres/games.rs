@@ -11,6 +11,49 @@ use crate::store::error::StoreError;
 use crate::store::records::{Challenge, FinishedGame, LiveGame, Place, PlayerStats, UserId};
 use crate::store::stats;
 
+/// The advisory lock that serialises game numbering across processes (any fixed key).
+const GAME_NUMBERING_LOCK: i64 = 0x6a75_6e71_6900;
+
+/// Inserts (or overwrites) a live game's row inside `tx`. Refused when the game has finished or
+/// its channel has another live game.
+async fn insert_live_game(
+    tx: &deadpool_postgres::Transaction<'_>,
+    game_id: u64,
+    place: Place,
+    value: &[u8],
+) -> Result<(), StoreError> {
+    let (id, guild, channel) = (sql_id(game_id), sql_id(place.guild), sql_id(place.channel));
+    if tx
+        .query_opt("SELECT 1 FROM finished_games WHERE id = $1", &[&id])
+        .await?
+        .is_some()
+    {
+        return Err(StoreError::AlreadyFinished(game_id));
+    }
+    let busy = tx
+        .query_opt(
+            "SELECT id FROM live_games WHERE guild = $1 AND channel = $2 AND id <> $3 \
+             FOR UPDATE",
+            &[&guild, &channel, &id],
+        )
+        .await?;
+    if let Some(row) = busy {
+        return Err(StoreError::PlaceBusy {
+            guild: place.guild,
+            channel: place.channel,
+            existing: super::from_sql_id(row.get(0)),
+        });
+    }
+    tx.execute(
+        "INSERT INTO live_games (id, guild, channel, record) VALUES ($1, $2, $3, $4) \
+         ON CONFLICT (id) DO UPDATE SET guild = EXCLUDED.guild, \
+         channel = EXCLUDED.channel, record = EXCLUDED.record",
+        &[&id, &guild, &channel, &value],
+    )
+    .await?;
+    Ok(())
+}
+
 impl PgStore {
     /// Stores a live game (new, or after an action); committed on return. Refused when the
     /// channel already has another live game or this game has finished.
@@ -39,36 +82,34 @@ impl PgStore {
                 return Ok(());
             }
             let tx = client.transaction().await?;
-            if tx
-                .query_opt("SELECT 1 FROM finished_games WHERE id = $1", &[&id])
-                .await?
-                .is_some()
-            {
-                return Err(StoreError::AlreadyFinished(game_id));
-            }
-            let busy = tx
-                .query_opt(
-                    "SELECT id FROM live_games WHERE guild = $1 AND channel = $2 AND id <> $3 \
-                     FOR UPDATE",
-                    &[&guild, &channel, &id],
-                )
-                .await?;
-            if let Some(row) = busy {
-                return Err(StoreError::PlaceBusy {
-                    guild: place.guild,
-                    channel: place.channel,
-                    existing: super::from_sql_id(row.get(0)),
-                });
-            }
-            tx.execute(
-                "INSERT INTO live_games (id, guild, channel, record) VALUES ($1, $2, $3, $4) \
-                 ON CONFLICT (id) DO UPDATE SET guild = EXCLUDED.guild, \
-                 channel = EXCLUDED.channel, record = EXCLUDED.record",
-                &[&id, &guild, &channel, &value],
-            )
-            .await?;
+            insert_live_game(&tx, game_id, place, &value).await?;
             tx.commit().await?;
             Ok(())
+        })
+    }
+
+    /// Numbers a new live game and stores it, in one transaction: the number is one more than
+    /// any stored game's, taken under a lock every process shares, so numbers are sequential
+    /// and a start that fails (or a crash) leaves no gap. Committed on return.
+    pub fn start_live_game(&self, game: &LiveGame) -> Result<LiveGame, StoreError> {
+        let mut game = game.clone();
+        self.run(|pool| async move {
+            let mut client = pool.get().await?;
+            let tx = client.transaction().await?;
+            tx.execute("SELECT pg_advisory_xact_lock($1)", &[&GAME_NUMBERING_LOCK])
+                .await?;
+            let row = tx
+                .query_one(
+                    "SELECT greatest((SELECT coalesce(max(id), 0) FROM live_games), \
+                     (SELECT coalesce(max(id), 0) FROM finished_games))",
+                    &[],
+                )
+                .await?;
+            game.id = super::from_sql_id(row.get::<_, i64>(0)).saturating_add(1);
+            let value = codec::encode("live game", &game)?;
+            insert_live_game(&tx, game.id, game.place, &value).await?;
+            tx.commit().await?;
+            Ok(game)
         })
     }
 
@@ -368,7 +409,7 @@ impl PgStore {
         }
         self.run(|pool| async move {
             let client = pool.get().await?;
-            for sequence in ["junqi_ids", "junqi_game_numbers"] {
+            for sequence in ["junqi_ids"] {
                 client
                     .execute(
                         &format!(

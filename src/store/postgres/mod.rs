@@ -142,18 +142,6 @@ impl PgStore {
         })
     }
 
-    /// The next game number, from a sequence every process shares.
-    pub fn next_game_number(&self) -> Result<u64, StoreError> {
-        self.run(|pool| async move {
-            let client = pool.get().await?;
-            let statement = client
-                .prepare_cached("SELECT nextval('junqi_game_numbers')")
-                .await?;
-            let row = client.query_one(&statement, &[]).await?;
-            Ok(from_sql_id(row.get::<_, i64>(0)))
-        })
-    }
-
     /// Every record that was found corrupt: ("table/key", reason).
     pub fn quarantined(&self) -> Result<Vec<(String, String)>, StoreError> {
         self.run(|pool| async move {

@@ -18,11 +18,14 @@
 mod actor;
 mod ai;
 mod clock;
+mod happened;
 mod history;
 mod lobby;
 mod picture;
+mod presenter;
 mod replay;
 mod standings;
+mod tell;
 mod turns;
 mod types;
 
@@ -198,7 +201,7 @@ impl Service {
         let live = inner.blocking(|store| store.live_games()).await?;
         for game in live.into_iter().filter(|game| inner.owns(game.place)) {
             match Game::replay(&game.record) {
-                Ok(replayed) => actor::spawn(&inner, game, replayed),
+                Ok(replayed) => actor::spawn(&inner, game, replayed, None),
                 // One unreadable game must not keep every other game from resuming.
                 Err(source) => tracing::error!(
                     "{}",
@@ -313,8 +316,10 @@ impl Service {
         for handle in &handles {
             let _ = handle.tx.send(actor::ActorMsg::Shutdown).await;
         }
+        // Each presenter ends after its actor, once what the actor decided has gone out.
         for handle in handles {
             let _ = handle.task.await;
+            let _ = handle.presenter.await;
         }
     }
 }

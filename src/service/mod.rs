@@ -11,6 +11,13 @@
 //! timeout, the clock draw) computed from the deadline stored with the game, so a restart
 //! re-arms every clock from the store.
 //!
+//! The actor decides and stores; it does not word or draw. What it decided goes as a value
+//! (`happened.rs`: an event and a snapshot of the public view, names, clock and languages) to
+//! the game's presenter (`presenter.rs`), a task beside the actor fed by one FIFO channel: it
+//! words the reply (`tell.rs`), draws the board on the painter threads (`picture.rs`) and
+//! delivers it to the waiting caller or the outbound channel, in the order decided, while the
+//! actor already takes its next command.
+//!
 //! Front ends call [`Service::handle`] with a [`Caller`] and a [`Command`] and show the
 //! [`Reply`]; messages the bot sends on its own arrive as [`Outbound`] values on the receiver
 //! [`Service::start`] returns.

@@ -1,7 +1,9 @@
 //! The actor of one live game: a tokio task that owns the game, applies every command and
 //! clock event one at a time, makes each durable before answering, runs the AI's turns and
-//! retires when the game ends. The helpers with one job each (clock events, draw offers, the
-//! end of the game) live in `turns.rs` next to it.
+//! retires when the game ends. It decides and stores; what it decided goes as a value
+//! ([`Happened`]) to the game's presenter (`presenter.rs`), which words and draws the reply
+//! outside this mailbox. The helpers with one job each (clock events, draw offers, the end of
+//! the game) live in `turns.rs` next to it.
 
 use std::sync::Arc;
 
@@ -9,6 +11,8 @@ use tokio::sync::{mpsc, oneshot};
 use tokio::task::JoinHandle;
 
 use super::clock;
+use super::happened::{Event, Happened, Scene};
+use super::presenter::{self, Item, Shown, Sink};
 use super::{Caller, Command, Inner, Reply, ServiceError, Tongues, lock, words};
 use crate::config::Language;
 use crate::game::{Action, Game, Seat};
@@ -48,6 +52,8 @@ pub(super) struct GameHandle {
     pub id: u64,
     pub tx: mpsc::Sender<ActorMsg>,
     pub task: JoinHandle<()>,
+    /// The game's presenter: it ends after the actor, once its queue is delivered.
+    pub presenter: JoinHandle<()>,
 }
 
 /// A live game and what its actor remembers between commands.
@@ -62,11 +68,21 @@ pub(super) struct GameActor {
     pub me: mpsc::WeakSender<ActorMsg>,
     /// The language of what only the current command's caller sees.
     pub private: Language,
+    /// The game's presenter, in the order of decisions.
+    pub stage: mpsc::Sender<Item>,
 }
 
-/// Starts the actor of a live game and registers it as its channel's game.
-pub(super) fn spawn(inner: &Arc<Inner>, live: LiveGame, game: Game) {
+/// Starts the actor of a live game (and its presenter) and registers it as its channel's
+/// game. With `started`, the announcement of the new game goes to that caller first, before
+/// anything the actor decides.
+pub(super) fn spawn(
+    inner: &Arc<Inner>,
+    live: LiveGame,
+    game: Game,
+    started: Option<oneshot::Sender<Reply>>,
+) {
     let (tx, rx) = mpsc::channel(MAILBOX);
+    let (stage, presenter) = presenter::spawn(inner.outbound.clone());
     let place = live.place;
     let id = live.id;
     let actor = GameActor {
@@ -77,12 +93,37 @@ pub(super) fn spawn(inner: &Arc<Inner>, live: LiveGame, game: Game) {
         ai_asked_at: None,
         me: tx.downgrade(),
         private: inner.public_language(place),
+        stage,
     };
+    if let Some(caller) = started {
+        let mut scene = actor.scene();
+        scene.seconds_left = u64::from(actor.live.turn_secs);
+        let happened = Happened {
+            scene,
+            event: Event::Started,
+        };
+        let item = Item {
+            shown: Shown::Happened(Box::new(happened)),
+            to: Sink::Caller(caller),
+        };
+        // The queue is new and empty: this cannot find it full.
+        if actor.stage.try_send(item).is_err() {
+            tracing::error!("game {id}: the announcement of its start was lost");
+        }
+    }
     // Registered under the lock before the task can run, so an actor that ends at once (a
     // deadline that passed while the bot was down) finds itself in the map to leave it.
     let mut games = lock(&inner.games);
     let task = tokio::spawn(actor.run(rx));
-    games.insert(place, GameHandle { id, tx, task });
+    games.insert(
+        place,
+        GameHandle {
+            id,
+            tx,
+            task,
+            presenter,
+        },
+    );
 }
 
 /// Moves live game `id` to `to`: the actor stores its new place, then the service finds it
@@ -179,9 +220,9 @@ impl GameActor {
                     Some(ActorMsg::Command { caller, tongues, command, reply }) => {
                         self.private = tongues.private;
                         let started = std::time::Instant::now();
-                        let answer = self.on_command(&caller, command).await;
+                        let shown = self.on_command(&caller, command).await;
+                        self.show(shown, Sink::Caller(reply)).await;
                         crate::ops::metrics::action(started.elapsed());
-                        let _ = reply.send(answer);
                     }
                     Some(ActorMsg::Relocate { to, done }) => {
                         let _ = done.send(self.relocate(to).await);
@@ -239,6 +280,47 @@ impl GameActor {
             .await?;
         self.live = moved;
         Ok(())
+    }
+
+    /// Hands a decision (or a worded reply) to the presenter, behind every earlier one.
+    pub async fn show(&self, shown: Shown, to: Sink) {
+        if self.stage.send(Item { shown, to }).await.is_err() {
+            tracing::error!("game {}: its presenter has stopped", self.live.id);
+        }
+    }
+
+    /// The game as it stands, for the presenter.
+    pub fn scene(&self) -> Scene {
+        let live = &self.live;
+        Scene {
+            id: live.id,
+            place: live.place,
+            players: live.players,
+            names: live.names.clone(),
+            view: self.game.view(),
+            reveal: self.game.reveal(),
+            seconds_left: self.seconds_left(),
+            turn_secs: live.turn_secs,
+            turn_deadline_ms: live.turn_deadline_ms,
+            base_score: live.base_score,
+            rated: live.rated,
+            ai: self.ai_seat(),
+            public: self.public(),
+            private: self.private,
+            surface: self.inner.surface,
+        }
+    }
+
+    /// `event` with the game as it stands. A game that has ended leaves its channel free
+    /// first, so that a challenge sent right after the news finds it free.
+    pub fn happened(&self, event: Event) -> Happened {
+        if self.game.outcome().is_some() {
+            self.retire();
+        }
+        Happened {
+            scene: self.scene(),
+            event,
+        }
     }
 
     /// The language of what everyone at the game's place sees.
@@ -302,53 +384,67 @@ impl GameActor {
         }
         let name = self.live.names[seat.index()].clone();
         self.private = self.public();
-        let reply = self.play(seat, &name, action).await;
-        if reply.private {
-            tracing::warn!(
+        match self.play(seat, &name, action).await {
+            Ok(happened) => {
+                let place = happened.scene.place;
+                self.show(Ok(happened).into(), Sink::Place(place)).await;
+            }
+            Err(refusal) => tracing::warn!(
                 "game {}: the AI's {action} was refused: {}",
                 self.live.id,
-                reply.text()
-            );
-        } else {
-            self.inner.send(self.live.place, reply);
+                refusal.text()
+            ),
         }
     }
 
-    async fn on_command(&mut self, caller: &Caller, command: Command) -> Reply {
+    async fn on_command(&mut self, caller: &Caller, command: Command) -> Shown {
+        self.decide(caller, command).await.into()
+    }
+
+    /// What a command does: a decision to present, or a reply worded here (a refusal, a
+    /// confirmation prompt: private text with no picture, nothing to draw).
+    async fn decide(&mut self, caller: &Caller, command: Command) -> Result<Happened, Reply> {
         match command {
             Command::Flip(square) => self.player_action(caller, Action::Flip(square)).await,
             Command::Move { from, to } => {
                 self.player_action(caller, Action::Move { from, to }).await
             }
-            Command::Moves(square) => self.guide(caller, square).await,
-            Command::Board => self.board().await,
-            Command::Export => self.export(),
+            Command::Moves(square) => self.guide(caller, square),
+            Command::Board => Ok(self.happened(Event::Board)),
+            Command::Export => Ok(self.happened(Event::Exported)),
             Command::Resign => self.resign(caller).await,
             Command::Abandon => self.abandon(caller).await,
             Command::OfferDraw => self.offer_draw(caller).await,
             Command::AnswerDraw { accept, game } => self.answer_draw(caller, accept, game).await,
-            Command::AskResign => self.ask_resign(caller),
-            Command::AskAbandon => self.ask_abandon(caller),
+            Command::AskResign => Err(self.ask_resign(caller)),
+            Command::AskAbandon => Err(self.ask_abandon(caller)),
             Command::ForGame { game, command } if game == self.live.id => {
-                Box::pin(self.on_command(caller, *command)).await
+                Box::pin(self.decide(caller, *command)).await
             }
-            Command::ForGame { .. } => Reply::refusal(words::stale_button(self.private)),
-            other => Reply::refusal(format!("{other:?} is not a game command")),
+            Command::ForGame { .. } => Err(Reply::refusal(words::stale_button(self.private))),
+            other => Err(Reply::refusal(format!("{other:?} is not a game command"))),
         }
     }
 
-    async fn player_action(&mut self, caller: &Caller, action: Action) -> Reply {
+    async fn player_action(&mut self, caller: &Caller, action: Action) -> Result<Happened, Reply> {
         let lang = self.private;
         let Some(seat) = self.seat_of(caller) else {
-            return Reply::refusal(words::not_playing(lang));
+            return Err(Reply::refusal(words::not_playing(lang)));
         };
         if let Err(error) = self.game.check(seat, action) {
             let reason = words::game_error(lang, &error);
-            return Reply::refusal(words::refused(lang, &action.to_string(), &reason));
+            return Err(Reply::refusal(words::refused(
+                lang,
+                &action.to_string(),
+                &reason,
+            )));
         }
         if self.game.would_repeat(seat, action) && self.warned_repeat != Some((seat, action)) {
             self.warned_repeat = Some((seat, action));
-            return Reply::refusal(words::repetition_warning(lang, &action.to_string()));
+            return Err(Reply::refusal(words::repetition_warning(
+                lang,
+                &action.to_string(),
+            )));
         }
         self.play(seat, &caller.name, action).await
     }
@@ -367,7 +463,7 @@ impl GameActor {
         &mut self,
         change: impl FnOnce(&mut Game) -> Result<T, crate::game::GameError>,
         restart_clock: bool,
-    ) -> Result<(T, Option<super::turns::Ended>), Reply> {
+    ) -> Result<(T, Option<super::happened::Ended>), Reply> {
         let lang = self.private;
         let backup = (self.game.clone(), self.live.clone());
         let value = change(&mut self.game)

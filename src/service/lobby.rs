@@ -7,8 +7,8 @@ use std::time::Duration;
 
 use super::clock::{self, now_ms};
 use super::{
-    Button, Caller, GameEvent, Inner, Opponent, Reply, ServiceError, Tongues, actor, lock,
-    store_failure, text, words,
+    Button, Caller, Inner, Opponent, Reply, ServiceError, Tongues, actor, lock, store_failure,
+    words,
 };
 use crate::config::Language;
 use crate::game::{Game, Seat};
@@ -392,58 +392,28 @@ fn base_score(inner: &Inner, previous: Option<(u64, u32)>) -> u32 {
 }
 
 /// Starts the game of an accepted challenge (the caller holds the channel's lock): the
-/// challenger sits first. Stores it, starts its actor and announces it.
+/// challenger sits first. Stores it and starts its actor, whose presenter announces it before
+/// anything else about the game.
 async fn start_game(inner: &Arc<Inner>, challenge: &Challenge, tongues: Tongues) -> Reply {
-    let lang = tongues.public;
-    match create_game(inner, challenge).await {
-        Ok(live) => {
-            let game = match Game::replay(&live.record) {
-                Ok(game) => game,
-                Err(source) => {
-                    let error = ServiceError::Replay {
-                        id: live.id,
-                        source,
-                    };
-                    return failed(tongues.private, &error);
-                }
+    let live = match create_game(inner, challenge).await {
+        Ok(live) => live,
+        Err(error) => return failed(tongues.private, &error),
+    };
+    let game = match Game::replay(&live.record) {
+        Ok(game) => game,
+        Err(source) => {
+            let error = ServiceError::Replay {
+                id: live.id,
+                source,
             };
-            let view = game.view();
-            let names = live.names.clone();
-            let lines = vec![
-                words::game_begins(
-                    lang,
-                    live.id,
-                    &names[0],
-                    &names[1],
-                    live.turn_secs,
-                    live.base_score,
-                    live.rated,
-                ),
-                text::to_act_line(&view, &names, Some(u64::from(live.turn_secs)), lang),
-            ];
-            let turn = super::turns::turn_extras(inner, &live, &game, lang);
-            let caption = super::Caption {
-                names: names.clone(),
-                seconds_left: Some(live.turn_secs),
-                points: None,
-            };
-            let event = GameEvent::Started {
-                game: live.id,
-                names: names.clone(),
-            };
-            let to_act = live.players[game.to_act().index()];
-            actor::spawn(inner, live, game);
-            let png = super::picture::render(view, caption, None, lang).await;
-            let mut lines = lines;
-            lines.extend(turn.lines);
-            Reply::public(lines)
-                .with_png(png)
-                .with_buttons(turn.buttons)
-                .mentioning([to_act])
-                .with_event(event)
+            return failed(tongues.private, &error);
         }
-        Err(error) => failed(tongues.private, &error),
-    }
+    };
+    let (announce, announced) = tokio::sync::oneshot::channel();
+    actor::spawn(inner, live, game, Some(announce));
+    announced
+        .await
+        .unwrap_or_else(|_| Reply::refusal(words::no_game(tongues.private)))
 }
 
 async fn create_game(inner: &Arc<Inner>, challenge: &Challenge) -> Result<LiveGame, ServiceError> {

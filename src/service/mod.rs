@@ -11,6 +11,13 @@
 //! timeout, the clock draw) computed from the deadline stored with the game, so a restart
 //! re-arms every clock from the store.
 //!
+//! The actor decides and stores; it does not word or draw. What it decided goes as a value
+//! (`happened.rs`: an event and a snapshot of the public view, names, clock and languages) to
+//! the game's presenter (`presenter.rs`), a task beside the actor fed by one FIFO channel: it
+//! words the reply (`tell.rs`), draws the board on the painter threads (`picture.rs`) and
+//! delivers it to the waiting caller or the outbound channel, in the order decided, while the
+//! actor already takes its next command.
+//!
 //! Front ends call [`Service::handle`] with a [`Caller`] and a [`Command`] and show the
 //! [`Reply`]; messages the bot sends on its own arrive as [`Outbound`] values on the receiver
 //! [`Service::start`] returns.
@@ -18,11 +25,14 @@
 mod actor;
 mod ai;
 mod clock;
+mod happened;
 mod history;
 mod lobby;
 mod picture;
+mod presenter;
 mod replay;
 mod standings;
+mod tell;
 mod turns;
 mod types;
 
@@ -198,7 +208,7 @@ impl Service {
         let live = inner.blocking(|store| store.live_games()).await?;
         for game in live.into_iter().filter(|game| inner.owns(game.place)) {
             match Game::replay(&game.record) {
-                Ok(replayed) => actor::spawn(&inner, game, replayed),
+                Ok(replayed) => actor::spawn(&inner, game, replayed, None),
                 // One unreadable game must not keep every other game from resuming.
                 Err(source) => tracing::error!(
                     "{}",
@@ -315,8 +325,10 @@ impl Service {
         for handle in &handles {
             let _ = handle.tx.send(actor::ActorMsg::Shutdown).await;
         }
+        // Each presenter ends after its actor, once what the actor decided has gone out.
         for handle in handles {
             let _ = handle.task.await;
+            let _ = handle.presenter.await;
         }
     }
 }

@@ -133,18 +133,8 @@ fn paint(jobs: &Mutex<mpsc::Receiver<Job>>) {
     }
 }
 
-/// [`board_png`] on the drawing threads: drawing takes milliseconds of CPU that must not stall
-/// the async workers driving every other game.
-pub(super) async fn render(
-    view: PublicView,
-    caption: Caption,
-    guide: Option<MoveGuide>,
-    language: Language,
-) -> Option<Vec<u8>> {
-    render_sheet(Sheet::Board { view, guide }, caption, language).await
-}
-
-/// Any sheet on the drawing threads.
+/// A sheet drawn on the drawing threads: drawing takes milliseconds of CPU that must not
+/// stall the async workers driving every other game.
 pub(super) async fn render_sheet(
     sheet: Sheet,
     caption: Caption,

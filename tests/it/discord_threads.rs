@@ -316,6 +316,38 @@ async fn a_zh_cn_member_and_an_en_us_member_each_read_their_own_language() {
     let (_, board) = slash(&fake, BOB, "board", json!([]), &[]).await;
     assert!(!board.png_uploads().is_empty(), "{:?}", board.json);
 
+    // A private move guide is drawn in its caller's own language: play on until each member
+    // has a piece that can move on their turn, and ask for its guide.
+    let mut guided: Vec<TestUser> = Vec::new();
+    for _ in 0..80 {
+        if guided.len() == 2 {
+            break;
+        }
+        let (who, _, origins) = bot::to_act(&fake).await;
+        if let (false, Some(square)) = (guided.contains(&who), origins.first()) {
+            let (_, guide) = slash(
+                &fake,
+                who,
+                "moves",
+                json!([text_option("square", square)]),
+                &[],
+            )
+            .await;
+            assert!(guide.is_ephemeral(), "{:?}", guide.json);
+            let uploads = guide.png_uploads();
+            assert_eq!(uploads.len(), 1, "{:?}", guide.json);
+            let expected = if who == ALICE { "zh-Hans" } else { "en" };
+            assert_eq!(
+                image_language(&uploads[0].bytes).as_deref(),
+                Some(expected),
+                "the private move guide of {who:?}"
+            );
+            guided.push(who);
+        }
+        play_one(&fake, false).await;
+    }
+    assert_eq!(guided.len(), 2, "both members asked for a move guide");
+
     // Nothing public is in English on this 繁體 server, images included.
     for call in fake.calls() {
         if !call.is_ephemeral() {

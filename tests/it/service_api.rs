@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use junqi::config::Config;
 use junqi::game::{Action, Game, Rules, Seat, Square};
-use junqi::service::{Caller, Command, Member, Opponent, Outbound, Reply, Service};
+use junqi::service::{Caller, Command, Member, Opponent, Outbound, Reply, Service, Surface};
 use junqi::store::{Place, Store};
 use tokio::sync::mpsc::UnboundedReceiver;
 
@@ -255,5 +255,107 @@ async fn only_the_right_side_declines_or_withdraws_a_challenge() {
         reply.private,
         "a withdrawn challenge cannot be accepted: {reply:?}"
     );
+    service.shutdown().await;
+}
+
+/// The action number a Discord turn prompt announces ("action 12 · …"), if any.
+fn action_number(text: &str) -> Option<u32> {
+    text.split("action ").skip(1).find_map(|rest| {
+        let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
+        digits.parse().ok()
+    })
+}
+
+/// One message of a game as a front end sees it: `ai` when it came on the outbound channel.
+struct Seen {
+    ai: bool,
+    reply: Reply,
+}
+
+// One thread on purpose: the presenter wakes the caller's task and then the outbound reader,
+// and a single thread runs woken tasks in that order, so `log` holds the delivery order.
+#[tokio::test(flavor = "current_thread")]
+async fn a_players_replies_and_the_ais_answers_arrive_in_the_order_decided() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let store = Store::open(dir.path()).expect("open store");
+    let config = Config {
+        test_seed: Some(SEED),
+        // An AI that answers at once, while the player's reply may still be drawn.
+        ai_budget_ms: 1,
+        ..Config::default()
+    };
+    let (service, mut outbound) = Service::start_on(config, store, Surface::Discord)
+        .await
+        .expect("start");
+    let (log_tx, mut log) = tokio::sync::mpsc::unbounded_channel::<Seen>();
+    let forward = log_tx.clone();
+    tokio::spawn(async move {
+        while let Some(message) = outbound.recv().await {
+            assert_eq!(message.place, place(8));
+            let _ = forward.send(Seen {
+                ai: true,
+                reply: message.reply,
+            });
+        }
+    });
+    let me = caller(1, 8);
+    let send = |command: Command| {
+        let (service, me, log_tx) = (service.clone(), me.clone(), log_tx.clone());
+        tokio::spawn(async move {
+            let reply = service.handle(me, command).await;
+            let _ = log_tx.send(Seen { ai: false, reply });
+        });
+    };
+    send(Command::Challenge {
+        opponent: Opponent::Ai {
+            level: Some("easy".into()),
+        },
+        seconds: None,
+    });
+    let mut seen = Vec::new();
+    let mut moves = 0;
+    while moves < 30 {
+        let entry = tokio::time::timeout(Duration::from_secs(20), log.recv())
+            .await
+            .expect("a message in time")
+            .expect("the log is open");
+        assert!(!entry.reply.private, "{:?}", entry.reply);
+        let over = entry.reply.text().contains("game over");
+        // The player acts as soon as the turn is theirs (the game's start, or the AI's
+        // answer), and the AI answers at once.
+        let players_turn = entry.ai || seen.is_empty();
+        seen.push(entry);
+        if over {
+            break;
+        }
+        if !players_turn {
+            continue;
+        }
+        if let Some(action) = service.legal_actions(&me).await.first() {
+            moves += 1;
+            send(match *action {
+                Action::Flip(square) => Command::Flip(square),
+                Action::Move { from, to } => Command::Move { from, to },
+            });
+        }
+    }
+    assert!(seen.len() > 20, "{} messages", seen.len());
+    assert!(
+        seen[0].reply.text().contains("vs AI"),
+        "{:?}",
+        seen[0].reply
+    );
+    let mut last = 0;
+    for (index, entry) in seen.iter().enumerate() {
+        // The start, then each reply to the player followed by the AI's answer.
+        let ais = index > 0 && index % 2 == 0;
+        assert_eq!(entry.ai, ais, "message {index}: {:?}", entry.reply);
+        if let Some(number) = action_number(&entry.reply.text()) {
+            assert!(number > last, "action {number} after {last}");
+            last = number;
+        }
+        assert!(entry.reply.png.is_some(), "message {index} has its board");
+    }
+    assert!(last > 20, "the game reached action {last}");
     service.shutdown().await;
 }

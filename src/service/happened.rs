@@ -1,0 +1,115 @@
+//! What a game actor decided, as a plain value: the event (a move played, a resignation, a
+//! clock warning…) and a snapshot of the game as it stood right after it, which is all the
+//! presenter needs to word the reply and draw its image. No sentences, no pixels, no front-end
+//! types: the actor decides and stores, the presenter (`presenter.rs`) tells.
+
+use super::Surface;
+use crate::config::Language;
+use crate::game::{Effect, Piece, PublicView, RevealedView, Seat, Square};
+use crate::store::{Place, PlayerStats, UserId};
+
+use super::picture::MoveGuide;
+
+/// One decision of a game's actor, ready to be presented.
+#[derive(Debug)]
+pub(super) struct Happened {
+    pub scene: Scene,
+    pub event: Event,
+}
+
+/// The game as it stood when the actor decided, as far as presenting needs it.
+#[derive(Clone, Debug)]
+pub(super) struct Scene {
+    pub id: u64,
+    /// Where the game was played at the time: where the bot's own messages about it go.
+    pub place: Place,
+    pub players: [UserId; 2],
+    pub names: [String; 2],
+    /// The public view (its rules and outcome included).
+    pub view: PublicView,
+    /// At the end of the game, what was never flipped: the only picture that may show it.
+    pub reveal: Option<RevealedView>,
+    /// Whole seconds left on the clock of the player to act.
+    pub seconds_left: u64,
+    pub turn_secs: u32,
+    pub turn_deadline_ms: u64,
+    pub base_score: u32,
+    pub rated: bool,
+    /// The AI's seat, in a game against the AI.
+    pub ai: Option<Seat>,
+    /// The language of what the game's place sees.
+    pub public: Language,
+    /// The language of what only the command's caller sees.
+    pub private: Language,
+    pub surface: Surface,
+}
+
+/// A game that has just ended and been stored as finished.
+#[derive(Clone, Debug)]
+pub(super) struct Ended {
+    pub points: [i64; 2],
+    pub stats: [PlayerStats; 2],
+}
+
+/// What the actor decided.
+#[derive(Debug)]
+pub(super) enum Event {
+    /// The game was created and stored; its actor is running.
+    Started,
+    /// `name` played an action from `from` to `to` (the same square for a flip).
+    Played {
+        name: String,
+        from: Square,
+        to: Square,
+        effect: Effect,
+        colours_decided: bool,
+        ended: Option<Ended>,
+    },
+    Resigned {
+        name: String,
+        ended: Option<Ended>,
+    },
+    Abandoned {
+        name: String,
+        ended: Option<Ended>,
+    },
+    /// `name` offered a draw to the player in seat `to`.
+    DrawOffered {
+        name: String,
+        to: Seat,
+    },
+    /// `name` offered a draw to the AI, which declined at once.
+    AiDeclinedDraw {
+        name: String,
+        ai: Seat,
+    },
+    DrawAccepted {
+        name: String,
+        ended: Option<Ended>,
+    },
+    DrawDeclined {
+        name: String,
+    },
+    /// The player in `seat` has little time left.
+    Warning {
+        seat: Seat,
+    },
+    /// The player in `seat` ran out of time (the turn passed, or they lost).
+    TimedOut {
+        seat: Seat,
+        ended: Option<Ended>,
+    },
+    /// The game reached its time limit.
+    ClockDraw {
+        ended: Option<Ended>,
+    },
+    /// The board for everyone.
+    Board,
+    /// The private move guide of `piece`.
+    Guide {
+        piece: Piece,
+        guide: MoveGuide,
+    },
+    /// The position in notation.
+    Exported,
+}

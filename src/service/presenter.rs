@@ -1,0 +1,129 @@
+//! The presenter of one live game: a task beside the game's actor, outside its mailbox, that
+//! turns each of the actor's decisions into its reply (the words from `tell.rs`, the board
+//! image drawn on the painter threads of `picture.rs`) and delivers it, to the caller waiting
+//! for it or to the game's place as a message of the bot's own.
+//!
+//! One FIFO channel per game, from the actor to its presenter, keeps the order in which the
+//! actor decided (a player's move before the AI's answer, a move before the timeout after it),
+//! while the actor takes its next command as soon as it has handed a decision over instead of
+//! waiting for the picture. Replies already worded in the actor (refusals, confirmation
+//! prompts: text only) take the same channel, so they cannot overtake an earlier decision.
+
+use tokio::sync::{mpsc, oneshot};
+use tokio::task::JoinHandle;
+
+use super::happened::{Event, Happened};
+use super::picture::{Caption, Sheet, render_sheet};
+use super::{Outbound, Reply, tell};
+use crate::config::Language;
+use crate::store::Place;
+
+/// Decisions waiting for their picture; the actor waits only when this many are queued.
+const QUEUE: usize = 32;
+
+/// What the actor hands over: a decision to present, or a reply it has worded itself.
+pub(super) enum Shown {
+    Happened(Box<Happened>),
+    Said(Reply),
+}
+
+impl From<Result<Happened, Reply>> for Shown {
+    fn from(decided: Result<Happened, Reply>) -> Shown {
+        match decided {
+            Ok(happened) => Shown::Happened(Box::new(happened)),
+            Err(reply) => Shown::Said(reply),
+        }
+    }
+}
+
+/// Where a reply goes: to the caller of a command, or to a place as the bot's own message.
+pub(super) enum Sink {
+    Caller(oneshot::Sender<Reply>),
+    Place(Place),
+}
+
+/// One reply to present, in order.
+pub(super) struct Item {
+    pub shown: Shown,
+    pub to: Sink,
+}
+
+/// Starts the presenter of one game. It ends once every sender is dropped (its actor has
+/// ended) and everything queued has gone out.
+pub(super) fn spawn(
+    outbound: mpsc::UnboundedSender<Outbound>,
+) -> (mpsc::Sender<Item>, JoinHandle<()>) {
+    let (tx, rx) = mpsc::channel(QUEUE);
+    (tx, tokio::spawn(run(rx, outbound)))
+}
+
+async fn run(mut rx: mpsc::Receiver<Item>, outbound: mpsc::UnboundedSender<Outbound>) {
+    while let Some(Item { shown, to }) = rx.recv().await {
+        let reply = match shown {
+            Shown::Said(reply) => reply,
+            Shown::Happened(happened) => present(*happened).await,
+        };
+        match to {
+            // A caller that stopped waiting (a front end shutting down) needs nothing.
+            Sink::Caller(caller) => {
+                let _ = caller.send(reply);
+            }
+            Sink::Place(place) => {
+                let _ = outbound.send(Outbound { place, reply });
+            }
+        }
+    }
+}
+
+/// The whole reply to `happened`: its words and, when it shows the board, the image.
+pub(super) async fn present(happened: Happened) -> Reply {
+    let reply = tell::words(&happened);
+    match picture_of(happened) {
+        Some((sheet, caption, language)) => {
+            reply.with_png(render_sheet(sheet, caption, language).await)
+        }
+        None => reply,
+    }
+}
+
+/// The picture a reply carries, if any: the board after an event (at the end, the reveal of
+/// what was never flipped), or a move guide in the caller's language.
+fn picture_of(happened: Happened) -> Option<(Sheet, Caption, Language)> {
+    let Happened { scene, event } = happened;
+    let caption = Caption {
+        names: scene.names,
+        seconds_left: u32::try_from(scene.seconds_left).ok(),
+        points: tell::points_of(&event),
+    };
+    match event {
+        Event::Guide { guide, .. } => {
+            let sheet = Sheet::Board {
+                view: scene.view,
+                guide: Some(guide),
+            };
+            Some((sheet, caption, scene.private))
+        }
+        Event::Started
+        | Event::Played { .. }
+        | Event::Resigned { .. }
+        | Event::Abandoned { .. }
+        | Event::DrawAccepted { .. }
+        | Event::TimedOut { .. }
+        | Event::ClockDraw { .. }
+        | Event::Board => {
+            let sheet = match scene.reveal {
+                Some(reveal) => Sheet::Reveal(reveal),
+                None => Sheet::Board {
+                    view: scene.view,
+                    guide: None,
+                },
+            };
+            Some((sheet, caption, scene.public))
+        }
+        Event::DrawOffered { .. }
+        | Event::AiDeclinedDraw { .. }
+        | Event::DrawDeclined { .. }
+        | Event::Warning { .. }
+        | Event::Exported => None,
+    }
+}

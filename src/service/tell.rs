@@ -1,0 +1,266 @@
+//! The words of what a game's actor decided: [`words`] turns a [`Happened`] into the reply's
+//! text, buttons, mentions and game event, without the image (drawn by `presenter.rs`).
+
+use super::happened::{Ended, Event, Happened, Scene};
+use super::{Button, GameEvent, Reply, Surface, text, words};
+use crate::config::Language;
+use crate::game::{Seat, SquareSet};
+use crate::scoring;
+
+/// What a turn prompt carries on Discord besides who acts: the action number and the deadline
+/// as a live countdown, and the buttons for what a player may do without typing.
+struct TurnExtras {
+    lines: Vec<String>,
+    buttons: Vec<Button>,
+}
+
+/// The extras of the turn prompt (none in the console, which has its own commands).
+fn turn_extras(scene: &Scene, lang: Language) -> TurnExtras {
+    if scene.surface != Surface::Discord {
+        return TurnExtras {
+            lines: Vec::new(),
+            buttons: Vec::new(),
+        };
+    }
+    let view = &scene.view;
+    let next = u32::from(view.plies) + 1;
+    let line = format!(
+        "{} · {}",
+        words::action_number(lang, next),
+        words::deadline(lang, scene.turn_deadline_ms / 1000)
+    );
+    let id = scene.id;
+    let mut buttons = Vec::new();
+    if u32::from(view.plies) >= u32::from(view.rules.actions_before_resign) {
+        buttons.push(Button::new(
+            words::button_offer_draw(lang),
+            format!("offer-draw:{id}"),
+        ));
+        buttons.push(Button::new(
+            words::button_resign(lang),
+            format!("resign:{id}"),
+        ));
+    }
+    buttons.push(Button::new(
+        words::button_abandon(lang),
+        format!("abandon:{id}"),
+    ));
+    TurnExtras {
+        lines: vec![line],
+        buttons,
+    }
+}
+
+/// The reply to `happened`, without its image.
+pub(super) fn words(happened: &Happened) -> Reply {
+    let scene = &happened.scene;
+    let lang = scene.public;
+    let names = &scene.names;
+    let view = &scene.view;
+    match &happened.event {
+        Event::Started => started(scene),
+        Event::Played {
+            name,
+            from,
+            to,
+            effect,
+            colours_decided,
+            ended,
+        } => {
+            let mut lines = vec![text::describe_action(name, *from, *to, *effect, lang)];
+            if *colours_decided {
+                lines.extend(text::colours_line(view, names, lang));
+            }
+            after_event(scene, lines, ended.as_ref())
+        }
+        Event::Resigned { name, ended } => {
+            after_event(scene, vec![words::resigns(lang, name)], ended.as_ref())
+        }
+        Event::Abandoned { name, ended } => {
+            after_event(scene, vec![words::abandons(lang, name)], ended.as_ref())
+        }
+        Event::DrawAccepted { name, ended } => {
+            after_event(scene, vec![words::accepts_draw(lang, name)], ended.as_ref())
+        }
+        Event::DrawDeclined { name } => Reply::public(vec![words::declines_draw(lang, name)]),
+        Event::DrawOffered { name, to } => {
+            let id = scene.id;
+            let opponent = &names[to.index()];
+            let line = words::offers_draw(lang, scene.surface, name, opponent);
+            Reply::public(vec![line])
+                .with_buttons(vec![
+                    Button::new(words::button_accept_draw(lang), format!("draw:accept:{id}")),
+                    Button::new(
+                        words::button_decline_draw(lang),
+                        format!("draw:decline:{id}"),
+                    ),
+                ])
+                .mentioning([scene.players[to.index()]])
+        }
+        Event::AiDeclinedDraw { name, ai } => Reply::public(vec![words::offers_draw_ai_declines(
+            lang,
+            name,
+            &names[ai.index()],
+        )]),
+        Event::Warning { seat } => {
+            let name = &names[seat.index()];
+            let warning = words::seconds_left(lang, name, scene.seconds_left, scene.id);
+            Reply::public(vec![warning]).mentioning([scene.players[seat.index()]])
+        }
+        Event::TimedOut { seat, ended } => {
+            let count = view.timeouts[seat.index()];
+            let limit = view.rules.timeouts_to_lose;
+            let line = words::ran_out_of_time(lang, &names[seat.index()], count, limit);
+            after_event(scene, vec![line], ended.as_ref())
+        }
+        Event::ClockDraw { ended } => after_event(scene, Vec::new(), ended.as_ref()),
+        Event::Board => board(scene),
+        Event::Guide { piece, guide } => {
+            let lang = scene.private;
+            let list = |set: SquareSet| {
+                let squares: Vec<String> = set.into_iter().map(|s| s.to_string()).collect();
+                squares.join(" ")
+            };
+            Reply::private(words::guide(
+                lang,
+                &text::piece_name(*piece, lang),
+                &guide.from.to_string(),
+                &list(guide.empty),
+                &list(guide.attacks),
+            ))
+        }
+        Event::Exported => Reply::public(vec![
+            view.notation(),
+            text::export_players_line(view, names),
+        ]),
+    }
+}
+
+/// The announcement of a new game, with who acts first.
+fn started(scene: &Scene) -> Reply {
+    let lang = scene.public;
+    let names = &scene.names;
+    let mut lines = vec![
+        words::game_begins(
+            lang,
+            scene.id,
+            &names[0],
+            &names[1],
+            scene.turn_secs,
+            scene.base_score,
+            scene.rated,
+        ),
+        text::to_act_line(&scene.view, names, Some(scene.seconds_left), lang),
+    ];
+    let turn = turn_extras(scene, lang);
+    lines.extend(turn.lines);
+    Reply::public(lines)
+        .with_buttons(turn.buttons)
+        .mentioning([scene.players[scene.view.to_act.index()]])
+        .with_event(GameEvent::Started {
+            game: scene.id,
+            names: names.clone(),
+        })
+}
+
+/// The board for everyone: a caption, the board in text, the counters and who acts.
+fn board(scene: &Scene) -> Reply {
+    let lang = scene.public;
+    let view = &scene.view;
+    let names = &scene.names;
+    let mut lines = vec![words::board_caption(
+        lang,
+        scene.id,
+        &text::seat_label(view, names, Seat::First, lang),
+        &text::seat_label(view, names, Seat::Second, lang),
+        scene.turn_secs,
+        scene.base_score,
+    )];
+    lines.extend(text::board_text(view).lines().map(String::from));
+    lines.push(words::counters(
+        lang,
+        view.plies,
+        view.quiet,
+        names,
+        view.timeouts,
+    ));
+    lines.push(text::to_act_line(
+        view,
+        names,
+        Some(scene.seconds_left),
+        lang,
+    ));
+    Reply::public(lines)
+}
+
+/// The lines that close a game: the outcome and what it did to each player.
+fn end_lines(scene: &Scene, ended: &Ended) -> Vec<String> {
+    let lang = scene.public;
+    let names = &scene.names;
+    let mut lines = Vec::new();
+    if let Some(outcome) = scene.view.outcome {
+        lines.push(text::outcome_line(outcome, names, lang));
+    }
+    if scene.rated {
+        for seat in Seat::BOTH {
+            if scene.ai == Some(seat) {
+                continue;
+            }
+            let stats = &ended.stats[seat.index()];
+            lines.push(text::points_line(
+                &names[seat.index()],
+                ended.points[seat.index()],
+                stats.points,
+                scoring::title_for(stats.points),
+                lang,
+            ));
+        }
+        lines.push(words::base_score(lang, scene.base_score));
+    } else {
+        lines.push(words::unrated(lang));
+    }
+    lines
+}
+
+/// The reply after an event: `lines`, then either the end of the game (with a rematch
+/// button) or who acts next.
+fn after_event(scene: &Scene, mut lines: Vec<String>, ended: Option<&Ended>) -> Reply {
+    let lang = scene.public;
+    let view = &scene.view;
+    match ended {
+        Some(ended) => {
+            lines.extend(end_lines(scene, ended));
+            Reply::public(lines)
+                .with_buttons(vec![Button::new(words::button_rematch(lang), "rematch")])
+                .mentioning(scene.players)
+                .with_event(GameEvent::Ended { game: scene.id })
+        }
+        None => {
+            lines.push(text::to_act_line(
+                view,
+                &scene.names,
+                Some(scene.seconds_left),
+                lang,
+            ));
+            let extras = turn_extras(scene, lang);
+            lines.extend(extras.lines);
+            Reply::public(lines)
+                .with_buttons(extras.buttons)
+                .mentioning([scene.players[view.to_act.index()]])
+        }
+    }
+}
+
+/// The points each seat got at the end, for the picture's panel.
+pub(super) fn points_of(event: &Event) -> Option<[i64; 2]> {
+    let ended = match event {
+        Event::Played { ended, .. }
+        | Event::Resigned { ended, .. }
+        | Event::Abandoned { ended, .. }
+        | Event::DrawAccepted { ended, .. }
+        | Event::TimedOut { ended, .. }
+        | Event::ClockDraw { ended } => ended.as_ref(),
+        _ => None,
+    };
+    ended.map(|ended| ended.points)
+}

@@ -413,7 +413,7 @@ async fn start_game(inner: &Arc<Inner>, challenge: &Challenge, tongues: Tongues)
     actor::spawn(inner, live, game, Some(announce));
     announced
         .await
-        .unwrap_or_else(|_| Reply::refusal(words::no_game(tongues.private)))
+        .unwrap_or_else(|_| Reply::refusal(words::no_game(tongues.private, inner.surface)))
 }
 
 async fn create_game(inner: &Arc<Inner>, challenge: &Challenge) -> Result<LiveGame, ServiceError> {

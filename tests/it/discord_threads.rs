@@ -338,7 +338,7 @@ async fn a_zh_cn_member_and_an_en_us_member_each_read_their_own_language() {
             assert_eq!(uploads.len(), 1, "{:?}", guide.json);
             let expected = if who == ALICE { "zh-Hans" } else { "en" };
             assert_eq!(
-                image_language(&uploads[0].bytes).as_deref(),
+                image_language(&uploads[0].bytes),
                 Some(expected),
                 "the private move guide of {who:?}"
             );

@@ -87,6 +87,9 @@ pub(super) async fn ask_service(
     command: Result<Command, Reply>,
     layout: Layout,
 ) -> bool {
+    // Held until the answer is delivered: the channel's own messages decided after this command
+    // (the AI's answer) wait for it.
+    let _turn = bot.gates.enter(caller.place.channel).await;
     let service = bot.service.clone();
     let work = async move {
         match command {

@@ -5,6 +5,7 @@
 //! failed image upload is retried and then sent as text.
 
 use std::future::Future;
+use std::sync::Arc;
 use std::time::Duration;
 
 use poise::serenity_prelude as serenity;
@@ -256,38 +257,44 @@ pub async fn post_reply(http: &Http, channel: u64, reply: Reply) -> bool {
     post(http, serenity::ChannelId::new(channel), &outgoing).await
 }
 
-/// Forwards every message the service sends on its own to its channel, in order; the end of a
+/// Forwards every message the service sends on its own to its channel, in order within each
+/// channel and after the interaction answers decided before them (see `lanes`); the end of a
 /// game played in a thread also goes to the thread's channel, and the thread is archived.
 pub async fn post_outbound(
-    http: std::sync::Arc<Http>,
-    threads: std::sync::Arc<super::threads::Threads>,
-    mut outbound: UnboundedReceiver<Outbound>,
+    http: Arc<Http>,
+    threads: Arc<super::threads::Threads>,
+    gates: Arc<super::lanes::Gates>,
+    outbound: UnboundedReceiver<Outbound>,
 ) {
-    while let Some(message) = outbound.recv().await {
-        let channel = message.place.channel;
-        if channel == 0 {
-            tracing::warn!("a message for no channel: {}", message.reply.text());
-            continue;
-        }
-        let channel = serenity::ChannelId::new(channel);
-        let parent = match message.reply.event {
-            Some(crate::service::GameEvent::Ended { .. }) => {
-                threads.parent_of(&http, channel).await
-            }
-            _ => None,
-        };
-        let in_thread = super::threads::in_thread_end(&message.reply, parent.is_some());
-        post(
-            &http,
-            channel,
-            &Outgoing::new(in_thread, super::render::Layout::Plain),
-        )
-        .await;
-        if let Some(parent) = parent {
-            threads
-                .conclude(&http, channel, parent, &message.reply)
-                .await;
-        }
+    let post = move |message: Outbound| {
+        let (http, threads) = (http.clone(), threads.clone());
+        async move { post_one(&http, &threads, message).await }
+    };
+    super::lanes::run(gates, outbound, post).await;
+}
+
+async fn post_one(http: &Http, threads: &super::threads::Threads, message: Outbound) {
+    let channel = message.place.channel;
+    if channel == 0 {
+        tracing::warn!("a message for no channel: {}", message.reply.text());
+        return;
+    }
+    let channel = serenity::ChannelId::new(channel);
+    let parent = match message.reply.event {
+        Some(crate::service::GameEvent::Ended { .. }) => threads.parent_of(http, channel).await,
+        _ => None,
+    };
+    let in_thread = super::threads::in_thread_end(&message.reply, parent.is_some());
+    post(
+        http,
+        channel,
+        &Outgoing::new(in_thread, super::render::Layout::Plain),
+    )
+    .await;
+    if let Some(parent) = parent {
+        threads
+            .conclude(http, channel, parent, &message.reply)
+            .await;
     }
 }
 

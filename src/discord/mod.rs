@@ -13,6 +13,7 @@ mod buttons;
 mod commands;
 mod deliver;
 mod history;
+mod lanes;
 mod render;
 mod threads;
 
@@ -73,6 +74,8 @@ pub struct Bot {
     service: Service,
     config: Config,
     threads: Arc<threads::Threads>,
+    /// One gate per channel: its interaction answers and its own messages go out in order.
+    gates: Arc<lanes::Gates>,
 }
 
 /// Errors of command bodies; they are logged and answered privately by `on_error`.
@@ -148,10 +151,12 @@ pub async fn run_with(
         .map_err(|error| DiscordError::Task(error.to_string()))?;
     let http = http_client(&config, &token);
     let threads = Arc::new(threads::Threads::default());
+    let gates = Arc::new(lanes::Gates::default());
     let bot = Bot {
         service: service.clone(),
         config,
         threads: threads.clone(),
+        gates: gates.clone(),
     };
 
     let setup_bot = bot.clone();
@@ -189,6 +194,7 @@ pub async fn run_with(
     let pump = tokio::spawn(deliver::post_outbound(
         Arc::clone(&client.http),
         threads,
+        gates,
         outbound,
     ));
     let manager = Arc::clone(&client.shard_manager);

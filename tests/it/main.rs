@@ -16,6 +16,7 @@ mod console_clock;
 mod console_game;
 mod console_rules;
 mod console_survival;
+mod discord_ai;
 mod discord_fake;
 mod discord_game;
 mod discord_restart;

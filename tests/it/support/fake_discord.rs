@@ -209,6 +209,8 @@ pub(super) struct Shared {
     pub(super) token_messages: HashMap<String, u64>,
     pub(super) commands: HashMap<String, Value>,
     pub(super) failures: Vec<Failure>,
+    /// Requests whose path contains the text are answered this much later (a slow upload).
+    pub(super) delays: Vec<(String, std::time::Duration)>,
     /// Interaction token → the channel the interaction came from.
     pub(super) token_channels: HashMap<String, u64>,
     /// Every thread made: thread id → (parent channel, the message it grew from, archived).
@@ -375,6 +377,15 @@ impl FakeDiscord {
             status,
             remaining: times,
         });
+    }
+
+    /// Answers every request whose path contains `path_contains` `millis` ms late, as a slow
+    /// upload to Discord would be.
+    pub fn delay(&self, path_contains: &str, millis: u64) {
+        self.app.lock().delays.push((
+            path_contains.to_string(),
+            std::time::Duration::from_millis(millis),
+        ));
     }
 
     /// Closes every gateway connection (as Discord does on a restart of its side).

@@ -79,6 +79,15 @@ pub(super) async fn rest(State(app): State<App>, request: Request) -> Response {
         call.json = serde_json::from_slice(&body).ok();
     }
 
+    let delay = app
+        .lock()
+        .delays
+        .iter()
+        .find(|(path, _)| call.path.contains(path.as_str()))
+        .map(|(_, delay)| *delay);
+    if let Some(delay) = delay {
+        tokio::time::sleep(delay).await;
+    }
     let failure = {
         let mut shared = app.lock();
         let failure = shared.failures.iter_mut().find(|failure| {

@@ -14,10 +14,12 @@
 //! thread it comes from.
 //!
 //! Shared here: the records ([`records`]), their byte encoding (`codec`), the errors and what
-//! a finished game does to a player's totals (`stats`).
+//! a finished game does to a player's totals (`stats`), and the older layouts the migrations
+//! read (`legacy`).
 
 mod codec;
 mod error;
+mod legacy;
 mod postgres;
 mod records;
 mod sled;

@@ -33,7 +33,8 @@ pub struct LiveGame {
     /// The "10 s left" warning for this turn was sent.
     pub warned: bool,
     pub base_score: u32,
-    /// Unrated games count in wins, losses, draws and games but never change points.
+    /// Unrated games never change points; they are counted apart from the rated ones (the
+    /// players' `unrated_*` totals) and stay off the leaderboards.
     pub rated: bool,
     /// The seat played by the bot and its level.
     pub ai: Option<(Seat, String)>,
@@ -65,8 +66,12 @@ pub struct Challenge {
     pub ai_level: Option<String>,
 }
 
-/// A player's totals. `games` counts every finished game; `abandons` is the subset of `losses`
-/// lost by abandoning; `guilds` are the guilds where the player was seen (for guild boards).
+/// A player's totals. `wins`, `losses`, `draws`, `abandons` and `games` count rated games only
+/// (what the leaderboards show and sort by); `abandons` is the subset of `losses` lost by
+/// abandoning; the `unrated_*` fields count the unrated games (an abandon is an unrated loss);
+/// `guilds` are the guilds where the player was seen (for guild boards).
+///
+/// Schema 3 added the `unrated_*` fields; before it, the rated fields counted every game.
 #[derive(Clone, Serialize, Deserialize, Debug, Default, PartialEq, Eq)]
 pub struct PlayerStats {
     pub user: UserId,
@@ -78,12 +83,22 @@ pub struct PlayerStats {
     pub abandons: u32,
     pub games: u32,
     pub guilds: Vec<u64>,
+    pub unrated_wins: u32,
+    pub unrated_losses: u32,
+    pub unrated_draws: u32,
 }
 
 impl PlayerStats {
     /// Whether the player stands on the leaderboard of `guild` (the global one for `None`):
-    /// they have played, and were seen in that guild.
+    /// they have played a rated game, and were seen in that guild.
     pub fn is_on_board(&self, guild: Option<u64>) -> bool {
         self.games > 0 && guild.is_none_or(|guild| self.guilds.contains(&guild))
+    }
+
+    /// How many unrated games the player finished.
+    pub fn unrated_games(&self) -> u32 {
+        self.unrated_wins
+            .saturating_add(self.unrated_losses)
+            .saturating_add(self.unrated_draws)
     }
 }

@@ -41,3 +41,4 @@ mod store_index;
 mod store_integrity;
 mod store_migrate;
 mod store_rematch;
+mod store_schema;

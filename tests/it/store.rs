@@ -114,8 +114,50 @@ fn unrated_games_count_results_but_not_points(backend: Backend) {
         "the points of the game are still recorded"
     );
     let [first, second] = store.finish_game(&done).expect("finished");
-    assert_eq!((first.points, first.losses, first.abandons), (0, 1, 1));
-    assert_eq!((second.points, second.wins), (0, 1));
+    assert_eq!(
+        (first.points, first.unrated_losses, first.unrated_games()),
+        (0, 1, 1)
+    );
+    assert_eq!(
+        (second.points, second.unrated_wins, second.unrated_games()),
+        (0, 1, 1)
+    );
+    for stats in [&first, &second] {
+        assert_eq!(
+            (
+                stats.wins,
+                stats.losses,
+                stats.draws,
+                stats.abandons,
+                stats.games
+            ),
+            (0, 0, 0, 0, 0),
+            "the rated totals leave unrated games out"
+        );
+    }
+    // Unrated games alone put nobody on a leaderboard.
+    assert!(store.leaderboard(None, 10).expect("board").is_empty());
+    assert_eq!(store.position_of(1, Some(HERE.guild)).expect("pos"), None);
+
+    // A rated game then counts in the rated totals only, beside the unrated ones kept.
+    let rated = live_game(store.next_id().expect("id"), HERE, [2, 1], 4);
+    store.put_live_game(&rated).expect("stored");
+    let mut game = Game::replay(&rated.record).expect("replays");
+    game.abandon(Seat::Second).expect("abandons");
+    let [two, one] = store
+        .finish_game(&finished(&rated, &game, 20))
+        .expect("finished");
+    assert_eq!(
+        (two.wins, two.games, two.unrated_wins, two.unrated_games()),
+        (1, 1, 1, 1)
+    );
+    assert_eq!(
+        (one.losses, one.abandons, one.games, one.unrated_losses),
+        (1, 1, 1, 1)
+    );
+    assert_eq!(store.player(1).expect("read"), one);
+    let board = store.leaderboard(None, 10).expect("board");
+    assert_eq!(board, vec![two, one]);
 }
 
 fn a_player_on_both_seats_gets_both_results(backend: Backend) {
@@ -185,7 +227,7 @@ fn random_games_give_stats_and_leaderboards_that_match_recomputation(backend: Ba
     for guild in [None, Some(HERE.guild), Some(THERE.guild), Some(99)] {
         let mut naive: Vec<_> = players
             .iter()
-            .filter(|p| guild.is_none_or(|g| p.guilds.contains(&g)))
+            .filter(|p| p.games > 0 && guild.is_none_or(|g| p.guilds.contains(&g)))
             .cloned()
             .collect();
         naive.sort_by_key(|p| (-p.points, -i64::from(p.wins), p.games, p.user));

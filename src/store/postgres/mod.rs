@@ -15,6 +15,7 @@ mod games;
 mod players;
 mod rematch;
 mod schema;
+mod upgrade;
 
 use std::sync::Arc;
 

@@ -14,7 +14,7 @@ use crate::store::records::{PlayerStats, UserId};
 use crate::store::stats;
 
 /// Players imported per statement.
-const IMPORT_CHUNK: usize = 5_000;
+pub(super) const IMPORT_CHUNK: usize = 5_000;
 
 /// Locks the rows of `users` (created empty when missing) in ascending user order, the one
 /// order every writer uses, and returns their stats.
@@ -251,7 +251,10 @@ impl PgStore {
 }
 
 /// Upserts many players and their guild rows in two statements.
-async fn import_chunk(tx: &impl GenericClient, chunk: &[PlayerStats]) -> Result<(), StoreError> {
+pub(super) async fn import_chunk(
+    tx: &impl GenericClient,
+    chunk: &[PlayerStats],
+) -> Result<(), StoreError> {
     let mut columns: [Vec<i64>; 4] = Default::default();
     let mut records = Vec::with_capacity(chunk.len());
     let mut guild_rows: [Vec<i64>; 5] = Default::default();

@@ -1,7 +1,7 @@
 //! `junqi-bot check-store`: the whole store verified against itself. Every record of every
 //! tree decodes, each index equals what the records call for (channel → live game, pair →
-//! last game, both leaderboard trees), and each player's wins, losses, draws and games equal
-//! a count over the finished games. Reads only; the report lists every problem found.
+//! last game, both leaderboard trees), and each player's rated and unrated wins, losses, draws
+//! and games equal a count over the finished games. Reads only; the report lists every problem found.
 
 use std::collections::{BTreeMap, HashMap};
 
@@ -29,8 +29,21 @@ impl CheckReport {
     }
 }
 
-/// (wins, losses, draws, abandons, games) of one player.
-type Tally = [u32; 5];
+/// (wins, losses, draws, abandons, games; unrated wins, losses, draws) of one player.
+type Tally = [u32; 8];
+
+fn tally_of(stats: &PlayerStats) -> Tally {
+    [
+        stats.wins,
+        stats.losses,
+        stats.draws,
+        stats.abandons,
+        stats.games,
+        stats.unrated_wins,
+        stats.unrated_losses,
+        stats.unrated_draws,
+    ]
+}
 
 impl SledStore {
     /// Verifies the whole store; never changes it.
@@ -83,17 +96,11 @@ impl SledStore {
         let tallies = tally(&ordered);
         for stats in &players {
             let counted = tallies.get(&stats.user).copied().unwrap_or_default();
-            let stored = [
-                stats.wins,
-                stats.losses,
-                stats.draws,
-                stats.abandons,
-                stats.games,
-            ];
+            let stored = tally_of(stats);
             if counted != stored {
                 report.problems.push(format!(
-                    "player {} ({}): stored wins/losses/draws/abandons/games {stored:?}, the \
-                     finished games count {counted:?}",
+                    "player {} ({}): stored wins/losses/draws/abandons/games and unrated \
+                     wins/losses/draws {stored:?}, the finished games count {counted:?}",
                     stats.user, stats.name
                 ));
             }
@@ -174,7 +181,7 @@ fn tally(finished: &[&FinishedGame]) -> HashMap<UserId, Tally> {
     }
     stats
         .into_iter()
-        .map(|(user, s)| (user, [s.wins, s.losses, s.draws, s.abandons, s.games]))
+        .map(|(user, stats)| (user, tally_of(&stats)))
         .collect()
 }
 

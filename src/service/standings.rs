@@ -6,6 +6,7 @@ use std::sync::Arc;
 use super::{Caller, Inner, Member, Reply, store_failure, text, words};
 use crate::config::Language;
 use crate::scoring;
+use crate::store::shared_places;
 
 pub(super) async fn rank(
     inner: &Arc<Inner>,
@@ -80,10 +81,11 @@ pub(super) async fn leaderboard(
     if top.is_empty() {
         lines.push(words::leaderboard_empty(language));
     }
-    for (index, stats) in top.iter().enumerate() {
+    // Numbered as /rank places a player: equal points share a place.
+    for (place, stats) in shared_places(&top).into_iter().zip(&top) {
         lines.push(words::leaderboard_row(
             language,
-            index + 1,
+            place,
             &stats.name,
             stats.points,
             &text::title_name(scoring::title_for(stats.points), language),

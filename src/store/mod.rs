@@ -31,7 +31,7 @@ use std::path::Path;
 pub use self::postgres::SCHEMA_VERSION as POSTGRES_SCHEMA_VERSION;
 pub use self::sled::{BackupSummary, CheckReport, SCHEMA_VERSION, ledger};
 pub use error::StoreError;
-pub use records::{Challenge, FinishedGame, LiveGame, Place, PlayerStats, UserId};
+pub use records::{Challenge, FinishedGame, LiveGame, Place, PlayerStats, UserId, shared_places};
 pub use transfer::{KindReport, MigrationReport, migrate_sled_to_postgres};
 
 use self::postgres::PgStore;
@@ -341,7 +341,9 @@ impl Store {
         dispatch!(self, store => store.leaderboard(guild, top))
     }
 
-    /// A player's 1-based position on a leaderboard; `None` when they are not on it.
+    /// A player's place on a leaderboard, shared by equal points: 1 + the players on it with
+    /// more points (so "1, 2, 2, 4", as [`shared_places`] numbers the board's rows); `None`
+    /// when they are not on it. Takes the same time however many players share their points.
     pub fn position_of(
         &self,
         user: UserId,

@@ -102,3 +102,36 @@ impl PlayerStats {
             .saturating_add(self.unrated_draws)
     }
 }
+
+/// The places of a leaderboard's rows, best first: shared by equal points and counted as
+/// [`Store::position_of`](super::Store::position_of) counts them (1 + the players with more
+/// points), so "1, 2, 2, 4". The rows stay ordered by points, then wins, then fewer games.
+pub fn shared_places(board: &[PlayerStats]) -> Vec<usize> {
+    let mut places: Vec<usize> = Vec::with_capacity(board.len());
+    for (index, stats) in board.iter().enumerate() {
+        let place = match (index.checked_sub(1), places.last()) {
+            (Some(previous), Some(place)) if board[previous].points == stats.points => *place,
+            _ => index + 1,
+        };
+        places.push(place);
+    }
+    places
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn equal_points_share_a_place_and_the_next_skips() {
+        let board: Vec<PlayerStats> = [50, 40, 40, 40, 10, -3, -3]
+            .into_iter()
+            .map(|points| PlayerStats {
+                points,
+                ..PlayerStats::default()
+            })
+            .collect();
+        assert_eq!(shared_places(&board), vec![1, 2, 2, 2, 5, 6, 6]);
+        assert!(shared_places(&[]).is_empty());
+    }
+}

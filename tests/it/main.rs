@@ -42,3 +42,4 @@ mod store_integrity;
 mod store_migrate;
 mod store_rematch;
 mod store_schema;
+mod store_standings;

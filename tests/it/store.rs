@@ -7,7 +7,8 @@ use junqi::game::{Game, Outcome, Seat, WinReason};
 use junqi::store::{Challenge, Place, StoreError};
 use store_support::backends::Backend;
 use store_support::{
-    check_finished, finished, live_game, next_seed, random_step, recompute, rng, totals,
+    check_finished, finished, live_game, naive_places, next_seed, random_step, recompute, rng,
+    totals,
 };
 
 const HERE: Place = Place {
@@ -237,10 +238,10 @@ fn random_games_give_stats_and_leaderboards_that_match_recomputation(backend: Ba
             store.leaderboard(guild, 3).expect("board"),
             naive[..naive.len().min(3)]
         );
-        for (index, player) in naive.iter().enumerate() {
+        for (place, player) in naive_places(&naive).into_iter().zip(&naive) {
             assert_eq!(
                 store.position_of(player.user, guild).expect("pos"),
-                Some(index + 1)
+                Some(place)
             );
         }
         assert_eq!(store.position_of(12345, guild).expect("pos"), None);

@@ -1,7 +1,9 @@
 //! Player stats and the leaderboards on PostgreSQL. A player's row carries their negated points
 //! and wins and their games beside the record, and `player_guilds` mirrors them per guild seen,
-//! so a board is an index scan in (−points, −wins, games, user) order and a position is a count
-//! over the same index: no table scan, whatever the crowd.
+//! so a board is an index scan in (−points, −wins, games, user) order. `rank_counts` holds how
+//! many players of each board stand on each points value, changed in the transaction that
+//! writes the players (in key order, so concurrent writers cannot deadlock): a place, shared by
+//! equal points, sums the values above, however many players share them.
 
 use std::collections::BTreeMap;
 
@@ -89,6 +91,87 @@ pub(super) async fn write_player(
     Ok(())
 }
 
+/// A leaderboard count's key: (0, 0) for the global board or (1, guild), then −points.
+pub(super) type CountKey = (i16, i64, i64);
+
+/// The board counts `stats` stands in: none before a rated game.
+fn count_keys(stats: &PlayerStats) -> Vec<CountKey> {
+    if stats.games == 0 {
+        return Vec::new();
+    }
+    let neg_points = stats.points.saturating_neg();
+    let mut out = vec![(0, 0, neg_points)];
+    out.extend(
+        stats
+            .guilds
+            .iter()
+            .map(|guild| (1, sql_id(*guild), neg_points)),
+    );
+    out
+}
+
+/// Adds to `deltas` what replacing `old` by `new` does to the board counts.
+pub(super) fn count_changes(
+    old: Option<&PlayerStats>,
+    new: &PlayerStats,
+    deltas: &mut BTreeMap<CountKey, i64>,
+) {
+    for key in old.map(count_keys).unwrap_or_default() {
+        *deltas.entry(key).or_default() -= 1;
+    }
+    for key in count_keys(new) {
+        *deltas.entry(key).or_default() += 1;
+    }
+}
+
+/// Applies count changes in ascending key order, the one order every writer uses; a count
+/// that reaches zero is removed.
+pub(super) async fn apply_counts(
+    tx: &impl GenericClient,
+    deltas: &BTreeMap<CountKey, i64>,
+) -> Result<(), StoreError> {
+    let upsert = tx
+        .prepare_cached(
+            "INSERT INTO rank_counts (scope, guild, neg_points, players) VALUES ($1, $2, $3, $4) \
+             ON CONFLICT (scope, guild, neg_points) DO UPDATE \
+             SET players = rank_counts.players + EXCLUDED.players RETURNING players",
+        )
+        .await?;
+    let remove = tx
+        .prepare_cached(
+            "DELETE FROM rank_counts WHERE scope = $1 AND guild = $2 AND neg_points = $3 \
+             AND players = 0",
+        )
+        .await?;
+    for ((scope, guild, neg_points), delta) in deltas {
+        if *delta == 0 {
+            continue;
+        }
+        let row = tx
+            .query_one(&upsert, &[scope, guild, neg_points, delta])
+            .await?;
+        if row.get::<_, i64>(0) == 0 {
+            tx.execute(&remove, &[scope, guild, neg_points]).await?;
+        }
+    }
+    Ok(())
+}
+
+/// Recounts every board's counts from the players' rows (imports and repairs).
+pub(super) async fn recount_ranks(tx: &impl GenericClient) -> Result<(), StoreError> {
+    tx.batch_execute(
+        "DELETE FROM rank_counts; \
+         INSERT INTO rank_counts (scope, guild, neg_points, players) \
+             SELECT 0, 0, neg_points, count(*) FROM players WHERE games > 0 \
+             GROUP BY neg_points; \
+         INSERT INTO rank_counts (scope, guild, neg_points, players) \
+             SELECT 1, guild, neg_points, count(*) FROM player_guilds WHERE games > 0 \
+             GROUP BY guild, neg_points;",
+    )
+    .await?;
+    Ok(())
+}
+
 /// The columns a leaderboard sorts on: (user, −points, −wins, games).
 fn rank_columns(stats: &PlayerStats) -> (i64, i64, i64, i64) {
     (
@@ -132,6 +215,9 @@ impl PgStore {
             let new = stats::named(old.as_ref(), user, &name, guild);
             if old.as_ref() != Some(&new) {
                 write_player(&tx, &new).await?;
+                let mut deltas = BTreeMap::new();
+                count_changes(old.as_ref(), &new, &mut deltas);
+                apply_counts(&tx, &deltas).await?;
             }
             tx.commit().await?;
             Ok(())
@@ -173,8 +259,9 @@ impl PgStore {
         })
     }
 
-    /// A player's 1-based position on a leaderboard; `None` when they are not on it. A count
-    /// over the leaderboard index of the entries before theirs.
+    /// A player's place on a leaderboard, shared by equal points (1 + the players with more
+    /// points); `None` when they are not on it. A sum over `rank_counts` of the points values
+    /// above theirs: one row per distinct value, however many players share one.
     pub fn position_of(
         &self,
         user: UserId,
@@ -184,39 +271,25 @@ impl PgStore {
         if !stats.is_on_board(guild) {
             return Ok(None);
         }
-        let (user, neg_points, neg_wins, games) = rank_columns(&stats);
-        let before = self.run(|pool| async move {
+        let (scope, guild) = match guild {
+            None => (0i16, 0),
+            Some(guild) => (1, sql_id(guild)),
+        };
+        let neg_points = stats.points.saturating_neg();
+        let above = self.run(|pool| async move {
             let client = pool.get().await?;
-            let row = match guild {
-                None => {
-                    let statement = client
-                        .prepare_cached(
-                            "SELECT count(*) FROM players WHERE games > 0 AND \
-                             (neg_points, neg_wins, games, user_id) < ($1, $2, $3, $4)",
-                        )
-                        .await?;
-                    client
-                        .query_one(&statement, &[&neg_points, &neg_wins, &games, &user])
-                        .await?
-                }
-                Some(guild) => {
-                    let statement = client
-                        .prepare_cached(
-                            "SELECT count(*) FROM player_guilds WHERE guild = $5 AND games > 0 \
-                             AND (neg_points, neg_wins, games, user_id) < ($1, $2, $3, $4)",
-                        )
-                        .await?;
-                    client
-                        .query_one(
-                            &statement,
-                            &[&neg_points, &neg_wins, &games, &user, &sql_id(guild)],
-                        )
-                        .await?
-                }
-            };
+            let statement = client
+                .prepare_cached(
+                    "SELECT coalesce(sum(players), 0)::bigint FROM rank_counts \
+                     WHERE scope = $1 AND guild = $2 AND neg_points < $3",
+                )
+                .await?;
+            let row = client
+                .query_one(&statement, &[&scope, &guild, &neg_points])
+                .await?;
             Ok(row.get::<_, i64>(0))
         })?;
-        Ok(Some(usize::try_from(before).unwrap_or(0).saturating_add(1)))
+        Ok(Some(usize::try_from(above).unwrap_or(0).saturating_add(1)))
     }
 
     /// Imports player stats in bulk, replacing the stats of those users; committed on return.
@@ -228,13 +301,14 @@ impl PgStore {
             for chunk in players.chunks(IMPORT_CHUNK) {
                 import_chunk(&tx, chunk).await?;
             }
+            recount_ranks(&tx).await?;
             tx.commit().await?;
             Ok(())
         })
     }
 
-    /// Rebuilds the guild boards' rows from the player records (the global board is an index
-    /// PostgreSQL keeps itself).
+    /// Rebuilds the guild boards' rows and every board's counts from the player records (the
+    /// global board is an index PostgreSQL keeps itself).
     pub fn rebuild_indexes(&self) -> Result<(), StoreError> {
         let players = self.players()?;
         self.run(|pool| async move {
@@ -244,6 +318,7 @@ impl PgStore {
             for chunk in players.chunks(IMPORT_CHUNK) {
                 import_chunk(&tx, chunk).await?;
             }
+            recount_ranks(&tx).await?;
             tx.commit().await?;
             Ok(())
         })

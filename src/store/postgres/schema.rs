@@ -10,10 +10,11 @@ use crate::store::error::StoreError;
 /// The migrations, in order: step N brings schema N−1 to N.
 /// Steps that need Rust (records are postcard bytes) run right after their SQL file
 /// (`upgrade`).
-const MIGRATIONS: [&str; 3] = [
+const MIGRATIONS: [&str; 4] = [
     include_str!("schema/001_initial.sql"),
     include_str!("schema/002_rematch_windows.sql"),
     include_str!("schema/003_unrated_counts.sql"),
+    include_str!("schema/004_rank_counts.sql"),
 ];
 
 /// The schema this build writes.

@@ -201,3 +201,12 @@ pub fn unrated_abandons(games: &[FinishedGame], user: UserId) -> u32 {
         .filter(lost)
         .count() as u32
 }
+
+/// Each row's place on a board sorted best first, counted the slow way: 1 + the players with
+/// strictly more points (equal points share a place).
+pub fn naive_places(board: &[PlayerStats]) -> Vec<usize> {
+    board
+        .iter()
+        .map(|me| 1 + board.iter().filter(|p| p.points > me.points).count())
+        .collect()
+}

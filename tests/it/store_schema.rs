@@ -1,6 +1,7 @@
 //! Schema 2 → 3 on both backends: player records that counted unrated games in their totals
 //! are rewritten with the unrated results apart, recounted from the finished games, and the
-//! leaderboards follow the rated totals.
+//! leaderboards follow the rated totals. On PostgreSQL, schema 4's board counts are then made
+//! from the rows, so places stay as they were.
 
 use crate::store_support;
 
@@ -70,7 +71,11 @@ fn downgrade(location: &Location, players: &[PlayerStats], games: &[FinishedGame
             db.flush().expect("flushed");
         }
         Location::Database(database) => {
-            let mut statements = vec!["UPDATE junqi_schema SET version = 2".to_string()];
+            // Schema 4's board counts did not exist either: 004 creates and fills them.
+            let mut statements = vec![
+                "UPDATE junqi_schema SET version = 2".to_string(),
+                "DROP TABLE rank_counts".to_string(),
+            ];
             for stats in players {
                 let hex: String = old(stats)
                     .iter()
@@ -95,7 +100,7 @@ fn a_schema_2_store_gets_its_unrated_games_counted_apart(backend: Backend) {
     let Some(location) = backend.location() else {
         return;
     };
-    let (players, boards, games) = {
+    let (players, boards, games, places) = {
         let store = location.open();
         populate(&store);
         let players = store.players().expect("read");
@@ -104,8 +109,12 @@ fn a_schema_2_store_gets_its_unrated_games_counted_apart(backend: Backend) {
             store.leaderboard(None, 10).expect("board"),
             store.leaderboard(Some(HERE.guild), 10).expect("board"),
         ];
+        let places: Vec<_> = players
+            .iter()
+            .map(|p| store.position_of(p.user, Some(HERE.guild)).expect("place"))
+            .collect();
         store.close_cleanly().expect("closed");
-        (players, boards, games)
+        (players, boards, games, places)
     };
     assert!(players.iter().any(|p| p.unrated_games() > 0 && p.games > 0));
     assert!(players.iter().any(|p| unrated_abandons(&games, p.user) > 0));
@@ -125,6 +134,11 @@ fn a_schema_2_store_gets_its_unrated_games_counted_apart(backend: Backend) {
         store.leaderboard(Some(HERE.guild), 10).expect("board"),
         boards[1]
     );
+    let after: Vec<_> = players
+        .iter()
+        .map(|p| store.position_of(p.user, Some(HERE.guild)).expect("place"))
+        .collect();
+    assert_eq!(after, places);
     assert!(store.quarantined().expect("listed").is_empty());
     if backend == Backend::Sled {
         let report = store.check().expect("checked");

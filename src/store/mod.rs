@@ -31,7 +31,9 @@ use std::path::Path;
 pub use self::postgres::SCHEMA_VERSION as POSTGRES_SCHEMA_VERSION;
 pub use self::sled::{BackupSummary, CheckReport, SCHEMA_VERSION, ledger};
 pub use error::StoreError;
-pub use records::{Challenge, FinishedGame, LiveGame, Place, PlayerStats, UserId, shared_places};
+pub use records::{
+    Challenge, FinishedGame, LiveGame, Place, PlayerStats, RematchWindow, UserId, shared_places,
+};
 pub use transfer::{KindReport, MigrationReport, migrate_sled_to_postgres};
 
 use self::postgres::PgStore;
@@ -294,6 +296,11 @@ impl Store {
         user: UserId,
     ) -> Result<Option<FinishedGame>, StoreError> {
         dispatch!(self, store => store.rematch_window(place, user))
+    }
+
+    /// Every remembered rematch window, by (guild, channel, user): for the operator tools.
+    pub fn rematch_windows(&self) -> Result<Vec<RematchWindow>, StoreError> {
+        dispatch!(self, store => store.rematch_windows())
     }
 
     /// Stores (or replaces) a challenge; durable on return.

@@ -51,6 +51,15 @@ pub struct FinishedGame {
     pub points: [i64; 2],
 }
 
+/// A remembered rematch window: the last game `user` played at `place` (a channel, or a thread
+/// made for a game), which `/rematch` there repeats once it has finished.
+#[derive(Clone, Copy, Serialize, Deserialize, PartialEq, Eq, Debug)]
+pub struct RematchWindow {
+    pub place: Place,
+    pub user: UserId,
+    pub game: u64,
+}
+
 /// An open challenge waiting for an answer.
 #[derive(Clone, Serialize, Deserialize, PartialEq, Debug)]
 pub struct Challenge {

@@ -1,14 +1,15 @@
 //! `junqi-bot check-store`: the whole store verified against itself. Every record of every
 //! tree decodes, each index equals what the records call for (channel → live game, pair →
 //! last game, both leaderboard trees), and each player's rated and unrated wins, losses, draws
-//! and games equal a count over the finished games. Reads only; the report lists every problem found.
+//! and games equal a count over the finished games; every rematch window reads. Reads only;
+//! the report lists every problem found.
 
 use std::collections::{BTreeMap, HashMap};
 
 use serde::de::DeserializeOwned;
 use sled::Tree;
 
-use super::SledStore;
+use super::{SledStore, rematch};
 use crate::store::codec::{self, id_key, pair_key, place_key};
 use crate::store::error::StoreError;
 use crate::store::records::{Challenge, FinishedGame, LiveGame, PlayerStats, UserId};
@@ -54,6 +55,7 @@ impl SledStore {
         let live: Vec<LiveGame> = decode_tree(&t.live_games, &mut report)?;
         let finished: Vec<FinishedGame> = decode_tree(&t.finished_games, &mut report)?;
         let _: Vec<Challenge> = decode_tree(&t.challenges, &mut report)?;
+        self.check_rematch(&mut report)?;
         let quarantined = t.quarantine.len();
         if quarantined > 0 {
             report.problems.push(format!(
@@ -113,6 +115,28 @@ impl SledStore {
             }
         }
         Ok(report)
+    }
+}
+
+impl SledStore {
+    /// Every rematch window must be readable. (One naming a game neither live nor finished is
+    /// sound: a game cancelled after moving to its thread leaves one, and it reads as none.)
+    fn check_rematch(&self, report: &mut CheckReport) -> Result<(), StoreError> {
+        let tree = self.db.open_tree(rematch::TREE)?;
+        let mut count = 0;
+        for item in tree.iter() {
+            let (key, value) = item?;
+            count += 1;
+            if let Err(reason) = rematch::decode_window(&key, &value) {
+                report.problems.push(format!(
+                    "{}: window {} does not decode: {reason}",
+                    rematch::TREE,
+                    hex(&key)
+                ));
+            }
+        }
+        report.records.insert(rematch::TREE.to_string(), count);
+        Ok(())
     }
 }
 

@@ -4,7 +4,7 @@
 use crate::store_support;
 
 use junqi::game::{Game, Outcome, Seat, WinReason};
-use junqi::store::{Challenge, Place, StoreError};
+use junqi::store::{Challenge, Place, PlayerStats, StoreError};
 use store_support::backends::Backend;
 use store_support::{
     check_finished, finished, live_game, naive_places, next_seed, random_step, recompute, rng,
@@ -248,6 +248,43 @@ fn random_games_give_stats_and_leaderboards_that_match_recomputation(backend: Ba
     }
 }
 
+fn places_across_buckets_of_points_match_a_count(backend: Backend) {
+    let Some(location) = backend.location() else {
+        return;
+    };
+    let store = location.open();
+    // Values on both sides of the 256-point bucket edges, negative ones too, and ties.
+    let points = [
+        90_000, 20_000, 300, 256, 256, 255, 1, 0, 0, 0, -1, -255, -256, -257, -257, -1_000,
+    ];
+    let players: Vec<PlayerStats> = points
+        .iter()
+        .enumerate()
+        .map(|(index, points)| PlayerStats {
+            user: index as u64 + 1,
+            name: format!("p{index}"),
+            points: *points,
+            wins: (index % 3) as u32,
+            games: 3,
+            guilds: vec![HERE.guild],
+            ..PlayerStats::default()
+        })
+        .collect();
+    store.import_players(&players).expect("imported");
+    for guild in [None, Some(HERE.guild)] {
+        let board = store.leaderboard(guild, 100).expect("board");
+        assert_eq!(board.len(), players.len());
+        for (place, player) in naive_places(&board).into_iter().zip(&board) {
+            assert_eq!(
+                store.position_of(player.user, guild).expect("pos"),
+                Some(place),
+                "{} points",
+                player.points
+            );
+        }
+    }
+}
+
 fn names_and_guilds_are_recorded_but_only_players_with_games_are_ranked(backend: Backend) {
     let Some(location) = backend.location() else {
         return;
@@ -360,6 +397,7 @@ crate::on_both_backends!(
     a_live_game_is_stored_found_by_channel_and_listed,
     finishing_moves_the_game_and_updates_both_players_once,
     unrated_games_count_results_but_not_points,
+    places_across_buckets_of_points_match_a_count,
     a_player_on_both_seats_gets_both_results,
     random_games_give_stats_and_leaderboards_that_match_recomputation,
     names_and_guilds_are_recorded_but_only_players_with_games_are_ranked,

@@ -74,7 +74,7 @@ fn downgrade(location: &Location, players: &[PlayerStats], games: &[FinishedGame
             // Schema 4's board counts did not exist either: 004 creates and fills them.
             let mut statements = vec![
                 "UPDATE junqi_schema SET version = 2".to_string(),
-                "DROP TABLE rank_counts".to_string(),
+                "DROP TABLE rank_counts, rank_buckets".to_string(),
             ];
             for stats in players {
                 let hex: String = old(stats)

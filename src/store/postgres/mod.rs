@@ -262,7 +262,9 @@ pub(super) async fn quarantine(
         )
         .await?;
     for row in gone.iter().filter(|row| row.get::<_, i64>(1) > 0) {
-        *deltas.entry((0, 0, row.get::<_, i64>(0))).or_default() -= 1;
+        for key in players::board_keys(0, 0, row.get(0)) {
+            *deltas.entry(key).or_default() -= 1;
+        }
     }
     let gone = client
         .query(
@@ -271,9 +273,9 @@ pub(super) async fn quarantine(
         )
         .await?;
     for row in gone.iter().filter(|row| row.get::<_, i64>(2) > 0) {
-        *deltas
-            .entry((1, row.get::<_, i64>(0), row.get::<_, i64>(1)))
-            .or_default() -= 1;
+        for key in players::board_keys(1, row.get(0), row.get(1)) {
+            *deltas.entry(key).or_default() -= 1;
+        }
     }
     players::apply_counts(client, &deltas).await
 }

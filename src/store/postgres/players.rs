@@ -1,9 +1,10 @@
 //! Player stats and the leaderboards on PostgreSQL. A player's row carries their negated points
 //! and wins and their games beside the record, and `player_guilds` mirrors them per guild seen,
-//! so a board is an index scan in (−points, −wins, games, user) order. `rank_counts` holds how
-//! many players of each board stand on each points value, changed in the transaction that
-//! writes the players (in key order, so concurrent writers cannot deadlock): a place, shared by
-//! equal points, sums the values above, however many players share them.
+//! so a board is an index scan in (−points, −wins, games, user) order. `rank_counts` and
+//! `rank_buckets` hold how many players of each board stand on each points value and each
+//! bucket of 256 values, changed in the transaction that writes the players (in key order, so
+//! concurrent writers cannot deadlock): a place, shared by equal points, sums the buckets above
+//! and the values above in its own bucket, however many players share them.
 
 use std::collections::BTreeMap;
 
@@ -91,8 +92,22 @@ pub(super) async fn write_player(
     Ok(())
 }
 
-/// A leaderboard count's key: (0, 0) for the global board or (1, guild), then −points.
-pub(super) type CountKey = (i16, i64, i64);
+/// Players are also counted per bucket of this many consecutive points values (as on sled),
+/// so a place sums the buckets above and at most this many values of its own bucket.
+const BUCKET_POINTS: i64 = 256;
+
+/// A leaderboard count's key: the table (0 `rank_counts`, per −points; 1 `rank_buckets`, per
+/// bucket of −points), the board ((0, 0) global or (1, guild)), then −points or its bucket.
+/// Ascending order is the order every writer changes them in.
+pub(super) type CountKey = (u8, i16, i64, i64);
+
+/// Both counts a player with `neg_points` on board (`scope`, `guild`) is part of.
+pub(super) fn board_keys(scope: i16, guild: i64, neg_points: i64) -> [CountKey; 2] {
+    [
+        (0, scope, guild, neg_points),
+        (1, scope, guild, neg_points.div_euclid(BUCKET_POINTS)),
+    ]
+}
 
 /// The board counts `stats` stands in: none before a rated game.
 fn count_keys(stats: &PlayerStats) -> Vec<CountKey> {
@@ -100,13 +115,10 @@ fn count_keys(stats: &PlayerStats) -> Vec<CountKey> {
         return Vec::new();
     }
     let neg_points = stats.points.saturating_neg();
-    let mut out = vec![(0, 0, neg_points)];
-    out.extend(
-        stats
-            .guilds
-            .iter()
-            .map(|guild| (1, sql_id(*guild), neg_points)),
-    );
+    let mut out = board_keys(0, 0, neg_points).to_vec();
+    for guild in &stats.guilds {
+        out.extend(board_keys(1, sql_id(*guild), neg_points));
+    }
     out
 }
 
@@ -130,28 +142,36 @@ pub(super) async fn apply_counts(
     tx: &impl GenericClient,
     deltas: &BTreeMap<CountKey, i64>,
 ) -> Result<(), StoreError> {
-    let upsert = tx
-        .prepare_cached(
-            "INSERT INTO rank_counts (scope, guild, neg_points, players) VALUES ($1, $2, $3, $4) \
-             ON CONFLICT (scope, guild, neg_points) DO UPDATE \
-             SET players = rank_counts.players + EXCLUDED.players RETURNING players",
-        )
-        .await?;
-    let remove = tx
-        .prepare_cached(
-            "DELETE FROM rank_counts WHERE scope = $1 AND guild = $2 AND neg_points = $3 \
-             AND players = 0",
-        )
-        .await?;
-    for ((scope, guild, neg_points), delta) in deltas {
+    let mut statements = Vec::new();
+    for (table, column) in [
+        ("rank_counts", "neg_points"),
+        ("rank_buckets", "neg_bucket"),
+    ] {
+        let upsert = tx
+            .prepare_cached(&format!(
+                "INSERT INTO {table} (scope, guild, {column}, players) VALUES ($1, $2, $3, $4) \
+                 ON CONFLICT (scope, guild, {column}) DO UPDATE \
+                 SET players = {table}.players + EXCLUDED.players RETURNING players"
+            ))
+            .await?;
+        let remove = tx
+            .prepare_cached(&format!(
+                "DELETE FROM {table} WHERE scope = $1 AND guild = $2 AND {column} = $3 \
+                 AND players = 0"
+            ))
+            .await?;
+        statements.push((upsert, remove));
+    }
+    for ((table, scope, guild, value), delta) in deltas {
+        let Some((upsert, remove)) = statements.get(usize::from(*table)) else {
+            continue;
+        };
         if *delta == 0 {
             continue;
         }
-        let row = tx
-            .query_one(&upsert, &[scope, guild, neg_points, delta])
-            .await?;
+        let row = tx.query_one(upsert, &[scope, guild, value, delta]).await?;
         if row.get::<_, i64>(0) == 0 {
-            tx.execute(&remove, &[scope, guild, neg_points]).await?;
+            tx.execute(remove, &[scope, guild, value]).await?;
         }
     }
     Ok(())
@@ -166,7 +186,11 @@ pub(super) async fn recount_ranks(tx: &impl GenericClient) -> Result<(), StoreEr
              GROUP BY neg_points; \
          INSERT INTO rank_counts (scope, guild, neg_points, players) \
              SELECT 1, guild, neg_points, count(*) FROM player_guilds WHERE games > 0 \
-             GROUP BY guild, neg_points;",
+             GROUP BY guild, neg_points; \
+         DELETE FROM rank_buckets; \
+         INSERT INTO rank_buckets (scope, guild, neg_bucket, players) \
+             SELECT scope, guild, floor(neg_points::numeric / 256)::bigint, sum(players) \
+             FROM rank_counts GROUP BY 1, 2, 3;",
     )
     .await?;
     Ok(())
@@ -260,8 +284,9 @@ impl PgStore {
     }
 
     /// A player's place on a leaderboard, shared by equal points (1 + the players with more
-    /// points); `None` when they are not on it. A sum over `rank_counts` of the points values
-    /// above theirs: one row per distinct value, however many players share one.
+    /// points); `None` when they are not on it. Sums the buckets above theirs and the points
+    /// values above theirs in their own bucket: at most the buckets plus 256 rows, however many
+    /// players share their points.
     pub fn position_of(
         &self,
         user: UserId,
@@ -280,12 +305,20 @@ impl PgStore {
             let client = pool.get().await?;
             let statement = client
                 .prepare_cached(
-                    "SELECT coalesce(sum(players), 0)::bigint FROM rank_counts \
-                     WHERE scope = $1 AND guild = $2 AND neg_points < $3",
+                    "SELECT ((SELECT coalesce(sum(players), 0) FROM rank_buckets \
+                     WHERE scope = $1 AND guild = $2 AND neg_bucket < $3) \
+                     + (SELECT coalesce(sum(players), 0) FROM rank_counts \
+                     WHERE scope = $1 AND guild = $2 AND neg_points >= $4 AND neg_points < $5))\
+                     ::bigint",
                 )
                 .await?;
+            let bucket = neg_points.div_euclid(BUCKET_POINTS);
+            let bucket_start = bucket.saturating_mul(BUCKET_POINTS);
             let row = client
-                .query_one(&statement, &[&scope, &guild, &neg_points])
+                .query_one(
+                    &statement,
+                    &[&scope, &guild, &bucket, &bucket_start, &neg_points],
+                )
                 .await?;
             Ok(row.get::<_, i64>(0))
         })?;

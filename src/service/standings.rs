@@ -1,12 +1,12 @@
-//! `/rank` and `/leaderboard`: titles, points and positions, read from the store.
+//! `/rank` and `/leaderboard`: titles, points, rated and unrated records and places, read from
+//! the store.
 
 use std::sync::Arc;
 
 use super::{Caller, Inner, Member, Reply, store_failure, text, words};
 use crate::config::Language;
-use crate::game::{Outcome, Seat};
 use crate::scoring;
-use crate::store::{FinishedGame, UserId};
+use crate::store::shared_places;
 
 pub(super) async fn rank(
     inner: &Arc<Inner>,
@@ -20,23 +20,12 @@ pub(super) async fn rank(
     };
     let guild = caller.place.guild;
     let result = inner
-        .blocking(move |store| {
-            Ok((
-                store.player(user)?,
-                store.position_of(user, Some(guild))?,
-                unrated_record(&store.finished_games()?, user),
-            ))
-        })
+        .blocking(move |store| Ok((store.player(user)?, store.position_of(user, Some(guild))?)))
         .await;
-    let (mut stats, position, unrated) = match result {
+    let (stats, position) = match result {
         Ok(found) => found,
         Err(error) => return store_failure(&error, language),
     };
-    // Unrated games (against the bot, `rate_ai_games = false`) are listed on their own.
-    stats.wins = stats.wins.saturating_sub(unrated[0]);
-    stats.losses = stats.losses.saturating_sub(unrated[1]);
-    stats.draws = stats.draws.saturating_sub(unrated[2]);
-    stats.games = stats.games.saturating_sub(unrated.iter().sum());
     let title = scoring::title_for(stats.points);
     let mut lines = vec![
         format!("{name}: {}", text::title_name(title, language)),
@@ -59,9 +48,14 @@ pub(super) async fn rank(
         stats.abandons,
         stats.games,
     ));
-    if unrated.iter().any(|count| *count > 0) {
-        let [w, l, d] = unrated;
-        lines.push(words::unrated_record(language, w, l, d));
+    // Unrated games (against the bot, `rate_ai_games = false`) are listed on their own.
+    if stats.unrated_games() > 0 {
+        lines.push(words::unrated_record(
+            language,
+            stats.unrated_wins,
+            stats.unrated_losses,
+            stats.unrated_draws,
+        ));
     }
     if let Some(position) = position {
         lines.push(words::position(language, position));
@@ -87,10 +81,11 @@ pub(super) async fn leaderboard(
     if top.is_empty() {
         lines.push(words::leaderboard_empty(language));
     }
-    for (index, stats) in top.iter().enumerate() {
+    // Numbered as /rank places a player: equal points share a place.
+    for (place, stats) in shared_places(&top).into_iter().zip(&top) {
         lines.push(words::leaderboard_row(
             language,
-            index + 1,
+            place,
             &stats.name,
             stats.points,
             &text::title_name(scoring::title_for(stats.points), language),
@@ -100,24 +95,4 @@ pub(super) async fn leaderboard(
         ));
     }
     Reply::public(lines)
-}
-
-/// The wins, losses and draws of `user` in unrated games.
-fn unrated_record(finished: &[FinishedGame], user: UserId) -> [u32; 3] {
-    let mut record = [0u32; 3];
-    for done in finished.iter().filter(|done| !done.game.rated) {
-        let Some(seat) = Seat::BOTH
-            .into_iter()
-            .find(|seat| done.game.players[seat.index()] == user)
-        else {
-            continue;
-        };
-        let column = match done.outcome {
-            Outcome::Win { winner, .. } if winner == seat => 0,
-            Outcome::Win { .. } => 1,
-            Outcome::Draw(_) => 2,
-        };
-        record[column] += 1;
-    }
-    record
 }

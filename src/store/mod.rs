@@ -14,10 +14,12 @@
 //! thread it comes from.
 //!
 //! Shared here: the records ([`records`]), their byte encoding (`codec`), the errors and what
-//! a finished game does to a player's totals (`stats`).
+//! a finished game does to a player's totals (`stats`), and the older layouts the migrations
+//! read (`legacy`).
 
 mod codec;
 mod error;
+mod legacy;
 mod postgres;
 mod records;
 mod sled;
@@ -29,7 +31,9 @@ use std::path::Path;
 pub use self::postgres::SCHEMA_VERSION as POSTGRES_SCHEMA_VERSION;
 pub use self::sled::{BackupSummary, CheckReport, SCHEMA_VERSION, ledger};
 pub use error::StoreError;
-pub use records::{Challenge, FinishedGame, LiveGame, Place, PlayerStats, UserId};
+pub use records::{
+    Challenge, FinishedGame, LiveGame, Place, PlayerStats, RematchWindow, UserId, shared_places,
+};
 pub use transfer::{KindReport, MigrationReport, migrate_sled_to_postgres};
 
 use self::postgres::PgStore;
@@ -300,6 +304,11 @@ impl Store {
         dispatch!(self, store => store.rematch_window(place, user))
     }
 
+    /// Every remembered rematch window, by (guild, channel, user): for the operator tools.
+    pub fn rematch_windows(&self) -> Result<Vec<RematchWindow>, StoreError> {
+        dispatch!(self, store => store.rematch_windows())
+    }
+
     /// Stores (or replaces) a challenge; durable on return.
     pub fn put_challenge(&self, challenge: &Challenge) -> Result<(), StoreError> {
         dispatch!(self, store => store.put_challenge(challenge))
@@ -345,7 +354,9 @@ impl Store {
         dispatch!(self, store => store.leaderboard(guild, top))
     }
 
-    /// A player's 1-based position on a leaderboard; `None` when they are not on it.
+    /// A player's place on a leaderboard, shared by equal points: 1 + the players on it with
+    /// more points (so "1, 2, 2, 4", as [`shared_places`] numbers the board's rows); `None`
+    /// when they are not on it. Takes the same time however many players share their points.
     pub fn position_of(
         &self,
         user: UserId,

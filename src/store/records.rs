@@ -33,7 +33,8 @@ pub struct LiveGame {
     /// The "10 s left" warning for this turn was sent.
     pub warned: bool,
     pub base_score: u32,
-    /// Unrated games count in wins, losses, draws and games but never change points.
+    /// Unrated games never change points; they are counted apart from the rated ones (the
+    /// players' `unrated_*` totals) and stay off the leaderboards.
     pub rated: bool,
     /// The seat played by the bot and its level.
     pub ai: Option<(Seat, String)>,
@@ -48,6 +49,15 @@ pub struct FinishedGame {
     pub outcome: Outcome<Seat>,
     /// Per seat `[first, second]`, from `scoring::points_for`.
     pub points: [i64; 2],
+}
+
+/// A remembered rematch window: the last game `user` played at `place` (a channel, or a thread
+/// made for a game), which `/rematch` there repeats once it has finished.
+#[derive(Clone, Copy, Serialize, Deserialize, PartialEq, Eq, Debug)]
+pub struct RematchWindow {
+    pub place: Place,
+    pub user: UserId,
+    pub game: u64,
 }
 
 /// An open challenge waiting for an answer.
@@ -65,8 +75,12 @@ pub struct Challenge {
     pub ai_level: Option<String>,
 }
 
-/// A player's totals. `games` counts every finished game; `abandons` is the subset of `losses`
-/// lost by abandoning; `guilds` are the guilds where the player was seen (for guild boards).
+/// A player's totals. `wins`, `losses`, `draws`, `abandons` and `games` count rated games only
+/// (what the leaderboards show and sort by); `abandons` is the subset of `losses` lost by
+/// abandoning; the `unrated_*` fields count the unrated games (an abandon is an unrated loss);
+/// `guilds` are the guilds where the player was seen (for guild boards).
+///
+/// Schema 3 added the `unrated_*` fields; before it, the rated fields counted every game.
 #[derive(Clone, Serialize, Deserialize, Debug, Default, PartialEq, Eq)]
 pub struct PlayerStats {
     pub user: UserId,
@@ -78,12 +92,55 @@ pub struct PlayerStats {
     pub abandons: u32,
     pub games: u32,
     pub guilds: Vec<u64>,
+    pub unrated_wins: u32,
+    pub unrated_losses: u32,
+    pub unrated_draws: u32,
 }
 
 impl PlayerStats {
     /// Whether the player stands on the leaderboard of `guild` (the global one for `None`):
-    /// they have played, and were seen in that guild.
+    /// they have played a rated game, and were seen in that guild.
     pub fn is_on_board(&self, guild: Option<u64>) -> bool {
         self.games > 0 && guild.is_none_or(|guild| self.guilds.contains(&guild))
+    }
+
+    /// How many unrated games the player finished.
+    pub fn unrated_games(&self) -> u32 {
+        self.unrated_wins
+            .saturating_add(self.unrated_losses)
+            .saturating_add(self.unrated_draws)
+    }
+}
+
+/// The places of a leaderboard's rows, best first: shared by equal points and counted as
+/// [`Store::position_of`](super::Store::position_of) counts them (1 + the players with more
+/// points), so "1, 2, 2, 4". The rows stay ordered by points, then wins, then fewer games.
+pub fn shared_places(board: &[PlayerStats]) -> Vec<usize> {
+    let mut places: Vec<usize> = Vec::with_capacity(board.len());
+    for (index, stats) in board.iter().enumerate() {
+        let place = match (index.checked_sub(1), places.last()) {
+            (Some(previous), Some(place)) if board[previous].points == stats.points => *place,
+            _ => index + 1,
+        };
+        places.push(place);
+    }
+    places
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn equal_points_share_a_place_and_the_next_skips() {
+        let board: Vec<PlayerStats> = [50, 40, 40, 40, 10, -3, -3]
+            .into_iter()
+            .map(|points| PlayerStats {
+                points,
+                ..PlayerStats::default()
+            })
+            .collect();
+        assert_eq!(shared_places(&board), vec![1, 2, 2, 2, 5, 6, 6]);
+        assert!(shared_places(&[]).is_empty());
     }
 }

@@ -1,5 +1,6 @@
 //! What a finished game does to a player's totals, shared by every backend so that sled and
-//! PostgreSQL count wins, losses, abandons and points identically.
+//! PostgreSQL count wins, losses, abandons and points identically: a rated game goes to the
+//! rated totals (and the leaderboards), an unrated one to the `unrated_*` counts only.
 
 use crate::game::{Outcome, Seat, WinReason};
 
@@ -22,6 +23,7 @@ pub(crate) struct Update<'a> {
     pub result: SeatResult,
     /// Zero for an unrated game.
     pub points: i64,
+    pub rated: bool,
 }
 
 /// Both seats' updates of a finished game, by seat index.
@@ -35,6 +37,7 @@ pub(crate) fn updates(finished: &FinishedGame) -> [Update<'_>; 2] {
             guild: game.place.guild,
             result: seat_result(&finished.outcome, seat),
             points: if game.rated { finished.points[i] } else { 0 },
+            rated: game.rated,
         }
     })
 }
@@ -46,6 +49,15 @@ pub(crate) fn applied(old: Option<&PlayerStats>, update: &Update) -> PlayerStats
     new.name = update.name.to_string();
     if !new.guilds.contains(&update.guild) {
         new.guilds.push(update.guild);
+    }
+    if !update.rated {
+        let column = match update.result {
+            SeatResult::Win => &mut new.unrated_wins,
+            SeatResult::Loss | SeatResult::Abandon => &mut new.unrated_losses,
+            SeatResult::Draw => &mut new.unrated_draws,
+        };
+        *column = column.saturating_add(1);
+        return new;
     }
     new.games = new.games.saturating_add(1);
     new.points = new.points.saturating_add(update.points);

@@ -1,7 +1,7 @@
 //! Moving a sled directory into a PostgreSQL database (`junqi-bot migrate-store`): players,
-//! finished games, live games with their clocks and open challenges, then a check that both
-//! sides hold the same records (counts and checksums). Copying is an upsert by id, so running
-//! it again changes nothing; the sled directory's lock makes it refuse while a bot runs on it.
+//! finished games, live games with their clocks, open challenges and rematch windows, then a
+//! check that both sides hold the same records (counts and checksums). Copying is an upsert by
+//! key, so running it again changes nothing; the sled directory's lock makes it refuse while a bot runs on it.
 
 use std::hash::{DefaultHasher, Hasher};
 use std::path::Path;
@@ -56,6 +56,7 @@ pub fn migrate_sled_to_postgres(dir: &Path, url: &str) -> Result<MigrationReport
     let finished = from.finished_games()?;
     let live = from.live_games()?;
     let challenges = from.challenges()?;
+    let windows = from.rematch_windows()?;
     to.import_players(&players)?;
     to.import_finished_games(&finished)?;
     for game in &live {
@@ -64,6 +65,7 @@ pub fn migrate_sled_to_postgres(dir: &Path, url: &str) -> Result<MigrationReport
     for challenge in &challenges {
         to.put_challenge(challenge)?;
     }
+    to.import_rematch_windows(&windows)?;
     let highest = finished
         .iter()
         .map(|done| done.game.id)
@@ -80,17 +82,20 @@ pub fn migrate_sled_to_postgres(dir: &Path, url: &str) -> Result<MigrationReport
         })?,
         verify("live games", &live, &to.live_games()?, |g| g.id)?,
         verify("challenges", &challenges, &to.challenges()?, |c| c.id)?,
+        verify("rematch windows", &windows, &to.rematch_windows()?, |w| {
+            (w.place.guild, w.place.channel, w.user)
+        })?,
     ];
     Ok(MigrationReport { kinds })
 }
 
 /// Checks that every source record is in the destination byte for byte; returns the count and
 /// checksum of the source's records.
-fn verify<T: Serialize>(
+fn verify<T: Serialize, K: Ord>(
     kind: &'static str,
     source: &[T],
     destination: &[T],
-    key: impl Fn(&T) -> u64,
+    key: impl Fn(&T) -> K,
 ) -> Result<KindReport, StoreError> {
     let digest = |records: &[&T]| -> Result<u64, StoreError> {
         let mut hasher = DefaultHasher::new();
@@ -101,7 +106,7 @@ fn verify<T: Serialize>(
     };
     let mut wanted: Vec<&T> = source.iter().collect();
     wanted.sort_by_key(|record| key(record));
-    let ids: std::collections::BTreeSet<u64> = wanted.iter().map(|record| key(record)).collect();
+    let ids: std::collections::BTreeSet<K> = wanted.iter().map(|record| key(record)).collect();
     let mut found: Vec<&T> = destination
         .iter()
         .filter(|record| ids.contains(&key(record)))

@@ -43,3 +43,5 @@ mod store_integrity;
 mod store_migrate;
 mod store_numbers;
 mod store_rematch;
+mod store_schema;
+mod store_standings;

@@ -4,10 +4,11 @@
 use crate::store_support;
 
 use junqi::game::{Game, Outcome, Seat, WinReason};
-use junqi::store::{Challenge, Place, StoreError};
+use junqi::store::{Challenge, Place, PlayerStats, StoreError};
 use store_support::backends::Backend;
 use store_support::{
-    check_finished, finished, live_game, next_seed, random_step, recompute, rng, totals,
+    check_finished, finished, live_game, naive_places, next_seed, random_step, recompute, rng,
+    totals,
 };
 
 const HERE: Place = Place {
@@ -114,8 +115,50 @@ fn unrated_games_count_results_but_not_points(backend: Backend) {
         "the points of the game are still recorded"
     );
     let [first, second] = store.finish_game(&done).expect("finished");
-    assert_eq!((first.points, first.losses, first.abandons), (0, 1, 1));
-    assert_eq!((second.points, second.wins), (0, 1));
+    assert_eq!(
+        (first.points, first.unrated_losses, first.unrated_games()),
+        (0, 1, 1)
+    );
+    assert_eq!(
+        (second.points, second.unrated_wins, second.unrated_games()),
+        (0, 1, 1)
+    );
+    for stats in [&first, &second] {
+        assert_eq!(
+            (
+                stats.wins,
+                stats.losses,
+                stats.draws,
+                stats.abandons,
+                stats.games
+            ),
+            (0, 0, 0, 0, 0),
+            "the rated totals leave unrated games out"
+        );
+    }
+    // Unrated games alone put nobody on a leaderboard.
+    assert!(store.leaderboard(None, 10).expect("board").is_empty());
+    assert_eq!(store.position_of(1, Some(HERE.guild)).expect("pos"), None);
+
+    // A rated game then counts in the rated totals only, beside the unrated ones kept.
+    let rated = live_game(store.next_id().expect("id"), HERE, [2, 1], 4);
+    store.put_live_game(&rated).expect("stored");
+    let mut game = Game::replay(&rated.record).expect("replays");
+    game.abandon(Seat::Second).expect("abandons");
+    let [two, one] = store
+        .finish_game(&finished(&rated, &game, 20))
+        .expect("finished");
+    assert_eq!(
+        (two.wins, two.games, two.unrated_wins, two.unrated_games()),
+        (1, 1, 1, 1)
+    );
+    assert_eq!(
+        (one.losses, one.abandons, one.games, one.unrated_losses),
+        (1, 1, 1, 1)
+    );
+    assert_eq!(store.player(1).expect("read"), one);
+    let board = store.leaderboard(None, 10).expect("board");
+    assert_eq!(board, vec![two, one]);
 }
 
 fn a_player_on_both_seats_gets_both_results(backend: Backend) {
@@ -185,7 +228,7 @@ fn random_games_give_stats_and_leaderboards_that_match_recomputation(backend: Ba
     for guild in [None, Some(HERE.guild), Some(THERE.guild), Some(99)] {
         let mut naive: Vec<_> = players
             .iter()
-            .filter(|p| guild.is_none_or(|g| p.guilds.contains(&g)))
+            .filter(|p| p.games > 0 && guild.is_none_or(|g| p.guilds.contains(&g)))
             .cloned()
             .collect();
         naive.sort_by_key(|p| (-p.points, -i64::from(p.wins), p.games, p.user));
@@ -195,13 +238,50 @@ fn random_games_give_stats_and_leaderboards_that_match_recomputation(backend: Ba
             store.leaderboard(guild, 3).expect("board"),
             naive[..naive.len().min(3)]
         );
-        for (index, player) in naive.iter().enumerate() {
+        for (place, player) in naive_places(&naive).into_iter().zip(&naive) {
             assert_eq!(
                 store.position_of(player.user, guild).expect("pos"),
-                Some(index + 1)
+                Some(place)
             );
         }
         assert_eq!(store.position_of(12345, guild).expect("pos"), None);
+    }
+}
+
+fn places_across_buckets_of_points_match_a_count(backend: Backend) {
+    let Some(location) = backend.location() else {
+        return;
+    };
+    let store = location.open();
+    // Values on both sides of the 256-point bucket edges, negative ones too, and ties.
+    let points = [
+        90_000, 20_000, 300, 256, 256, 255, 1, 0, 0, 0, -1, -255, -256, -257, -257, -1_000,
+    ];
+    let players: Vec<PlayerStats> = points
+        .iter()
+        .enumerate()
+        .map(|(index, points)| PlayerStats {
+            user: index as u64 + 1,
+            name: format!("p{index}"),
+            points: *points,
+            wins: (index % 3) as u32,
+            games: 3,
+            guilds: vec![HERE.guild],
+            ..PlayerStats::default()
+        })
+        .collect();
+    store.import_players(&players).expect("imported");
+    for guild in [None, Some(HERE.guild)] {
+        let board = store.leaderboard(guild, 100).expect("board");
+        assert_eq!(board.len(), players.len());
+        for (place, player) in naive_places(&board).into_iter().zip(&board) {
+            assert_eq!(
+                store.position_of(player.user, guild).expect("pos"),
+                Some(place),
+                "{} points",
+                player.points
+            );
+        }
     }
 }
 
@@ -317,6 +397,7 @@ crate::on_both_backends!(
     a_live_game_is_stored_found_by_channel_and_listed,
     finishing_moves_the_game_and_updates_both_players_once,
     unrated_games_count_results_but_not_points,
+    places_across_buckets_of_points_match_a_count,
     a_player_on_both_seats_gets_both_results,
     random_games_give_stats_and_leaderboards_that_match_recomputation,
     names_and_guilds_are_recorded_but_only_players_with_games_are_ranked,

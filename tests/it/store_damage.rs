@@ -337,10 +337,20 @@ fn a_backup_restores_everything_and_refuses_a_non_empty_target() {
     let live = populate(&dir, 30);
     let store = Store::open(&dir).unwrap();
     let file = root.path().join("one.junqi-backup");
+    let last = store.finished_games().unwrap().pop().unwrap();
+    let thread = Place {
+        guild: last.game.place.guild,
+        channel: 4242,
+    };
+    store
+        .set_rematch_window(&[thread], last.game.players, last.game.id)
+        .unwrap();
     let summary = store.write_backup(&file).unwrap();
     assert_eq!((summary.live_games, summary.finished_games), (3, 30));
     let original = holdings(&store);
     let original_players = store.players().unwrap();
+    let original_windows = store.rematch_windows().unwrap();
+    assert!(!original_windows.is_empty());
     drop(store);
 
     let target = root.path().join("restored");
@@ -348,7 +358,17 @@ fn a_backup_restores_everything_and_refuses_a_non_empty_target() {
     let restored = Store::open(&target).unwrap();
     assert_eq!(holdings(&restored), original);
     assert_eq!(restored.players().unwrap(), original_players);
-    assert!(restored.check().unwrap().is_sound());
+    assert_eq!(restored.rematch_windows().unwrap(), original_windows);
+    let rematch = restored
+        .rematch_window(thread, last.game.players[1])
+        .unwrap();
+    assert_eq!(rematch, Some(last), "/rematch still finds the game");
+    let report = restored.check().unwrap();
+    assert!(report.is_sound(), "{:?}", report.problems);
+    assert_eq!(
+        report.records.get("v1/rematch").copied(),
+        Some(original_windows.len() as u64)
+    );
     let next = restored.next_id().unwrap();
     assert!(
         live.iter().all(|(id, _)| *id < next),
@@ -382,4 +402,24 @@ fn check_store_finds_a_wrong_index_and_wrong_stats() {
         "{:?}",
         report.problems
     );
+    drop(store);
+
+    // A rematch window cut short is named, and migrate-store's reader refuses it.
+    {
+        let db = open_raw(&dir);
+        let tree = db.open_tree("v1/rematch").unwrap();
+        tree.insert([0u8; 24], &[1u8, 2][..]).unwrap();
+        db.flush().unwrap();
+    }
+    let store = Store::open(&dir).unwrap();
+    let report = store.check().unwrap();
+    assert!(
+        report.problems.iter().any(|p| p.contains("v1/rematch")),
+        "{:?}",
+        report.problems
+    );
+    assert!(matches!(
+        store.rematch_windows(),
+        Err(StoreError::Corrupt { .. })
+    ));
 }

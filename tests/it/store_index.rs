@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 use junqi::game::{DrawReason, Outcome, Seat, WinReason};
 use junqi::store::{FinishedGame, Place, PlayerStats, Store, UserId};
 use proptest::prelude::*;
-use store_support::{live_game, recompute, totals};
+use store_support::{live_game, naive_places, recompute, totals};
 
 #[derive(Clone, Debug)]
 enum Op {
@@ -104,9 +104,12 @@ fn finish(store: &Store, op: &Op, channel: u64) -> Option<FinishedGame> {
 fn check(store: &Store, games: &[FinishedGame]) {
     let expected = recompute(games);
     let players: Vec<PlayerStats> = store.players().expect("players");
-    let played: Vec<&PlayerStats> = players.iter().filter(|p| p.games > 0).collect();
-    assert_eq!(played.len(), expected.len());
-    for stats in &played {
+    let finished: Vec<&PlayerStats> = players
+        .iter()
+        .filter(|p| p.games + p.unrated_games() > 0)
+        .collect();
+    assert_eq!(finished.len(), expected.len());
+    for stats in &finished {
         assert_eq!(
             totals(stats),
             totals(&expected[&stats.user]),
@@ -116,9 +119,10 @@ fn check(store: &Store, games: &[FinishedGame]) {
     }
     let guilds: Vec<Option<u64>> = [None].into_iter().chain((0..4).map(Some)).collect();
     for guild in guilds {
-        let mut naive: Vec<PlayerStats> = played
+        // Only players with a rated game stand on a board.
+        let mut naive: Vec<PlayerStats> = finished
             .iter()
-            .filter(|p| guild.is_none_or(|g| p.guilds.contains(&g)))
+            .filter(|p| p.games > 0 && guild.is_none_or(|g| p.guilds.contains(&g)))
             .map(|p| (*p).clone())
             .collect();
         naive.sort_by_key(|p| (-p.points, -i64::from(p.wins), p.games, p.user));
@@ -128,8 +132,8 @@ fn check(store: &Store, games: &[FinishedGame]) {
             "{guild:?}"
         );
         let mut positions = BTreeMap::new();
-        for (index, player) in naive.iter().enumerate() {
-            positions.insert(player.user, index + 1);
+        for (place, player) in naive_places(&naive).into_iter().zip(&naive) {
+            positions.insert(player.user, place);
         }
         for user in 1..10 {
             let position = store.position_of(user, guild).expect("position");

@@ -261,7 +261,7 @@ fn a_schema_0_directory_is_migrated() {
             put(
                 "players",
                 stats.user,
-                postcard::to_allocvec(stats).expect("enc"),
+                store_support::schema_0_player(stats, 0),
             );
         }
         put("players", 9, b"\xff\xff\xff".to_vec());

@@ -53,6 +53,15 @@ fn populate(store: &Store) {
     store
         .set_player_name(9, "seen, never played", 3)
         .expect("named");
+    // Two remembered rematch windows: a finished game at its channel and its thread.
+    let last = store.finished_games().expect("read").pop().expect("a game");
+    let thread = Place {
+        guild: last.game.place.guild,
+        channel: 777,
+    };
+    store
+        .set_rematch_window(&[last.game.place, thread], last.game.players, last.game.id)
+        .expect("remembered");
 }
 
 #[test]
@@ -78,6 +87,8 @@ fn a_populated_sled_directory_moves_to_postgres_verified_and_idempotent() {
         source.live_games().expect("read"),
         source.challenges().expect("read"),
     );
+    let windows = source.rematch_windows().expect("read");
+    assert_eq!(windows.len(), 4, "two places, two players");
     let board = source.leaderboard(None, 100).expect("board");
     let highest_id = expected
         .1
@@ -91,10 +102,17 @@ fn a_populated_sled_directory_moves_to_postgres_verified_and_idempotent() {
 
     let report = migrate_sled_to_postgres(dir.path(), &url).expect("migrates");
     let counts: Vec<usize> = report.kinds.iter().map(|kind| kind.count).collect();
-    assert_eq!(counts, vec![expected.0.len(), 12, 2, 2], "{report}");
+    assert_eq!(counts, vec![expected.0.len(), 12, 2, 2, 4], "{report}");
     assert_eq!(expected.0.len(), 8, "seven players and one only named");
 
     let target = database.open();
+    assert_eq!(target.rematch_windows().expect("read"), windows);
+    let window = windows[0];
+    let rematch = target
+        .rematch_window(window.place, window.user)
+        .expect("read")
+        .map(|done| done.game.id);
+    assert_eq!(rematch, Some(window.game), "/rematch finds the game there");
     let found = (
         target.players().expect("read"),
         target.finished_games().expect("read"),
@@ -103,10 +121,10 @@ fn a_populated_sled_directory_moves_to_postgres_verified_and_idempotent() {
     );
     assert_eq!(found, expected);
     assert_eq!(target.leaderboard(None, 100).expect("board"), board);
-    for (index, player) in board.iter().enumerate() {
+    for (place, player) in store_support::naive_places(&board).into_iter().zip(&board) {
         assert_eq!(
             target.position_of(player.user, None).expect("position"),
-            Some(index + 1)
+            Some(place)
         );
     }
     assert!(
@@ -133,4 +151,5 @@ fn a_populated_sled_directory_moves_to_postgres_verified_and_idempotent() {
     assert_eq!(target.players().expect("read"), found.0);
     assert_eq!(target.finished_games().expect("read"), found.1);
     assert_eq!(target.live_games().expect("read"), found.2);
+    assert_eq!(target.rematch_windows().expect("read"), windows);
 }

@@ -1,9 +1,11 @@
 //! Live games, finished games and open challenges on PostgreSQL. A game's end deletes the live
 //! row, inserts the finished one and updates both players in one transaction.
 
+use std::collections::BTreeMap;
+
 use deadpool_postgres::GenericClient;
 
-use super::players::{lock_players, write_player};
+use super::players::{apply_counts, count_changes, lock_players, write_player};
 use super::{PgStore, Table, decode_rows, quarantine, read_one, sql_id};
 use crate::store::HistoryPage;
 use crate::store::codec::{self, pair_key_users};
@@ -199,6 +201,7 @@ impl PgStore {
             )
             .await?;
             let mut current = lock_players(&tx, &game.players).await?;
+            let before = current.clone();
             let mut after: [PlayerStats; 2] = Default::default();
             for (slot, update) in after.iter_mut().zip(stats::updates(&finished)) {
                 let entry = current.entry(update.user).or_default();
@@ -208,9 +211,18 @@ impl PgStore {
             if game.players[0] == game.players[1] {
                 after[0] = after[1].clone();
             }
-            for stats in current.values().flatten() {
-                write_player(&tx, stats).await?;
+            let mut deltas = BTreeMap::new();
+            for (user, stats) in &current {
+                if let Some(stats) = stats {
+                    write_player(&tx, stats).await?;
+                    count_changes(
+                        before.get(user).cloned().flatten().as_ref(),
+                        stats,
+                        &mut deltas,
+                    );
+                }
             }
+            apply_counts(&tx, &deltas).await?;
             tx.commit().await?;
             Ok(after)
         })

@@ -1,13 +1,13 @@
 //! The PostgreSQL backend: the same records as sled, in one database that several bot
 //! processes share. Records are the shared codec's bytes (format byte + postcard) in a `record`
 //! column, with the columns that indexes and locks need beside them; leaderboards are an index
-//! in leaderboard order, so a position is a count over it.
+//! in leaderboard order, with per-points counts beside it for places (`players`).
 //!
 //! Promises, as on sled: every write commits (synchronous commit) before it returns;
 //! `finish_game` is one transaction that deletes the live game (the row lock makes a second
 //! finisher see it gone) and locks both players' rows with `SELECT … FOR UPDATE` in ascending
-//! user order, so two processes finishing games for one player serialise instead of losing an
-//! update, and can never deadlock each other. The schema is migrated on connect (`schema`);
+//! user order, then changes the board counts in key order, so two processes finishing games for
+//! one player serialise instead of losing an update, and can never deadlock each other. The schema is migrated on connect (`schema`);
 //! an undecodable row is moved to the `quarantine` table and reported.
 
 mod bridge;
@@ -15,6 +15,7 @@ mod games;
 mod players;
 mod rematch;
 mod schema;
+mod upgrade;
 
 use std::sync::Arc;
 
@@ -235,11 +236,34 @@ pub(super) async fn quarantine(
         table.name(),
         table.key_column()
     );
-    client.execute(&delete, &[&key, &raw]).await?;
-    if table == Table::Players {
-        client
-            .execute("DELETE FROM player_guilds WHERE user_id = $1", &[&key])
-            .await?;
+    if table != Table::Players {
+        client.execute(&delete, &[&key, &raw]).await?;
+        return Ok(());
     }
-    Ok(())
+    // The player's board counts go with their rows, read from the rows' own columns (the
+    // record that names them is what cannot be read).
+    let mut deltas = std::collections::BTreeMap::new();
+    let gone = client
+        .query(
+            "DELETE FROM players WHERE user_id = $1 AND record = $2 RETURNING neg_points, games",
+            &[&key, &raw],
+        )
+        .await?;
+    for row in gone.iter().filter(|row| row.get::<_, i64>(1) > 0) {
+        for key in players::board_keys(0, 0, row.get(0)) {
+            *deltas.entry(key).or_default() -= 1;
+        }
+    }
+    let gone = client
+        .query(
+            "DELETE FROM player_guilds WHERE user_id = $1 RETURNING guild, neg_points, games",
+            &[&key],
+        )
+        .await?;
+    for row in gone.iter().filter(|row| row.get::<_, i64>(2) > 0) {
+        for key in players::board_keys(1, row.get(0), row.get(1)) {
+            *deltas.entry(key).or_default() -= 1;
+        }
+    }
+    players::apply_counts(client, &deltas).await
 }

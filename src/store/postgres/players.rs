@@ -1,7 +1,10 @@
 //! Player stats and the leaderboards on PostgreSQL. A player's row carries their negated points
 //! and wins and their games beside the record, and `player_guilds` mirrors them per guild seen,
-//! so a board is an index scan in (−points, −wins, games, user) order and a position is a count
-//! over the same index: no table scan, whatever the crowd.
+//! so a board is an index scan in (−points, −wins, games, user) order. `rank_counts` and
+//! `rank_buckets` hold how many players of each board stand on each points value and each
+//! bucket of 256 values, changed in the transaction that writes the players (in key order, so
+//! concurrent writers cannot deadlock): a place, shared by equal points, sums the buckets above
+//! and the values above in its own bucket, however many players share them.
 
 use std::collections::BTreeMap;
 
@@ -14,7 +17,7 @@ use crate::store::records::{PlayerStats, UserId};
 use crate::store::stats;
 
 /// Players imported per statement.
-const IMPORT_CHUNK: usize = 5_000;
+pub(super) const IMPORT_CHUNK: usize = 5_000;
 
 /// Locks the rows of `users` (created empty when missing) in ascending user order, the one
 /// order every writer uses, and returns their stats.
@@ -89,6 +92,110 @@ pub(super) async fn write_player(
     Ok(())
 }
 
+/// Players are also counted per bucket of this many consecutive points values (as on sled),
+/// so a place sums the buckets above and at most this many values of its own bucket.
+const BUCKET_POINTS: i64 = 256;
+
+/// A leaderboard count's key: the table (0 `rank_counts`, per −points; 1 `rank_buckets`, per
+/// bucket of −points), the board ((0, 0) global or (1, guild)), then −points or its bucket.
+/// Ascending order is the order every writer changes them in.
+pub(super) type CountKey = (u8, i16, i64, i64);
+
+/// Both counts a player with `neg_points` on board (`scope`, `guild`) is part of.
+pub(super) fn board_keys(scope: i16, guild: i64, neg_points: i64) -> [CountKey; 2] {
+    [
+        (0, scope, guild, neg_points),
+        (1, scope, guild, neg_points.div_euclid(BUCKET_POINTS)),
+    ]
+}
+
+/// The board counts `stats` stands in: none before a rated game.
+fn count_keys(stats: &PlayerStats) -> Vec<CountKey> {
+    if stats.games == 0 {
+        return Vec::new();
+    }
+    let neg_points = stats.points.saturating_neg();
+    let mut out = board_keys(0, 0, neg_points).to_vec();
+    for guild in &stats.guilds {
+        out.extend(board_keys(1, sql_id(*guild), neg_points));
+    }
+    out
+}
+
+/// Adds to `deltas` what replacing `old` by `new` does to the board counts.
+pub(super) fn count_changes(
+    old: Option<&PlayerStats>,
+    new: &PlayerStats,
+    deltas: &mut BTreeMap<CountKey, i64>,
+) {
+    for key in old.map(count_keys).unwrap_or_default() {
+        *deltas.entry(key).or_default() -= 1;
+    }
+    for key in count_keys(new) {
+        *deltas.entry(key).or_default() += 1;
+    }
+}
+
+/// Applies count changes in ascending key order, the one order every writer uses; a count
+/// that reaches zero is removed.
+pub(super) async fn apply_counts(
+    tx: &impl GenericClient,
+    deltas: &BTreeMap<CountKey, i64>,
+) -> Result<(), StoreError> {
+    let mut statements = Vec::new();
+    for (table, column) in [
+        ("rank_counts", "neg_points"),
+        ("rank_buckets", "neg_bucket"),
+    ] {
+        let upsert = tx
+            .prepare_cached(&format!(
+                "INSERT INTO {table} (scope, guild, {column}, players) VALUES ($1, $2, $3, $4) \
+                 ON CONFLICT (scope, guild, {column}) DO UPDATE \
+                 SET players = {table}.players + EXCLUDED.players RETURNING players"
+            ))
+            .await?;
+        let remove = tx
+            .prepare_cached(&format!(
+                "DELETE FROM {table} WHERE scope = $1 AND guild = $2 AND {column} = $3 \
+                 AND players = 0"
+            ))
+            .await?;
+        statements.push((upsert, remove));
+    }
+    for ((table, scope, guild, value), delta) in deltas {
+        let Some((upsert, remove)) = statements.get(usize::from(*table)) else {
+            continue;
+        };
+        if *delta == 0 {
+            continue;
+        }
+        let row = tx.query_one(upsert, &[scope, guild, value, delta]).await?;
+        if row.get::<_, i64>(0) == 0 {
+            tx.execute(remove, &[scope, guild, value]).await?;
+        }
+    }
+    Ok(())
+}
+
+/// Recounts every board's counts from the players' rows (imports and repairs).
+pub(super) async fn recount_ranks(tx: &impl GenericClient) -> Result<(), StoreError> {
+    tx.batch_execute(
+        "DELETE FROM rank_counts; \
+         INSERT INTO rank_counts (scope, guild, neg_points, players) \
+             SELECT 0, 0, neg_points, count(*) FROM players WHERE games > 0 \
+             GROUP BY neg_points; \
+         INSERT INTO rank_counts (scope, guild, neg_points, players) \
+             SELECT 1, guild, neg_points, count(*) FROM player_guilds WHERE games > 0 \
+             GROUP BY guild, neg_points; \
+         DELETE FROM rank_buckets; \
+         INSERT INTO rank_buckets (scope, guild, neg_bucket, players) \
+             SELECT scope, guild, floor(neg_points::numeric / 256)::bigint, sum(players) \
+             FROM rank_counts GROUP BY 1, 2, 3;",
+    )
+    .await?;
+    Ok(())
+}
+
 /// The columns a leaderboard sorts on: (user, −points, −wins, games).
 fn rank_columns(stats: &PlayerStats) -> (i64, i64, i64, i64) {
     (
@@ -132,6 +239,9 @@ impl PgStore {
             let new = stats::named(old.as_ref(), user, &name, guild);
             if old.as_ref() != Some(&new) {
                 write_player(&tx, &new).await?;
+                let mut deltas = BTreeMap::new();
+                count_changes(old.as_ref(), &new, &mut deltas);
+                apply_counts(&tx, &deltas).await?;
             }
             tx.commit().await?;
             Ok(())
@@ -173,8 +283,10 @@ impl PgStore {
         })
     }
 
-    /// A player's 1-based position on a leaderboard; `None` when they are not on it. A count
-    /// over the leaderboard index of the entries before theirs.
+    /// A player's place on a leaderboard, shared by equal points (1 + the players with more
+    /// points); `None` when they are not on it. Sums the buckets above theirs and the points
+    /// values above theirs in their own bucket: at most the buckets plus 256 rows, however many
+    /// players share their points.
     pub fn position_of(
         &self,
         user: UserId,
@@ -184,39 +296,33 @@ impl PgStore {
         if !stats.is_on_board(guild) {
             return Ok(None);
         }
-        let (user, neg_points, neg_wins, games) = rank_columns(&stats);
-        let before = self.run(|pool| async move {
+        let (scope, guild) = match guild {
+            None => (0i16, 0),
+            Some(guild) => (1, sql_id(guild)),
+        };
+        let neg_points = stats.points.saturating_neg();
+        let above = self.run(|pool| async move {
             let client = pool.get().await?;
-            let row = match guild {
-                None => {
-                    let statement = client
-                        .prepare_cached(
-                            "SELECT count(*) FROM players WHERE games > 0 AND \
-                             (neg_points, neg_wins, games, user_id) < ($1, $2, $3, $4)",
-                        )
-                        .await?;
-                    client
-                        .query_one(&statement, &[&neg_points, &neg_wins, &games, &user])
-                        .await?
-                }
-                Some(guild) => {
-                    let statement = client
-                        .prepare_cached(
-                            "SELECT count(*) FROM player_guilds WHERE guild = $5 AND games > 0 \
-                             AND (neg_points, neg_wins, games, user_id) < ($1, $2, $3, $4)",
-                        )
-                        .await?;
-                    client
-                        .query_one(
-                            &statement,
-                            &[&neg_points, &neg_wins, &games, &user, &sql_id(guild)],
-                        )
-                        .await?
-                }
-            };
+            let statement = client
+                .prepare_cached(
+                    "SELECT ((SELECT coalesce(sum(players), 0) FROM rank_buckets \
+                     WHERE scope = $1 AND guild = $2 AND neg_bucket < $3) \
+                     + (SELECT coalesce(sum(players), 0) FROM rank_counts \
+                     WHERE scope = $1 AND guild = $2 AND neg_points >= $4 AND neg_points < $5))\
+                     ::bigint",
+                )
+                .await?;
+            let bucket = neg_points.div_euclid(BUCKET_POINTS);
+            let bucket_start = bucket.saturating_mul(BUCKET_POINTS);
+            let row = client
+                .query_one(
+                    &statement,
+                    &[&scope, &guild, &bucket, &bucket_start, &neg_points],
+                )
+                .await?;
             Ok(row.get::<_, i64>(0))
         })?;
-        Ok(Some(usize::try_from(before).unwrap_or(0).saturating_add(1)))
+        Ok(Some(usize::try_from(above).unwrap_or(0).saturating_add(1)))
     }
 
     /// Imports player stats in bulk, replacing the stats of those users; committed on return.
@@ -228,13 +334,14 @@ impl PgStore {
             for chunk in players.chunks(IMPORT_CHUNK) {
                 import_chunk(&tx, chunk).await?;
             }
+            recount_ranks(&tx).await?;
             tx.commit().await?;
             Ok(())
         })
     }
 
-    /// Rebuilds the guild boards' rows from the player records (the global board is an index
-    /// PostgreSQL keeps itself).
+    /// Rebuilds the guild boards' rows and every board's counts from the player records (the
+    /// global board is an index PostgreSQL keeps itself).
     pub fn rebuild_indexes(&self) -> Result<(), StoreError> {
         let players = self.players()?;
         self.run(|pool| async move {
@@ -244,6 +351,7 @@ impl PgStore {
             for chunk in players.chunks(IMPORT_CHUNK) {
                 import_chunk(&tx, chunk).await?;
             }
+            recount_ranks(&tx).await?;
             tx.commit().await?;
             Ok(())
         })
@@ -251,7 +359,10 @@ impl PgStore {
 }
 
 /// Upserts many players and their guild rows in two statements.
-async fn import_chunk(tx: &impl GenericClient, chunk: &[PlayerStats]) -> Result<(), StoreError> {
+pub(super) async fn import_chunk(
+    tx: &impl GenericClient,
+    chunk: &[PlayerStats],
+) -> Result<(), StoreError> {
     let mut columns: [Vec<i64>; 4] = Default::default();
     let mut records = Vec::with_capacity(chunk.len());
     let mut guild_rows: [Vec<i64>; 5] = Default::default();

@@ -2,9 +2,9 @@
 //! last game they played there), shared by every process, so `/rematch` works wherever the
 //! place's shard runs now.
 
-use super::{PgStore, Table, decode_rows, sql_id};
+use super::{PgStore, Table, decode_rows, from_sql_id, sql_id};
 use crate::store::error::StoreError;
-use crate::store::records::{FinishedGame, Place, UserId};
+use crate::store::records::{FinishedGame, Place, RematchWindow, UserId};
 
 impl PgStore {
     /// Records game `game` as the last game of `players` at each of `places`; committed on
@@ -64,6 +64,61 @@ impl PgStore {
             Ok(decode_rows(&client, Table::FinishedGames, rows)
                 .await?
                 .pop())
+        })
+    }
+
+    /// Every window, by (guild, channel, user).
+    pub fn rematch_windows(&self) -> Result<Vec<RematchWindow>, StoreError> {
+        self.run(|pool| async move {
+            let client = pool.get().await?;
+            let rows = client
+                .query(
+                    "SELECT guild, channel, user_id, game_id FROM rematch_windows \
+                     ORDER BY guild, channel, user_id",
+                    &[],
+                )
+                .await?;
+            Ok(rows
+                .iter()
+                .map(|row| RematchWindow {
+                    place: Place {
+                        guild: from_sql_id(row.get(0)),
+                        channel: from_sql_id(row.get(1)),
+                    },
+                    user: from_sql_id(row.get(2)),
+                    game: from_sql_id(row.get(3)),
+                })
+                .collect())
+        })
+    }
+
+    /// Stores many windows at once (migrate-store), replacing those of the same place and
+    /// user; committed on return.
+    pub fn import_rematch_windows(&self, windows: &[RematchWindow]) -> Result<(), StoreError> {
+        let mut columns: [Vec<i64>; 4] = Default::default();
+        for window in windows {
+            let values = [
+                window.place.guild,
+                window.place.channel,
+                window.user,
+                window.game,
+            ];
+            for (column, value) in columns.iter_mut().zip(values) {
+                column.push(sql_id(value));
+            }
+        }
+        self.run(|pool| async move {
+            let client = pool.get().await?;
+            let [guilds, channels, users, games] = &columns;
+            client
+                .execute(
+                    "INSERT INTO rematch_windows (guild, channel, user_id, game_id) \
+                     SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::bigint[], $4::bigint[]) \
+                     ON CONFLICT (guild, channel, user_id) DO UPDATE SET game_id = EXCLUDED.game_id",
+                    &[guilds, channels, users, games],
+                )
+                .await?;
+            Ok(())
         })
     }
 }

@@ -8,9 +8,13 @@ use tracing::info;
 use crate::store::error::StoreError;
 
 /// The migrations, in order: step N brings schema N−1 to N.
-const MIGRATIONS: [&str; 2] = [
+/// Steps that need Rust (records are postcard bytes) run right after their SQL file
+/// (`upgrade`).
+const MIGRATIONS: [&str; 4] = [
     include_str!("schema/001_initial.sql"),
     include_str!("schema/002_rematch_windows.sql"),
+    include_str!("schema/003_unrated_counts.sql"),
+    include_str!("schema/004_rank_counts.sql"),
 ];
 
 /// The schema this build writes.
@@ -47,6 +51,9 @@ pub(super) async fn settle(pool: Pool) -> Result<(), StoreError> {
     for (index, step) in MIGRATIONS.iter().enumerate().skip(found as usize) {
         info!(to = index + 1, "migrating the PostgreSQL schema");
         tx.batch_execute(step).await?;
+        if index + 1 == 3 {
+            super::upgrade::unrated_counts(&tx).await?;
+        }
     }
     if found < SCHEMA_VERSION {
         tx.execute("DELETE FROM junqi_schema", &[]).await?;

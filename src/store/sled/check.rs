@@ -1,14 +1,15 @@
 //! `junqi-bot check-store`: the whole store verified against itself. Every record of every
 //! tree decodes, each index equals what the records call for (channel → live game, pair →
-//! last game, both leaderboard trees), and each player's wins, losses, draws and games equal
-//! a count over the finished games. Reads only; the report lists every problem found.
+//! last game, both leaderboard trees), and each player's rated and unrated wins, losses, draws
+//! and games equal a count over the finished games; every rematch window reads. Reads only;
+//! the report lists every problem found.
 
 use std::collections::{BTreeMap, HashMap};
 
 use serde::de::DeserializeOwned;
 use sled::Tree;
 
-use super::SledStore;
+use super::{SledStore, rematch};
 use crate::store::codec::{self, id_key, pair_key, place_key};
 use crate::store::error::StoreError;
 use crate::store::records::{Challenge, FinishedGame, LiveGame, PlayerStats, UserId};
@@ -29,8 +30,21 @@ impl CheckReport {
     }
 }
 
-/// (wins, losses, draws, abandons, games) of one player.
-type Tally = [u32; 5];
+/// (wins, losses, draws, abandons, games; unrated wins, losses, draws) of one player.
+type Tally = [u32; 8];
+
+fn tally_of(stats: &PlayerStats) -> Tally {
+    [
+        stats.wins,
+        stats.losses,
+        stats.draws,
+        stats.abandons,
+        stats.games,
+        stats.unrated_wins,
+        stats.unrated_losses,
+        stats.unrated_draws,
+    ]
+}
 
 impl SledStore {
     /// Verifies the whole store; never changes it.
@@ -41,6 +55,7 @@ impl SledStore {
         let live: Vec<LiveGame> = decode_tree(&t.live_games, &mut report)?;
         let finished: Vec<FinishedGame> = decode_tree(&t.finished_games, &mut report)?;
         let _: Vec<Challenge> = decode_tree(&t.challenges, &mut report)?;
+        self.check_rematch(&mut report)?;
         let quarantined = t.quarantine.len();
         if quarantined > 0 {
             report.problems.push(format!(
@@ -83,17 +98,11 @@ impl SledStore {
         let tallies = tally(&ordered);
         for stats in &players {
             let counted = tallies.get(&stats.user).copied().unwrap_or_default();
-            let stored = [
-                stats.wins,
-                stats.losses,
-                stats.draws,
-                stats.abandons,
-                stats.games,
-            ];
+            let stored = tally_of(stats);
             if counted != stored {
                 report.problems.push(format!(
-                    "player {} ({}): stored wins/losses/draws/abandons/games {stored:?}, the \
-                     finished games count {counted:?}",
+                    "player {} ({}): stored wins/losses/draws/abandons/games and unrated \
+                     wins/losses/draws {stored:?}, the finished games count {counted:?}",
                     stats.user, stats.name
                 ));
             }
@@ -106,6 +115,28 @@ impl SledStore {
             }
         }
         Ok(report)
+    }
+}
+
+impl SledStore {
+    /// Every rematch window must be readable. (One naming a game neither live nor finished is
+    /// sound: a game cancelled after moving to its thread leaves one, and it reads as none.)
+    fn check_rematch(&self, report: &mut CheckReport) -> Result<(), StoreError> {
+        let tree = self.db.open_tree(rematch::TREE)?;
+        let mut count = 0;
+        for item in tree.iter() {
+            let (key, value) = item?;
+            count += 1;
+            if let Err(reason) = rematch::decode_window(&key, &value) {
+                report.problems.push(format!(
+                    "{}: window {} does not decode: {reason}",
+                    rematch::TREE,
+                    hex(&key)
+                ));
+            }
+        }
+        report.records.insert(rematch::TREE.to_string(), count);
+        Ok(())
     }
 }
 
@@ -174,7 +205,7 @@ fn tally(finished: &[&FinishedGame]) -> HashMap<UserId, Tally> {
     }
     stats
         .into_iter()
-        .map(|(user, s)| (user, [s.wins, s.losses, s.draws, s.abandons, s.games]))
+        .map(|(user, stats)| (user, tally_of(&stats)))
         .collect()
 }
 

@@ -3,9 +3,11 @@
 //! Schema 0 is the unversioned layout: trees `players`, `live_games`, `finished_games` and
 //! `challenges` holding bare postcard records (no format byte), no `meta` tree and no indexes.
 //! Schema 1 moves every record into the `v1/` trees behind the format byte and builds the
-//! indexes. Schema 2 (current) adds the per-player history index, built from the finished
-//! games. A step writes only into the new trees and sets the version last, so a crash
-//! mid-migration just reruns it on the next start.
+//! indexes. Schema 2 adds the per-player history index, built from the finished games. Schema 3
+//! (current) counts unrated games apart in the player records (`legacy`), recounted once from
+//! the finished games, and rebuilds the leaderboards, which rank rated results only. A step
+//! sets the version last and can run again after a crash: steps 0→1 and 1→2 write only into
+//! new trees, step 2→3 rewrites the players in one atomic batch and reads either layout.
 
 use serde::Serialize;
 use serde::de::DeserializeOwned;
@@ -15,7 +17,8 @@ use tracing::info;
 use super::{SCHEMA_KEY, SCHEMA_VERSION, SledStore};
 use crate::store::codec::{self, id_key, pair_key, place_key};
 use crate::store::error::StoreError;
-use crate::store::records::{Challenge, FinishedGame, LiveGame, PlayerStats};
+use crate::store::legacy::{self, PlayerStatsV2};
+use crate::store::records::{Challenge, FinishedGame, LiveGame};
 
 /// Schema 0's trees.
 pub const V0_TREES: [&str; 4] = ["players", "live_games", "finished_games", "challenges"];
@@ -59,6 +62,7 @@ impl SledStore {
                     self.rebuild_history()?;
                     self.flush()?;
                 }
+                2 => self.migrate_v2_to_v3()?,
                 _ => {
                     return Err(StoreError::Corrupt {
                         what: "schema",
@@ -90,11 +94,12 @@ impl SledStore {
         for tree in [&t.players, &t.live_games, &t.finished_games, &t.challenges] {
             tree.clear()?;
         }
-        self.copy_v0::<PlayerStats>("players", "player", &t.players)?;
+        self.copy_v0::<PlayerStatsV2>("players", "player", &t.players)?;
         self.copy_v0::<LiveGame>("live_games", "live game", &t.live_games)?;
         self.copy_v0::<FinishedGame>("finished_games", "finished game", &t.finished_games)?;
         self.copy_v0::<Challenge>("challenges", "challenge", &t.challenges)?;
-        self.rebuild_indexes()?;
+        // The players are still in schema 2's layout: step 2→3 builds the leaderboards.
+        self.rebuild_game_indexes()?;
         self.flush()?;
         // Dropping the old trees before the caller sets the version is safe: a restart in
         // between finds no schema-0 data and stamps the complete v1 trees as current.
@@ -102,6 +107,26 @@ impl SledStore {
             self.db.drop_tree(name)?;
         }
         Ok(())
+    }
+
+    /// Moves each player's unrated results out of their rated totals (counted from the
+    /// finished games), then rebuilds the leaderboards from the new totals. An undecodable
+    /// player record is quarantined.
+    fn migrate_v2_to_v3(&self) -> Result<(), StoreError> {
+        let unrated = legacy::unrated_tallies(&self.finished_games()?);
+        let mut batch = sled::Batch::default();
+        for item in self.trees.players.iter() {
+            let (key, raw) = item?;
+            match legacy::player_record(&raw, &unrated) {
+                Ok(stats) => batch.insert(key, codec::encode(super::players::PLAYER, &stats)?),
+                Err(reason) => {
+                    self.quarantine(&self.trees.players, "player", &key, &raw, &reason)?
+                }
+            }
+        }
+        self.trees.players.apply_batch(batch)?;
+        self.rebuild_rank()?;
+        self.flush()
     }
 
     /// Re-encodes one schema-0 tree into its schema-1 tree; undecodable records are quarantined.
@@ -127,6 +152,14 @@ impl SledStore {
     /// Rebuilds every index (channel → live game, pair → last game, leaderboards, history) from the
     /// records. Used by migrations; also a repair tool.
     pub fn rebuild_indexes(&self) -> Result<(), StoreError> {
+        self.rebuild_game_indexes()?;
+        self.rebuild_rank()?;
+        self.flush()
+    }
+
+    /// Rebuilds the indexes made from the games: channel → live game, pair → last game and
+    /// the history.
+    fn rebuild_game_indexes(&self) -> Result<(), StoreError> {
         let t = &self.trees;
         t.live_by_place.clear()?;
         for game in self.live_games()? {
@@ -141,8 +174,6 @@ impl SledStore {
             t.pair_last
                 .insert(pair_key(players[0], players[1]), &id_key(done.game.id))?;
         }
-        self.rebuild_rank()?;
-        self.rebuild_history()?;
-        self.flush()
+        self.rebuild_history()
     }
 }

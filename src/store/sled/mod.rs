@@ -6,7 +6,7 @@
 //! be decoded is moved to a quarantine tree (logged, listed by [`SledStore::quarantined`]) while
 //! everything else keeps working.
 //!
-//! Trees (schema 2): `meta` (schema version), `v1/players` (user → [`PlayerStats`]),
+//! Trees (schema 3): `meta` (schema version), `v1/players` (user → [`PlayerStats`]),
 //! `v1/live_games` and `v1/finished_games` (id → game), `v1/live_by_place` (guild, channel → id),
 //! `v1/challenges` (id → [`Challenge`]), `v1/pair_last` (two users → id of their last finished
 //! game), `v1/rank` (scope, −points, −wins, games, user → ()), `v1/rank_counts` ((scope, −points) and
@@ -39,7 +39,7 @@ use crate::store::codec;
 use crate::store::error::StoreError;
 
 /// The schema this build writes. Bump it with a migration step in `migrate`.
-pub const SCHEMA_VERSION: u32 = 2;
+pub const SCHEMA_VERSION: u32 = 3;
 
 const SCHEMA_KEY: &[u8] = b"schema_version";
 

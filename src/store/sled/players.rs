@@ -1,8 +1,8 @@
 //! Player stats and the leaderboards. Each player with at least one game has one key in `rank`
 //! per scope (global and each guild they were seen in), ordered by (−points, −wins, games, user),
 //! so a top N is a prefix scan; `rank_counts` holds how many players of a scope have each points
-//! value and each bucket of 256 values, so a position sums the buckets above, the values above in
-//! its own bucket, and scans the players with equal points ranked before.
+//! value and each bucket of 256 values, so a place (shared by equal points: 1 + the players with
+//! more points) sums the buckets above and the values above in its own bucket.
 
 use std::collections::BTreeMap;
 
@@ -11,8 +11,8 @@ use sled::transaction::{ConflictableTransactionError, TransactionalTree, abort};
 
 use super::{SledStore, from_transaction};
 use crate::store::codec::{
-    self, Scope, bucket_key, bucket_top, count_key, count_keys, count_value, first_bucket,
-    group_prefix, id_key, rank_key, scope,
+    self, Scope, bucket_key, bucket_top, count_key, count_keys, count_value, first_bucket, id_key,
+    rank_key, scope,
 };
 use crate::store::error::StoreError;
 use crate::store::records::{PlayerStats, UserId};
@@ -155,7 +155,9 @@ impl SledStore {
         Ok(out)
     }
 
-    /// A player's 1-based position on a leaderboard; `None` when they are not on it.
+    /// A player's place on a leaderboard, shared by equal points (1 + the players with more
+    /// points); `None` when they are not on it. Sums the buckets above and the values above in
+    /// their own bucket: at most a few hundred counts, however many players share their points.
     pub fn position_of(
         &self,
         user: UserId,
@@ -168,8 +170,6 @@ impl SledStore {
         let scope = scope(guild);
         let mut above: u64 = 0;
         let counts = &self.trees.rank_counts;
-        // Whole buckets above, then the points values above ours in our bucket, then the
-        // players with our points ranked before us.
         let buckets =
             counts.range(&first_bucket(&scope)[..]..&bucket_key(&scope, stats.points)[..]);
         let values = counts.range(
@@ -178,12 +178,6 @@ impl SledStore {
         for item in buckets.chain(values) {
             let (_, count) = item?;
             above = above.saturating_add(count_value(&count));
-        }
-        let group = group_prefix(&scope, stats.points);
-        let me = rank_key(&scope, &stats);
-        for item in self.trees.rank.range(&group[..]..&me[..]) {
-            item?;
-            above = above.saturating_add(1);
         }
         Ok(Some(
             usize::try_from(above)

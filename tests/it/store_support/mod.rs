@@ -80,10 +80,16 @@ pub fn recompute(games: &[FinishedGame]) -> BTreeMap<UserId, PlayerStats> {
                 user,
                 ..PlayerStats::default()
             });
-            stats.games += 1;
-            if done.game.rated {
-                stats.points += done.points[seat.index()];
+            if !done.game.rated {
+                match done.outcome {
+                    Outcome::Draw(_) => stats.unrated_draws += 1,
+                    Outcome::Win { winner, .. } if winner == seat => stats.unrated_wins += 1,
+                    Outcome::Win { .. } => stats.unrated_losses += 1,
+                }
+                continue;
             }
+            stats.games += 1;
+            stats.points += done.points[seat.index()];
             match done.outcome {
                 Outcome::Draw(_) => stats.draws += 1,
                 Outcome::Win { winner, .. } if winner == seat => stats.wins += 1,
@@ -100,14 +106,21 @@ pub fn recompute(games: &[FinishedGame]) -> BTreeMap<UserId, PlayerStats> {
 }
 
 /// The numbers of `stats` that recomputing must reproduce.
-pub fn totals(stats: &PlayerStats) -> (i64, u32, u32, u32, u32, u32) {
+pub fn totals(stats: &PlayerStats) -> (i64, [u32; 5], [u32; 3]) {
     (
         stats.points,
-        stats.wins,
-        stats.losses,
-        stats.draws,
-        stats.abandons,
-        stats.games,
+        [
+            stats.wins,
+            stats.losses,
+            stats.draws,
+            stats.abandons,
+            stats.games,
+        ],
+        [
+            stats.unrated_wins,
+            stats.unrated_losses,
+            stats.unrated_draws,
+        ],
     )
 }
 
@@ -132,4 +145,68 @@ pub fn rng(seed: u64) -> SmallRng {
 /// A random u64 (for seeds).
 pub fn next_seed(rng: &mut SmallRng) -> u64 {
     rng.next_u64()
+}
+
+/// A player's record as schema 2 wrote it (and, without the format byte, schema 0): one
+/// total counting rated and unrated games together.
+#[derive(serde::Serialize)]
+struct PlayerStatsV2<'a> {
+    user: UserId,
+    name: &'a str,
+    points: i64,
+    wins: u32,
+    losses: u32,
+    draws: u32,
+    abandons: u32,
+    games: u32,
+    guilds: &'a [u64],
+}
+
+/// The bare postcard bytes schema 0 would hold for `stats`: unrated results folded into the
+/// totals, `unrated_abandons` (which the new record does not keep) into the abandons.
+pub fn schema_0_player(stats: &PlayerStats, unrated_abandons: u32) -> Vec<u8> {
+    let old = PlayerStatsV2 {
+        user: stats.user,
+        name: &stats.name,
+        points: stats.points,
+        wins: stats.wins + stats.unrated_wins,
+        losses: stats.losses + stats.unrated_losses,
+        draws: stats.draws + stats.unrated_draws,
+        abandons: stats.abandons + unrated_abandons,
+        games: stats.games + stats.unrated_games(),
+        guilds: &stats.guilds,
+    };
+    postcard::to_allocvec(&old).expect("encodes")
+}
+
+/// The record schema 2 would hold for `stats`: the format byte, then [`schema_0_player`].
+pub fn schema_2_player(stats: &PlayerStats, unrated_abandons: u32) -> Vec<u8> {
+    let mut out = vec![1];
+    out.extend(schema_0_player(stats, unrated_abandons));
+    out
+}
+
+/// How many unrated games `user` lost by abandoning.
+pub fn unrated_abandons(games: &[FinishedGame], user: UserId) -> u32 {
+    let lost = |done: &&FinishedGame| match done.outcome {
+        Outcome::Win {
+            winner,
+            reason: WinReason::Abandonment,
+        } => done.game.players[winner.other().index()] == user,
+        _ => false,
+    };
+    games
+        .iter()
+        .filter(|done| !done.game.rated)
+        .filter(lost)
+        .count() as u32
+}
+
+/// Each row's place on a board sorted best first, counted the slow way: 1 + the players with
+/// strictly more points (equal points share a place).
+pub fn naive_places(board: &[PlayerStats]) -> Vec<usize> {
+    board
+        .iter()
+        .map(|me| 1 + board.iter().filter(|p| p.points > me.points).count())
+        .collect()
 }

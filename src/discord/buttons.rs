@@ -48,17 +48,25 @@ fn one_shot(command: &Command) -> bool {
     )
 }
 
-/// poise's event handler: handles button presses, ignores everything else.
+/// poise's event handler: button presses, and each guild's language as the gateway tells it.
 pub async fn on_event(
     ctx: &serenity::Context,
     event: &FullEvent,
     bot: &Bot,
 ) -> Result<(), CommandError> {
-    if let FullEvent::InteractionCreate {
-        interaction: Interaction::Component(press),
-    } = event
-    {
-        press_button(ctx, press, bot).await;
+    match event {
+        FullEvent::InteractionCreate {
+            interaction: Interaction::Component(press),
+        } => press_button(ctx, press, bot).await,
+        // The gateway tells each guild's language at start: a game resumed after a restart
+        // speaks it from its first message, before anyone there has typed a command.
+        FullEvent::GuildCreate { guild, .. } => {
+            let locale = guild.preferred_locale.as_str();
+            let language = bot.config.language.for_locale(Some(locale));
+            bot.service
+                .remember_guild_language(guild.id.get(), language);
+        }
+        _ => {}
     }
     Ok(())
 }

@@ -141,8 +141,6 @@ pub(super) async fn relocate(inner: &Arc<Inner>, id: u64, to: Place) -> Result<(
         .await
         .map_err(|_| ServiceError::NoSuchGame(id))?;
     result.await.map_err(|_| ServiceError::NoSuchGame(id))??;
-    let language = inner.public_language(from);
-    lock(&inner.place_languages).insert(to, language);
     lock(&inner.homes).insert(to, from);
     let mut games = lock(&inner.games);
     if let Some(handle) = games.remove(&from) {

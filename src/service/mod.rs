@@ -96,9 +96,10 @@ struct Inner {
     ai_seeds: AtomicU64,
     /// The front end the words are for.
     surface: Surface,
-    /// The public language of each place, as its last command told (for the messages the bot
-    /// sends on its own there).
-    place_languages: Mutex<HashMap<Place, Language>>,
+    /// The public language of each guild (Discord's server language), as its last command or
+    /// the gateway told: for the messages the bot sends on its own there, also right after a
+    /// restart, when the gateway tells every guild's language before anyone types.
+    guild_languages: Mutex<HashMap<u64, Language>>,
     /// A game moved to a thread: the thread's place → the place it came from (its end is
     /// remembered for `/rematch` in both).
     homes: Mutex<HashMap<Place, Place>>,
@@ -153,8 +154,8 @@ impl Inner {
 
     /// The language of public messages at `place`.
     fn public_language(&self, place: Place) -> Language {
-        lock(&self.place_languages)
-            .get(&place)
+        lock(&self.guild_languages)
+            .get(&place.guild)
             .copied()
             .unwrap_or_else(|| self.config.language.or_english())
     }
@@ -199,7 +200,7 @@ impl Service {
             challenge_timers: Mutex::new(HashMap::new()),
             ai_seeds: AtomicU64::new(rand::random::<u64>()),
             surface,
-            place_languages: Mutex::new(HashMap::new()),
+            guild_languages: Mutex::new(HashMap::new()),
             homes: Mutex::new(HashMap::new()),
             numbering: tokio::sync::Mutex::new(()),
             shards,
@@ -238,6 +239,13 @@ impl Service {
         self.handle_in(caller, command, tongues).await
     }
 
+    /// Remembers the language of guild `guild`'s public messages (the front end tells it when
+    /// it learns the server's language, before anyone there has typed a command).
+    pub fn remember_guild_language(&self, guild: u64, language: Language) {
+        let language = self.inner.config.language.fixed().unwrap_or(language);
+        lock(&self.inner.guild_languages).insert(guild, language);
+    }
+
     /// Handles one command: private replies in `tongues.private`, public ones in
     /// `tongues.public` (a fixed language in the config overrides both).
     pub async fn handle_in(&self, caller: Caller, command: Command, tongues: Tongues) -> Reply {
@@ -257,7 +265,7 @@ impl Service {
             );
             return Reply::refusal(words::not_this_process(lang));
         }
-        lock(&inner.place_languages).insert(caller.place, tongues.public);
+        lock(&inner.guild_languages).insert(caller.place.guild, tongues.public);
         match command {
             Command::Challenge { opponent, seconds } => {
                 lobby::challenge(inner, &caller, tongues, opponent, seconds).await

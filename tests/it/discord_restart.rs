@@ -1,6 +1,7 @@
 //! The real `junqi-bot run` binary against the fake Discord: a missing token is explained,
 //! and a bot killed mid-game (SIGKILL, no goodbye) comes back with its games: a button sent
-//! before the restart still works, and so do moves; Ctrl-C stops it cleanly.
+//! before the restart still works, and so do moves; Ctrl-C stops it cleanly. A resumed game
+//! speaks its server's language from its first message, before anyone has typed.
 
 use crate::support;
 
@@ -9,7 +10,7 @@ use std::process::Stdio;
 use std::time::Duration;
 
 use serde_json::json;
-use support::bot::{self, play_one, press, slash};
+use support::bot::{self, play_one, press, slash, start_game};
 use support::fake_discord::FakeDiscord;
 use support::payloads::{ALICE, BOB, GUILD_ID};
 use tokio::process::{Child, Command};
@@ -130,4 +131,37 @@ async fn a_restarted_bot_keeps_its_buttons_and_games() {
         .expect("the bot stops within 10 s")
         .expect("its exit status");
     assert!(exit.success(), "{exit}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_resumed_game_speaks_its_servers_language_before_anyone_types() {
+    support::init_logging();
+    let fake = FakeDiscord::start().await;
+    fake.set_guild_locale("zh-TW");
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let config = write_config(&fake, dir.path());
+    let child = spawn_bot(&fake, &config).await;
+    start_game(&fake, Some(3)).await;
+    let thread = bot::follow_thread(&fake).expect("the game's thread");
+    crash(child).await;
+
+    // Nobody types after the restart: the turn clock runs out, and the bot says so in the
+    // server's language, which it learnt from the gateway.
+    let mark = fake.mark();
+    let child = spawn_bot(&fake, &config).await;
+    let timeout = fake
+        .wait_for(mark, "the timeout after the restart", |call| {
+            call.method == "POST"
+                && call.path == format!("/channels/{thread}/messages")
+                && ["（第 1 次", "timeout 1 of"]
+                    .iter()
+                    .any(|first| call.content().contains(first))
+        })
+        .await;
+    assert!(
+        timeout.content().contains("超時（第 1 次"),
+        "in 繁體: {:?}",
+        timeout.content()
+    );
+    crash(child).await;
 }

@@ -646,7 +646,7 @@ async fn session(app: App, mut socket: WebSocket) {
                     Some(1) => vec![json!({ "op": 11 })],
                     Some(2) => {
                         let shard = super::shards::identified_shard(&frame);
-                        let (resume_url, guilds) = {
+                        let (resume_url, guilds, locale) = {
                             let mut shared = app.lock();
                             shared.identifies += 1;
                             shared.total_shards = shard[1];
@@ -655,7 +655,8 @@ async fn session(app: App, mut socket: WebSocket) {
                                 .session_shards
                                 .insert(format!("session-{session_number}"), shard);
                             let guilds = super::shards::guilds_on(&shared, shard);
-                            (format!("{}/gateway", shared.base_url.replace("http", "ws")), guilds)
+                            let locale = shared.guild_locale.clone();
+                            (format!("{}/gateway", shared.base_url.replace("http", "ws")), guilds, locale)
                         };
                         let mut ready = payloads::ready(session_number, &resume_url);
                         super::shards::shape_ready(&mut ready, shard, &guilds);
@@ -663,8 +664,12 @@ async fn session(app: App, mut socket: WebSocket) {
                         let mut frames = vec![json!({ "op": 0, "s": seq, "t": "READY", "d": ready })];
                         for (guild, channel) in guilds {
                             seq += 1;
-                            frames.push(json!({ "op": 0, "s": seq, "t": "GUILD_CREATE",
-                                                "d": super::shards::guild_create(guild, channel) }));
+                            // The server's language is its preferred locale, as in interactions.
+                            let mut created = super::shards::guild_create(guild, channel);
+                            if let Some(locale) = &locale {
+                                created["preferred_locale"] = json!(locale);
+                            }
+                            frames.push(json!({ "op": 0, "s": seq, "t": "GUILD_CREATE", "d": created }));
                         }
                         frames
                     }

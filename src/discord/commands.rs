@@ -423,23 +423,29 @@ pub fn help_lines(
     commands: &[poise::Command<Bot, CommandError>],
     language: Language,
 ) -> Vec<String> {
-    let locale = words::locale_of(language);
-    let localised = |map: &[(std::borrow::Cow<'_, str>, std::borrow::Cow<'_, str>)],
-                     default: &str| {
-        locale
-            .and_then(|locale| map.iter().find(|(key, _)| key == locale))
-            .map_or_else(|| default.to_string(), |(_, text)| text.to_string())
-    };
     let mut lines = vec![words::help_title(language)];
     for command in commands {
-        let name = localised(&command.name_localizations, &command.name);
+        let name = localised(&command.name_localizations, &command.name, language);
         let description = localised(
             &command.description_localizations,
             command.description.as_deref().unwrap_or(""),
+            language,
         );
         lines.push(format!("/{name} — {description}"));
     }
     lines
+}
+
+/// A registered name or description as a client in `language` shows it: its localisation for
+/// that language's Discord locale, else the default.
+pub(super) fn localised(
+    map: &[(std::borrow::Cow<'_, str>, std::borrow::Cow<'_, str>)],
+    default: &str,
+    language: Language,
+) -> String {
+    words::locale_of(language)
+        .and_then(|locale| map.iter().find(|(key, _)| key == locale))
+        .map_or_else(|| default.to_string(), |(_, text)| text.to_string())
 }
 
 /// The language of the invoking member's client (or the configured one).

@@ -4,28 +4,13 @@
 
 use std::collections::{HashMap, HashSet};
 
-use super::commands::{self, help_lines};
+use super::commands::{self, help_lines, localised};
 use crate::config::Language;
 use crate::game::Rules;
 use crate::service::Surface;
 use crate::words::{self, Cmd, Opt};
 
 const LANGUAGES: [Language; 3] = [Language::English, Language::ZhHans, Language::ZhHant];
-
-/// The Discord locale of a language's localisations (`None`: the registered name).
-fn locale(lang: Language) -> Option<&'static str> {
-    words::discord::locale_of(lang)
-}
-
-fn localised(
-    map: &[(std::borrow::Cow<'_, str>, std::borrow::Cow<'_, str>)],
-    default: &str,
-    lang: Language,
-) -> String {
-    locale(lang)
-        .and_then(|locale| map.iter().find(|(key, _)| key == locale))
-        .map_or_else(|| default.to_string(), |(_, name)| name.to_string())
-}
 
 /// Every command's and option's name as a member of `lang` sees it on Discord.
 fn registered(lang: Language) -> HashSet<String> {

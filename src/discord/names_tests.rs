@@ -8,7 +8,7 @@ use super::commands::{self, help_lines, localised};
 use crate::config::Language;
 use crate::game::Rules;
 use crate::service::Surface;
-use crate::words::{self, Cmd, Opt};
+use crate::words::{self, Cmd, Opt, slash_names};
 
 const LANGUAGES: [Language; 3] = [Language::English, Language::ZhHans, Language::ZhHant];
 
@@ -23,28 +23,6 @@ fn registered(lang: Language) -> HashSet<String> {
                 &parameter.name,
                 lang,
             ));
-        }
-    }
-    names
-}
-
-/// The `/name`s a text tells members to type.
-fn slash_names(text: &str) -> Vec<String> {
-    let chars: Vec<char> = text.chars().collect();
-    let mut names = Vec::new();
-    for (index, c) in chars.iter().enumerate() {
-        let starts_word = index == 0
-            || chars[index - 1].is_whitespace()
-            || "(（“「：:，,、`".contains(chars[index - 1]);
-        if *c != '/' || !starts_word {
-            continue;
-        }
-        let name: String = chars[index + 1..]
-            .iter()
-            .take_while(|c| c.is_alphanumeric() || **c == '_' || **c == '-')
-            .collect();
-        if !name.is_empty() {
-            names.push(name);
         }
     }
     names

@@ -117,3 +117,27 @@ pub fn option(lang: Language, surface: Surface, option: Opt) -> String {
         _ => pick(lang, names).to_string(),
     }
 }
+
+/// The `/name`s a text tells members to type: a `/` at the start of a word (after a space,
+/// an opening bracket or quote, a colon, a comma or a backtick), then letters, digits, `_` or
+/// `-`. The tests use it to check that texts name only registered commands.
+pub fn slash_names(text: &str) -> Vec<String> {
+    let chars: Vec<char> = text.chars().collect();
+    let mut names = Vec::new();
+    for (index, c) in chars.iter().enumerate() {
+        let starts_word = index == 0
+            || chars[index - 1].is_whitespace()
+            || "(（“「：:，,、`".contains(chars[index - 1]);
+        if *c != '/' || !starts_word {
+            continue;
+        }
+        let name: String = chars[index + 1..]
+            .iter()
+            .take_while(|c| c.is_alphanumeric() || **c == '_' || **c == '-')
+            .collect();
+        if !name.is_empty() {
+            names.push(name);
+        }
+    }
+    names
+}

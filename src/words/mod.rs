@@ -24,7 +24,7 @@ mod catalogue_tests;
 #[cfg(test)]
 mod tests;
 
-pub use commands::{Cmd, Opt, option, slash};
+pub use commands::{Cmd, Opt, option, slash, slash_names};
 pub use errors::*;
 pub use lobby::*;
 pub use play::*;

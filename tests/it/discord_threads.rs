@@ -6,6 +6,7 @@ use std::collections::HashSet;
 
 use crate::support;
 
+use junqi::words::slash_names;
 use serde_json::{Value, json};
 use support::bot::{self, other, play_one, press, slash, start_game, text_option};
 use support::fake_discord::{FakeDiscord, RestCall};
@@ -33,28 +34,6 @@ fn registered_names(fake: &FakeDiscord) -> HashSet<String> {
     let mut names = HashSet::new();
     for command in fake.commands().values() {
         collect(command, &mut names);
-    }
-    names
-}
-
-/// The `/name`s a text tells members to type.
-fn slash_names(text: &str) -> Vec<String> {
-    let chars: Vec<char> = text.chars().collect();
-    let mut names = Vec::new();
-    for (index, c) in chars.iter().enumerate() {
-        let starts_word = index == 0
-            || chars[index - 1].is_whitespace()
-            || "(（“「：:，,、".contains(chars[index - 1]);
-        if *c != '/' || !starts_word {
-            continue;
-        }
-        let name: String = chars[index + 1..]
-            .iter()
-            .take_while(|c| c.is_alphanumeric() || **c == '_' || **c == '-')
-            .collect();
-        if !name.is_empty() {
-            names.push(name);
-        }
     }
     names
 }

@@ -421,16 +421,13 @@ impl PgStore {
         }
         self.run(|pool| async move {
             let client = pool.get().await?;
-            for sequence in ["junqi_ids"] {
-                client
-                    .execute(
-                        &format!(
-                            "SELECT setval('{sequence}', GREATEST($1, (SELECT last_value FROM {sequence})))"
-                        ),
-                        &[&sql_id(highest)],
-                    )
-                    .await?;
-            }
+            // Game numbers need no reserving: a new game's is one more than the highest stored.
+            client
+                .execute(
+                    "SELECT setval('junqi_ids', GREATEST($1, (SELECT last_value FROM junqi_ids)))",
+                    &[&sql_id(highest)],
+                )
+                .await?;
             Ok(())
         })
     }

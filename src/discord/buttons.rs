@@ -10,7 +10,7 @@ use serenity::{
 
 use super::commands::ask_service;
 use super::deliver::{self, Origin};
-use super::render::{Layout, Outgoing};
+use super::messages::{Layout, Outgoing};
 use super::{Bot, CommandError, caller_of, private_language, tongues_of, words};
 use crate::service::{CONFIRM_CANCEL, Command, Reply};
 

@@ -8,7 +8,7 @@
 use poise::serenity_prelude as serenity;
 
 use super::deliver::{self, Origin};
-use super::render::{Layout, Outgoing};
+use super::messages::{Layout, Outgoing};
 use super::{
     Bot, CommandError, Context, autocomplete, caller_of, private_language, threads, tongues_of,
     words,

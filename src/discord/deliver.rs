@@ -14,7 +14,7 @@ use serenity::{
 };
 use tokio::sync::mpsc::UnboundedReceiver;
 
-use super::render::Outgoing;
+use super::messages::Outgoing;
 use crate::service::{Outbound, Reply};
 
 /// Discord wants an answer within 3 s; a service call slower than this is deferred first.
@@ -253,7 +253,7 @@ pub async fn post_reply(http: &Http, channel: u64, reply: Reply) -> bool {
         tracing::warn!("a message for no channel: {}", reply.text());
         return false;
     }
-    let outgoing = Outgoing::new(reply, super::render::Layout::Plain);
+    let outgoing = Outgoing::new(reply, super::messages::Layout::Plain);
     post(http, serenity::ChannelId::new(channel), &outgoing).await
 }
 
@@ -288,7 +288,7 @@ async fn post_one(http: &Http, threads: &super::threads::Threads, message: Outbo
     post(
         http,
         channel,
-        &Outgoing::new(in_thread, super::render::Layout::Plain),
+        &Outgoing::new(in_thread, super::messages::Layout::Plain),
     )
     .await;
     if let Some(parent) = parent {

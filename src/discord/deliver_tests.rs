@@ -7,7 +7,7 @@ use std::time::Duration;
 use poise::serenity_prelude as serenity;
 use serde_json::json;
 
-use super::super::render::{Layout, Outgoing};
+use super::super::messages::{Layout, Outgoing};
 use super::{Origin, answer};
 use crate::service::Reply;
 

@@ -4,7 +4,7 @@
 use poise::serenity_prelude as serenity;
 
 use super::commands::{member, run};
-use super::render::Layout;
+use super::messages::Layout;
 use super::{Bot, CommandError, Context};
 use crate::service::Command;
 

@@ -14,8 +14,9 @@ mod commands;
 mod deliver;
 mod history;
 mod lanes;
-mod render;
+mod messages;
 mod threads;
+mod wording;
 
 #[cfg(test)]
 mod names_tests;
@@ -23,7 +24,7 @@ mod names_tests;
 pub use deliver::post_reply;
 pub use threads::NoThread;
 
-use crate::words::discord as words;
+use wording as words;
 
 use std::future::Future;
 use std::path::Path;

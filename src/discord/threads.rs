@@ -17,7 +17,7 @@ use serenity::{
 };
 
 use super::deliver::{self, Origin};
-use super::render::{Layout, Outgoing};
+use super::messages::{Layout, Outgoing};
 use super::{Bot, words};
 use crate::config::Language;
 use crate::service::{GameEvent, Reply};

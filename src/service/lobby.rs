@@ -7,8 +7,7 @@ use std::time::Duration;
 
 use super::clock::{self, now_ms};
 use super::{
-    Button, Caller, Inner, Opponent, Reply, ServiceError, Tongues, actor, lock, store_failure,
-    words,
+    Button, Caller, Inner, Opponent, Reply, ServiceError, Tongues, live, lock, store_failure, words,
 };
 use crate::config::Language;
 use crate::game::{Game, Seat};
@@ -410,7 +409,7 @@ async fn start_game(inner: &Arc<Inner>, challenge: &Challenge, tongues: Tongues)
         }
     };
     let (announce, announced) = tokio::sync::oneshot::channel();
-    actor::spawn(inner, live, game, Some(announce));
+    live::spawn(inner, live, game, Some(announce));
     announced
         .await
         .unwrap_or_else(|_| Reply::refusal(words::no_game(tongues.private, inner.surface)))

@@ -12,9 +12,9 @@
 //! re-arms every clock from the store.
 //!
 //! The actor decides and stores; it does not word or draw. What it decided goes as a value
-//! (`happened.rs`: an event and a snapshot of the public view, names, clock and languages) to
-//! the game's presenter (`presenter.rs`), a task beside the actor fed by one FIFO channel: it
-//! words the reply (`tell.rs`), draws the board on the painter threads (`picture.rs`) and
+//! (`live/happened.rs`: an event and a snapshot of the public view, names, clock and languages) to
+//! the game's presenter (`live/presenter.rs`), a task beside the actor fed by one FIFO channel: it
+//! words the reply (`live/tell.rs`), draws the board on the painter threads (`picture.rs`) and
 //! delivers it to the waiting caller or the outbound channel, in the order decided, while the
 //! actor already takes its next command.
 //!
@@ -22,18 +22,14 @@
 //! [`Reply`]; messages the bot sends on its own arrive as [`Outbound`] values on the receiver
 //! [`Service::start`] returns.
 
-mod actor;
 mod ai;
 mod clock;
-mod happened;
 mod history;
+mod live;
 mod lobby;
 mod picture;
-mod presenter;
 mod replay;
 mod standings;
-mod tell;
-mod turns;
 mod types;
 
 use std::collections::HashMap;
@@ -87,7 +83,7 @@ struct Inner {
     store: Store,
     outbound: UnboundedSender<Outbound>,
     /// The live game of each channel.
-    games: Mutex<HashMap<Place, actor::GameHandle>>,
+    games: Mutex<HashMap<Place, live::GameHandle>>,
     /// Serialises what changes a channel's challenges and game (challenge, accept, rematch,
     /// expiry), so two accepts can never start two games in one channel.
     place_locks: Mutex<HashMap<Place, Arc<tokio::sync::Mutex<()>>>>,
@@ -209,7 +205,7 @@ impl Service {
         let live = inner.blocking(|store| store.live_games()).await?;
         for game in live.into_iter().filter(|game| inner.owns(game.place)) {
             match Game::replay(&game.record) {
-                Ok(replayed) => actor::spawn(&inner, game, replayed, None),
+                Ok(replayed) => live::spawn(&inner, game, replayed, None),
                 // One unreadable game must not keep every other game from resuming.
                 Err(source) => tracing::error!(
                     "{}",
@@ -296,20 +292,20 @@ impl Service {
             }
             Command::Replay { game, speed } => history::replay(inner, lang, game, speed).await,
             Command::Games => history::games(inner, &caller, lang).await,
-            game_command => actor::send(inner, caller, tongues, game_command).await,
+            game_command => live::send(inner, caller, tongues, game_command).await,
         }
     }
 
     /// Moves the live game `game` to `to` (a thread made for it): its commands are then taken
     /// there and the bot's own messages about it go there. Durable on return.
     pub async fn move_game(&self, game: u64, to: Place) -> Result<(), ServiceError> {
-        actor::relocate(&self.inner, game, to).await
+        live::relocate(&self.inner, game, to).await
     }
 
     /// The caller's legal actions in the game of their channel, when it is their turn (else
     /// none): for suggestions while a player types. Only what the player could list themselves.
     pub async fn legal_actions(&self, caller: &Caller) -> Vec<crate::game::Action> {
-        actor::legal_actions(&self.inner, caller).await
+        live::legal_actions(&self.inner, caller).await
     }
 
     /// The configuration the service runs with.
@@ -328,10 +324,10 @@ impl Service {
         for (_, timer) in lock(&self.inner.challenge_timers).drain() {
             timer.abort();
         }
-        let handles: Vec<actor::GameHandle> =
+        let handles: Vec<live::GameHandle> =
             lock(&self.inner.games).drain().map(|(_, h)| h).collect();
         for handle in &handles {
-            let _ = handle.tx.send(actor::ActorMsg::Shutdown).await;
+            let _ = handle.tx.send(live::ActorMsg::Shutdown).await;
         }
         // Each presenter ends after its actor, once what the actor decided has gone out.
         for handle in handles {

@@ -8,7 +8,10 @@
 const SOURCES: [(&str, &str); 10] = [
     ("board.rs", include_str!("board.rs")),
     ("commands.rs", include_str!("commands.rs")),
-    ("discord.rs", include_str!("discord.rs")),
+    (
+        "../discord/wording.rs",
+        include_str!("../discord/wording.rs"),
+    ),
     ("errors.rs", include_str!("errors.rs")),
     ("history.rs", include_str!("history.rs")),
     ("lobby.rs", include_str!("lobby.rs")),

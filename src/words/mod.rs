@@ -15,7 +15,6 @@ mod play;
 mod standings;
 
 pub(crate) mod board;
-pub(crate) mod discord;
 pub(crate) mod history;
 pub(crate) mod turns;
 

@@ -52,7 +52,7 @@ fn turn_extras(scene: &Scene, lang: Language) -> TurnExtras {
 }
 
 /// The reply to `happened`, without its image.
-pub(super) fn words(happened: &Happened) -> Reply {
+pub(in crate::service) fn words(happened: &Happened) -> Reply {
     let scene = &happened.scene;
     let lang = scene.public;
     let names = &scene.names;
@@ -252,7 +252,7 @@ fn after_event(scene: &Scene, mut lines: Vec<String>, ended: Option<&Ended>) -> 
 }
 
 /// The points each seat got at the end, for the picture's panel.
-pub(super) fn points_of(event: &Event) -> Option<[i64; 2]> {
+pub(in crate::service) fn points_of(event: &Event) -> Option<[i64; 2]> {
     let ended = match event {
         Event::Played { ended, .. }
         | Event::Resigned { ended, .. }

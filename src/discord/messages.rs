@@ -8,8 +8,8 @@ use serenity::{
     CreateMessage,
 };
 
+use super::wording as words;
 use crate::service::Reply;
-use crate::words::discord as words;
 
 /// The file name of the board image in every message.
 pub const BOARD_FILE: &str = "board.png";

@@ -6,10 +6,10 @@
 use poise::serenity_prelude as serenity;
 use serenity::ChannelId;
 
-use super::{Cmd, say, slash};
 use crate::config::Language;
 use crate::discord::NoThread;
 use crate::service::Surface;
+use crate::words::{Cmd, say, slash};
 
 /// The name of a game's thread: `alice vs bob · game 12`.
 pub fn thread_name(lang: Language, game: u64, first: &str, second: &str) -> String {

@@ -3,7 +3,7 @@
 //! retires when the game ends. It decides and stores; what it decided goes as a value
 //! ([`Happened`]) to the game's presenter (`presenter.rs`), which words and draws the reply
 //! outside this mailbox. The helpers with one job each (clock events, draw offers, the end of
-//! the game) live in `turns.rs` next to it.
+//! the game) live in `decide.rs` next to it.
 
 use std::sync::Arc;
 
@@ -22,7 +22,7 @@ use crate::store::{LiveGame, Place};
 const MAILBOX: usize = 32;
 
 /// A message to a game actor.
-pub(super) enum ActorMsg {
+pub(in crate::service) enum ActorMsg {
     Command {
         caller: Caller,
         tongues: Tongues,
@@ -48,7 +48,7 @@ pub(super) enum ActorMsg {
 }
 
 /// How the service reaches a live game's actor.
-pub(super) struct GameHandle {
+pub(in crate::service) struct GameHandle {
     pub id: u64,
     pub tx: mpsc::Sender<ActorMsg>,
     pub task: JoinHandle<()>,
@@ -57,7 +57,7 @@ pub(super) struct GameHandle {
 }
 
 /// A live game and what its actor remembers between commands.
-pub(super) struct GameActor {
+pub(in crate::service) struct GameActor {
     pub inner: Arc<Inner>,
     pub live: LiveGame,
     pub game: Game,
@@ -75,7 +75,7 @@ pub(super) struct GameActor {
 /// Starts the actor of a live game (and its presenter) and registers it as its channel's
 /// game. With `started`, the announcement of the new game goes to that caller first, before
 /// anything the actor decides.
-pub(super) fn spawn(
+pub(in crate::service) fn spawn(
     inner: &Arc<Inner>,
     live: LiveGame,
     game: Game,
@@ -128,7 +128,11 @@ pub(super) fn spawn(
 
 /// Moves live game `id` to `to`: the actor stores its new place, then the service finds it
 /// there (and remembers where it came from, for `/rematch`).
-pub(super) async fn relocate(inner: &Arc<Inner>, id: u64, to: Place) -> Result<(), ServiceError> {
+pub(in crate::service) async fn relocate(
+    inner: &Arc<Inner>,
+    id: u64,
+    to: Place,
+) -> Result<(), ServiceError> {
     let found = lock(&inner.games)
         .iter()
         .find(|(_, handle)| handle.id == id)
@@ -154,7 +158,7 @@ pub(super) async fn relocate(inner: &Arc<Inner>, id: u64, to: Place) -> Result<(
 }
 
 /// The caller's legal actions in the game of their channel, when it is their turn.
-pub(super) async fn legal_actions(inner: &Arc<Inner>, caller: &Caller) -> Vec<Action> {
+pub(in crate::service) async fn legal_actions(inner: &Arc<Inner>, caller: &Caller) -> Vec<Action> {
     let tx = lock(&inner.games)
         .get(&caller.place)
         .map(|handle| handle.tx.clone());
@@ -170,7 +174,7 @@ pub(super) async fn legal_actions(inner: &Arc<Inner>, caller: &Caller) -> Vec<Ac
 }
 
 /// Sends a game command to the actor of the caller's channel and waits for its reply.
-pub(super) async fn send(
+pub(in crate::service) async fn send(
     inner: &Arc<Inner>,
     caller: Caller,
     tongues: Tongues,

@@ -22,7 +22,7 @@ use crate::store::Place;
 const QUEUE: usize = 32;
 
 /// What the actor hands over: a decision to present, or a reply it has worded itself.
-pub(super) enum Shown {
+pub(in crate::service) enum Shown {
     Happened(Box<Happened>),
     Said(Reply),
 }
@@ -37,20 +37,20 @@ impl From<Result<Happened, Reply>> for Shown {
 }
 
 /// Where a reply goes: to the caller of a command, or to a place as the bot's own message.
-pub(super) enum Sink {
+pub(in crate::service) enum Sink {
     Caller(oneshot::Sender<Reply>),
     Place(Place),
 }
 
 /// One reply to present, in order.
-pub(super) struct Item {
+pub(in crate::service) struct Item {
     pub shown: Shown,
     pub to: Sink,
 }
 
 /// Starts the presenter of one game. It ends once every sender is dropped (its actor has
 /// ended) and everything queued has gone out.
-pub(super) fn spawn(
+pub(in crate::service) fn spawn(
     outbound: mpsc::UnboundedSender<Outbound>,
 ) -> (mpsc::Sender<Item>, JoinHandle<()>) {
     let (tx, rx) = mpsc::channel(QUEUE);
@@ -76,7 +76,7 @@ async fn run(mut rx: mpsc::Receiver<Item>, outbound: mpsc::UnboundedSender<Outbo
 }
 
 /// The whole reply to `happened`: its words and, when it shows the board, the image.
-pub(super) async fn present(happened: Happened) -> Reply {
+pub(in crate::service) async fn present(happened: Happened) -> Reply {
     let reply = tell::words(&happened);
     match picture_of(happened) {
         Some((sheet, caption, language)) => {

@@ -3,9 +3,9 @@
 //! clock, and store the game's end with its points. Each job is one method of [`GameActor`]
 //! returning what happened (worded and drawn by the presenter), or a refusal.
 
-use super::actor::GameActor;
 use super::clock::{self, ClockEvent};
 use super::happened::{Ended, Event, Happened};
+use super::mailbox::GameActor;
 use super::picture::MoveGuide;
 use super::presenter::Sink;
 use super::{
@@ -19,7 +19,7 @@ use crate::store::FinishedGame;
 
 impl GameActor {
     /// Stores the game: as live, or as finished with its points once it has ended.
-    pub(super) async fn save(&mut self) -> Result<Option<Ended>, ServiceError> {
+    pub(in crate::service) async fn save(&mut self) -> Result<Option<Ended>, ServiceError> {
         let Some(outcome) = self.game.outcome() else {
             let live = self.live.clone();
             self.inner
@@ -58,7 +58,7 @@ impl GameActor {
     }
 
     /// Plays a checked action for `seat`.
-    pub(super) async fn play(
+    pub(in crate::service) async fn play(
         &mut self,
         seat: Seat,
         name: &str,
@@ -85,7 +85,11 @@ impl GameActor {
         clippy::result_large_err,
         reason = "the Ok side (the public view) is larger still, and the result moves once"
     )]
-    pub(super) fn guide(&self, caller: &Caller, from: Square) -> Result<Happened, Reply> {
+    pub(in crate::service) fn guide(
+        &self,
+        caller: &Caller,
+        from: Square,
+    ) -> Result<Happened, Reply> {
         let lang = self.private;
         let Some(seat) = self.seat_of(caller) else {
             return Err(Reply::refusal(words::not_playing(lang)));
@@ -115,7 +119,7 @@ impl GameActor {
         Ok(self.happened(Event::Guide { piece, guide }))
     }
 
-    pub(super) async fn resign(&mut self, caller: &Caller) -> Result<Happened, Reply> {
+    pub(in crate::service) async fn resign(&mut self, caller: &Caller) -> Result<Happened, Reply> {
         let Some(seat) = self.seat_of(caller) else {
             return Err(Reply::refusal(words::not_playing(self.private)));
         };
@@ -124,7 +128,7 @@ impl GameActor {
         Ok(self.happened(Event::Resigned { name, ended }))
     }
 
-    pub(super) async fn abandon(&mut self, caller: &Caller) -> Result<Happened, Reply> {
+    pub(in crate::service) async fn abandon(&mut self, caller: &Caller) -> Result<Happened, Reply> {
         let Some(seat) = self.seat_of(caller) else {
             return Err(Reply::refusal(words::not_playing(self.private)));
         };
@@ -133,7 +137,10 @@ impl GameActor {
         Ok(self.happened(Event::Abandoned { name, ended }))
     }
 
-    pub(super) async fn offer_draw(&mut self, caller: &Caller) -> Result<Happened, Reply> {
+    pub(in crate::service) async fn offer_draw(
+        &mut self,
+        caller: &Caller,
+    ) -> Result<Happened, Reply> {
         let Some(seat) = self.seat_of(caller) else {
             return Err(Reply::refusal(words::not_playing(self.private)));
         };
@@ -149,7 +156,7 @@ impl GameActor {
         Ok(self.happened(Event::DrawOffered { name, to }))
     }
 
-    pub(super) async fn answer_draw(
+    pub(in crate::service) async fn answer_draw(
         &mut self,
         caller: &Caller,
         accept: bool,
@@ -175,7 +182,7 @@ impl GameActor {
 
     /// A clock event came due: warn, pass the turn, or draw the game. Messages go out on the
     /// outbound channel; a store failure is retried a second later.
-    pub(super) async fn on_clock(&mut self, event: ClockEvent) {
+    pub(in crate::service) async fn on_clock(&mut self, event: ClockEvent) {
         self.private = self.public();
         let to_act = self.game.to_act();
         let decided = match event {
@@ -222,7 +229,7 @@ impl GameActor {
 impl GameActor {
     /// The private "are you sure?" before resigning; refused at once before the threshold
     /// (tried on a copy of the game, so nothing changes).
-    pub(super) fn ask_resign(&self, caller: &Caller) -> Reply {
+    pub(in crate::service) fn ask_resign(&self, caller: &Caller) -> Reply {
         let lang = self.private;
         let Some(seat) = self.seat_of(caller) else {
             return Reply::refusal(words::not_playing(lang));
@@ -239,7 +246,7 @@ impl GameActor {
     }
 
     /// The private "are you sure?" before abandoning.
-    pub(super) fn ask_abandon(&self, caller: &Caller) -> Reply {
+    pub(in crate::service) fn ask_abandon(&self, caller: &Caller) -> Reply {
         let lang = self.private;
         let Some(seat) = self.seat_of(caller) else {
             return Reply::refusal(words::not_playing(lang));

@@ -12,14 +12,14 @@ use super::picture::MoveGuide;
 
 /// One decision of a game's actor, ready to be presented.
 #[derive(Debug)]
-pub(super) struct Happened {
+pub(in crate::service) struct Happened {
     pub scene: Scene,
     pub event: Event,
 }
 
 /// The game as it stood when the actor decided, as far as presenting needs it.
 #[derive(Clone, Debug)]
-pub(super) struct Scene {
+pub(in crate::service) struct Scene {
     pub id: u64,
     /// Where the game was played at the time: where the bot's own messages about it go.
     pub place: Place,
@@ -46,14 +46,14 @@ pub(super) struct Scene {
 
 /// A game that has just ended and been stored as finished.
 #[derive(Clone, Debug)]
-pub(super) struct Ended {
+pub(in crate::service) struct Ended {
     pub points: [i64; 2],
     pub stats: [PlayerStats; 2],
 }
 
 /// What the actor decided.
 #[derive(Debug)]
-pub(super) enum Event {
+pub(in crate::service) enum Event {
     /// The game was created and stored; its actor is running.
     Started,
     /// `name` played an action from `from` to `to` (the same square for a flip).

@@ -1,0 +1,20 @@
+//! One live game: its actor (`mailbox.rs`: the task that owns the game and takes one command or
+//! clock event at a time), the decisions it makes (`decide.rs`: play, draw, resign, clocks and
+//! the commit of each to the store, each returning what happened or a refusal), what happened
+//! as a plain value (`happened.rs`), and the presenter beside the actor (`presenter.rs`) that
+//! words (`tell.rs`) and draws each decision and delivers it in the order decided.
+
+mod decide;
+mod happened;
+mod mailbox;
+mod presenter;
+mod tell;
+
+pub(super) use mailbox::{ActorMsg, GameHandle, legal_actions, relocate, send, spawn};
+
+// What the game's modules take from the service around them.
+use super::{
+    AiRequest, Button, CONFIRM_ABANDON, CONFIRM_CANCEL, CONFIRM_RESIGN, Caller, Command, GameEvent,
+    Inner, Outbound, Reply, ServiceError, Surface, Tongues, ai_move, clock, lock, picture,
+    store_failure, text, words,
+};

@@ -16,7 +16,9 @@ use tokio::sync::mpsc::UnboundedReceiver;
 
 use crate::config::{Config, ConfigError};
 use crate::ops::{DataLayout, LayoutError, Operations, shutdown};
-use crate::service::{AI_USER, Caller, Command, FileKind, Outbound, Reply, Service, ServiceError};
+use crate::service::{
+    AI_USER, ButtonId, Caller, Command, FileKind, Outbound, Reply, Service, ServiceError,
+};
 use crate::store::{Place, Store, StoreError, UserId};
 
 pub use parse::{ConsoleLine, ParseError, parse_line};
@@ -310,7 +312,7 @@ impl<W: Write> Printer<W> {
         let buttons: Vec<String> = reply
             .buttons
             .iter()
-            .filter_map(|button| button_command(&button.custom_id, &self.names))
+            .filter_map(|button| button_command(button.id, &self.names))
             .collect();
         if !buttons.is_empty() {
             writeln!(self.out, "buttons: {}", buttons.join(" | "))?;
@@ -351,17 +353,27 @@ impl<W: Write> Printer<W> {
 }
 
 /// The console command a button stands for.
-fn button_command(custom_id: &str, names: &HashMap<UserId, String>) -> Option<String> {
-    let parts: Vec<&str> = custom_id.split(':').collect();
-    Some(match parts.as_slice() {
-        ["history", user, page] => {
-            let name = names.get(&user.parse().ok()?)?;
-            let page = page.parse::<u32>().ok()?.checked_add(1)?;
+/// The game's own buttons (draw offers, resign and abandon with their confirmations) have no
+/// console line: the console types those commands.
+fn button_command(id: ButtonId, names: &HashMap<UserId, String>) -> Option<String> {
+    Some(match id {
+        ButtonId::History { user, page } => {
+            let name = names.get(&user)?;
+            let page = page.checked_add(1)?;
             format!("/history @{name} page:{page}")
         }
-        [verb @ ("accept" | "decline" | "withdraw"), id] => format!("/{verb} {id}"),
-        ["draw", answer, _] => format!("/draw {answer}"),
-        [single] => format!("/{single}"),
-        _ => return None,
+        ButtonId::Accept(challenge) => format!("/accept {challenge}"),
+        ButtonId::Decline(challenge) => format!("/decline {challenge}"),
+        ButtonId::Withdraw(challenge) => format!("/withdraw {challenge}"),
+        ButtonId::AnswerDraw { accept: true, .. } => "/draw accept".to_string(),
+        ButtonId::AnswerDraw { accept: false, .. } => "/draw decline".to_string(),
+        ButtonId::Rematch => "/rematch".to_string(),
+        ButtonId::Board => "/board".to_string(),
+        ButtonId::OfferDraw(_)
+        | ButtonId::Resign(_)
+        | ButtonId::Abandon(_)
+        | ButtonId::ConfirmResign
+        | ButtonId::ConfirmAbandon
+        | ButtonId::ConfirmCancel => return None,
     })
 }

@@ -12,7 +12,7 @@ use super::commands::ask_service;
 use super::deliver::{self, Origin};
 use super::messages::{Layout, Outgoing};
 use super::{Bot, CommandError, caller_of, private_language, tongues_of, words};
-use crate::service::{CONFIRM_CANCEL, Command, Reply};
+use crate::service::{ButtonId, Command, Reply};
 
 /// Where a button press goes.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -28,12 +28,12 @@ pub enum Route {
 
 /// The route of a custom id.
 pub fn route(custom_id: &str) -> Route {
-    if let Some(command) = Command::from_button(custom_id) {
-        return Route::Service(command);
-    }
-    match custom_id {
-        CONFIRM_CANCEL => Route::Cancel,
-        _ => Route::Expired,
+    let Ok(id) = custom_id.parse::<ButtonId>() else {
+        return Route::Expired;
+    };
+    match Command::from_button(id) {
+        Some(command) => Route::Service(command),
+        None => Route::Cancel,
     }
 }
 
@@ -149,15 +149,9 @@ mod tests {
                     game: Some(9),
                 }),
             ),
-            (
-                crate::service::CONFIRM_RESIGN,
-                Route::Service(Command::Resign),
-            ),
-            (
-                crate::service::CONFIRM_ABANDON,
-                Route::Service(Command::Abandon),
-            ),
-            (CONFIRM_CANCEL, Route::Cancel),
+            ("confirm:resign", Route::Service(Command::Resign)),
+            ("confirm:abandon", Route::Service(Command::Abandon)),
+            ("confirm:cancel", Route::Cancel),
             ("accept:", Route::Expired),
             ("someone-elses-button", Route::Expired),
         ];

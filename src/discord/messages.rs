@@ -9,7 +9,7 @@ use serenity::{
 };
 
 use super::wording as words;
-use crate::service::Reply;
+use crate::service::{ButtonId, Reply};
 
 /// The file name of the board image in every message.
 pub const BOARD_FILE: &str = "board.png";
@@ -142,9 +142,9 @@ impl Outgoing {
                 CreateActionRow::Buttons(
                     row.iter()
                         .map(|button| {
-                            CreateButton::new(button.custom_id.clone())
+                            CreateButton::new(button.id.to_string())
                                 .label(button.label.clone())
-                                .style(style_of(&button.custom_id))
+                                .style(style_of(button.id))
                         })
                         .collect(),
                 )
@@ -192,17 +192,21 @@ impl Outgoing {
 }
 
 /// Green to accept, red for what ends or refuses something, grey otherwise.
-fn style_of(custom_id: &str) -> ButtonStyle {
-    let action = custom_id
-        .split(':')
-        .find(|part| *part != "draw")
-        .unwrap_or("");
-    match action {
-        "accept" | "rematch" => ButtonStyle::Success,
-        "decline" | "withdraw" | "resign" | "abandon" => ButtonStyle::Danger,
-        "offer-draw" => ButtonStyle::Primary,
-        "confirm" => ButtonStyle::Danger,
-        _ => ButtonStyle::Secondary,
+fn style_of(id: ButtonId) -> ButtonStyle {
+    match id {
+        ButtonId::Accept(_) | ButtonId::AnswerDraw { accept: true, .. } | ButtonId::Rematch => {
+            ButtonStyle::Success
+        }
+        ButtonId::Decline(_)
+        | ButtonId::AnswerDraw { accept: false, .. }
+        | ButtonId::Withdraw(_)
+        | ButtonId::Resign(_)
+        | ButtonId::Abandon(_)
+        | ButtonId::ConfirmResign
+        | ButtonId::ConfirmAbandon
+        | ButtonId::ConfirmCancel => ButtonStyle::Danger,
+        ButtonId::OfferDraw(_) => ButtonStyle::Primary,
+        ButtonId::Board | ButtonId::History { .. } => ButtonStyle::Secondary,
     }
 }
 
@@ -240,8 +244,9 @@ mod tests {
             ("rematch", ButtonStyle::Success),
             ("board", ButtonStyle::Secondary),
         ];
-        for (id, style) in table {
-            assert_eq!(style_of(id), style, "{id}");
+        for (wire, style) in table {
+            let id = wire.parse().expect("a button id");
+            assert_eq!(style_of(id), style, "{wire}");
         }
     }
 

@@ -20,7 +20,7 @@ use super::deliver::{self, Origin};
 use super::messages::{Layout, Outgoing};
 use super::{Bot, words};
 use crate::config::Language;
-use crate::service::{GameEvent, Reply};
+use crate::service::{ButtonId, GameEvent, Reply};
 use crate::store::Place;
 
 /// Discord's "Missing Permissions".
@@ -101,7 +101,9 @@ impl Threads {
 pub fn in_thread_end(reply: &Reply, in_thread: bool) -> Reply {
     let mut reply = reply.clone();
     if in_thread {
-        reply.buttons.retain(|button| button.custom_id != "rematch");
+        reply
+            .buttons
+            .retain(|button| button.id != ButtonId::Rematch);
     }
     reply
 }
@@ -180,7 +182,9 @@ pub async fn answer_start(
     // which becomes the notice. Otherwise the notice is a new message and the thread grows
     // from it.
     let thread = match origin {
-        Origin::Component(press) if press.data.custom_id.starts_with("accept:") => {
+        Origin::Component(press)
+            if matches!(press.data.custom_id.parse(), Ok(ButtonId::Accept(_))) =>
+        {
             let thread = match make_thread(http, channel, press.message.id, name).await {
                 Ok(thread) => thread,
                 Err(why) => return in_channel(http, origin, reply, false, why, lang, false).await,

@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use super::history_words::{self as say, HistoryRow};
 use super::replay::{self, ReplayMedia};
-use super::{Button, Caller, Inner, Member, Reply, Surface, store_failure};
+use super::{Button, ButtonId, Caller, Inner, Member, Reply, Surface, store_failure};
 use crate::config::Language;
 use crate::game::{Game, Outcome, Seat};
 use crate::store::{FinishedGame, HistoryPage, UserId};
@@ -77,13 +77,19 @@ fn history_reply(
     if page > 0 {
         buttons.push(Button::new(
             say::button_newer(lang),
-            format!("history:{user}:{}", page - 1),
+            ButtonId::History {
+                user,
+                page: page - 1,
+            },
         ));
     }
     if last < found.total {
         buttons.push(Button::new(
             say::button_older(lang),
-            format!("history:{user}:{}", page + 1),
+            ButtonId::History {
+                user,
+                page: page + 1,
+            },
         ));
     }
     Reply::private(lines).with_buttons(buttons)

@@ -7,7 +7,8 @@ use std::time::Duration;
 
 use super::clock::{self, now_ms};
 use super::{
-    Button, Caller, Inner, Opponent, Reply, ServiceError, Tongues, live, lock, store_failure, words,
+    Button, ButtonId, Caller, Inner, Opponent, Reply, ServiceError, Tongues, live, lock,
+    store_failure, words,
 };
 use crate::config::Language;
 use crate::game::{Game, Seat};
@@ -135,9 +136,9 @@ async fn open_challenge(
     ))
     .mentioning([challenge.challenged])
     .with_buttons(vec![
-        Button::new(words::button_accept(lang), format!("accept:{id}")),
-        Button::new(words::button_decline(lang), format!("decline:{id}")),
-        Button::new(words::button_withdraw(lang), format!("withdraw:{id}")),
+        Button::new(words::button_accept(lang), ButtonId::Accept(id)),
+        Button::new(words::button_decline(lang), ButtonId::Decline(id)),
+        Button::new(words::button_withdraw(lang), ButtonId::Withdraw(id)),
     ])
 }
 

@@ -23,6 +23,7 @@
 //! [`Service::start`] returns.
 
 mod ai;
+mod button;
 mod clock;
 mod history;
 mod live;
@@ -44,13 +45,14 @@ pub use crate::words::turns::board_text;
 /// The one way every front end words a sentence in three languages.
 use crate::words::{self, history as history_words, turns as text};
 pub use ai::{AiRequest, ai_move};
+pub use button::{Button, ButtonId, UnknownButton};
 pub use clock::{ClockEvent, now_ms};
 pub use history::{PAGE_SIZE, SPEEDS};
 pub use picture::{Caption, MoveGuide, board_png};
 pub use replay::{DEFAULT_SPEED, ReplayMedia, ReplayMediaError, media as replay_media};
 pub use types::{
-    AI_USER, Attachment, Button, CONFIRM_ABANDON, CONFIRM_CANCEL, CONFIRM_RESIGN, Caller, Command,
-    FileKind, GameEvent, Member, Opponent, Outbound, Reply, Surface, Tongues,
+    AI_USER, Attachment, Caller, Command, FileKind, GameEvent, Member, Opponent, Outbound, Reply,
+    Surface, Tongues,
 };
 
 use crate::config::Shards;

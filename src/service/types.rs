@@ -1,6 +1,7 @@
 //! The values that cross the service's boundary: who is calling, what they ask for, and what
 //! the bot answers. Nothing here knows about Discord or the terminal.
 
+use super::button::Button;
 use crate::config::Language;
 use crate::game::Square;
 use crate::store::{Place, UserId};
@@ -146,75 +147,6 @@ pub enum Command {
     Games,
 }
 
-const CONFIRM_PREFIX: &str = "confirm";
-
-/// Custom ids of the confirmation buttons.
-pub const CONFIRM_RESIGN: &str = "confirm:resign";
-pub const CONFIRM_ABANDON: &str = "confirm:abandon";
-pub const CONFIRM_CANCEL: &str = "confirm:cancel";
-
-impl Command {
-    /// The command a button's custom id stands for: `accept:<id>`, `decline:<id>`,
-    /// `withdraw:<id>`, `draw:accept:<game id>`, `draw:decline:<game id>`, `rematch`, `board`,
-    /// `history:<user>:<page>`.
-    pub fn from_button(custom_id: &str) -> Option<Command> {
-        let parts: Vec<&str> = custom_id.split(':').collect();
-        let id = |text: &str| text.parse::<u64>().ok();
-        match parts.as_slice() {
-            ["accept", challenge] => Some(Command::Accept {
-                challenge: Some(id(challenge)?),
-            }),
-            ["decline", challenge] => Some(Command::Decline {
-                challenge: Some(id(challenge)?),
-            }),
-            ["withdraw", challenge] => Some(Command::Withdraw {
-                challenge: Some(id(challenge)?),
-            }),
-            ["draw", answer @ ("accept" | "decline"), game] => Some(Command::AnswerDraw {
-                accept: *answer == "accept",
-                game: Some(id(game)?),
-            }),
-            ["rematch"] => Some(Command::Rematch),
-            // The member's name is looked up in the store: a custom id has no room for it.
-            ["history", user, page] => Some(Command::History {
-                member: Some(Member {
-                    user: id(user)?,
-                    name: String::new(),
-                }),
-                page: page.parse().ok()?,
-            }),
-            ["board"] => Some(Command::Board),
-            [action @ ("offer-draw" | "resign" | "abandon"), game] => Some(Command::ForGame {
-                game: id(game)?,
-                command: Box::new(match *action {
-                    "offer-draw" => Command::OfferDraw,
-                    "resign" => Command::AskResign,
-                    _ => Command::AskAbandon,
-                }),
-            }),
-            [CONFIRM_PREFIX, "resign"] => Some(Command::Resign),
-            [CONFIRM_PREFIX, "abandon"] => Some(Command::Abandon),
-            _ => None,
-        }
-    }
-}
-
-/// A button under a message: its label and the custom id [`Command::from_button`] reads.
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub struct Button {
-    pub label: String,
-    pub custom_id: String,
-}
-
-impl Button {
-    pub fn new(label: impl Into<String>, custom_id: impl Into<String>) -> Button {
-        Button {
-            label: label.into(),
-            custom_id: custom_id.into(),
-        }
-    }
-}
-
 /// What an attached file is, for front ends that show files differently (the console prints
 /// `image: PATH` or `record: PATH`).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -312,76 +244,4 @@ impl Reply {
 pub struct Outbound {
     pub place: Place,
     pub reply: Reply,
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn buttons_map_to_commands() {
-        let table = [
-            ("accept:7", Some(Command::Accept { challenge: Some(7) })),
-            ("decline:7", Some(Command::Decline { challenge: Some(7) })),
-            ("withdraw:9", Some(Command::Withdraw { challenge: Some(9) })),
-            (
-                "draw:accept:3",
-                Some(Command::AnswerDraw {
-                    accept: true,
-                    game: Some(3),
-                }),
-            ),
-            (
-                "draw:decline:3",
-                Some(Command::AnswerDraw {
-                    accept: false,
-                    game: Some(3),
-                }),
-            ),
-            ("rematch", Some(Command::Rematch)),
-            (
-                "resign:4",
-                Some(Command::ForGame {
-                    game: 4,
-                    command: Box::new(Command::AskResign),
-                }),
-            ),
-            (
-                "offer-draw:4",
-                Some(Command::ForGame {
-                    game: 4,
-                    command: Box::new(Command::OfferDraw),
-                }),
-            ),
-            (
-                "abandon:4",
-                Some(Command::ForGame {
-                    game: 4,
-                    command: Box::new(Command::AskAbandon),
-                }),
-            ),
-            (CONFIRM_RESIGN, Some(Command::Resign)),
-            (CONFIRM_ABANDON, Some(Command::Abandon)),
-            (CONFIRM_CANCEL, None),
-            ("resign:x", None),
-            (
-                "history:42:3",
-                Some(Command::History {
-                    member: Some(Member {
-                        user: 42,
-                        name: String::new(),
-                    }),
-                    page: 3,
-                }),
-            ),
-            ("history:42:x", None),
-            ("history:x:1", None),
-            ("accept:x", None),
-            ("draw:maybe:3", None),
-            ("", None),
-        ];
-        for (id, command) in table {
-            assert_eq!(Command::from_button(id), command, "{id}");
-        }
-    }
 }

@@ -8,10 +8,7 @@ use super::happened::{Ended, Event, Happened};
 use super::mailbox::GameActor;
 use super::picture::MoveGuide;
 use super::presenter::Sink;
-use super::{
-    Button, CONFIRM_ABANDON, CONFIRM_CANCEL, CONFIRM_RESIGN, Caller, Reply, ServiceError, lock,
-    text, words,
-};
+use super::{Button, ButtonId, Caller, Reply, ServiceError, lock, text, words};
 use crate::config::Language;
 use crate::game::{Action, Destinations, PublicCell, Seat, Square};
 use crate::scoring;
@@ -240,7 +237,7 @@ impl GameActor {
         confirm_prompt(
             words::confirm_resign(lang),
             words::button_resign(lang),
-            CONFIRM_RESIGN,
+            ButtonId::ConfirmResign,
             lang,
         )
     }
@@ -257,15 +254,15 @@ impl GameActor {
         confirm_prompt(
             words::confirm_abandon(lang),
             words::button_abandon(lang),
-            CONFIRM_ABANDON,
+            ButtonId::ConfirmAbandon,
             lang,
         )
     }
 }
 
-fn confirm_prompt(question: String, yes: String, yes_id: &str, lang: Language) -> Reply {
+fn confirm_prompt(question: String, yes: String, yes_id: ButtonId, lang: Language) -> Reply {
     Reply::private(vec![question]).with_buttons(vec![
         Button::new(yes, yes_id),
-        Button::new(words::button_cancel(lang), CONFIRM_CANCEL),
+        Button::new(words::button_cancel(lang), ButtonId::ConfirmCancel),
     ])
 }

@@ -2,7 +2,7 @@
 //! text, buttons, mentions and game event, without the image (drawn by `presenter.rs`).
 
 use super::happened::{Ended, Event, Happened, Scene};
-use super::{Button, GameEvent, Reply, Surface, text, words};
+use super::{Button, ButtonId, GameEvent, Reply, Surface, text, words};
 use crate::config::Language;
 use crate::game::{Seat, SquareSet};
 use crate::scoring;
@@ -34,16 +34,16 @@ fn turn_extras(scene: &Scene, lang: Language) -> TurnExtras {
     if u32::from(view.plies) >= u32::from(view.rules.actions_before_resign) {
         buttons.push(Button::new(
             words::button_offer_draw(lang),
-            format!("offer-draw:{id}"),
+            ButtonId::OfferDraw(id),
         ));
         buttons.push(Button::new(
             words::button_resign(lang),
-            format!("resign:{id}"),
+            ButtonId::Resign(id),
         ));
     }
     buttons.push(Button::new(
         words::button_abandon(lang),
-        format!("abandon:{id}"),
+        ButtonId::Abandon(id),
     ));
     TurnExtras {
         lines: vec![line],
@@ -89,10 +89,19 @@ pub(in crate::service) fn words(happened: &Happened) -> Reply {
             let line = words::offers_draw(lang, scene.surface, name, opponent);
             Reply::public(vec![line])
                 .with_buttons(vec![
-                    Button::new(words::button_accept_draw(lang), format!("draw:accept:{id}")),
+                    Button::new(
+                        words::button_accept_draw(lang),
+                        ButtonId::AnswerDraw {
+                            accept: true,
+                            game: id,
+                        },
+                    ),
                     Button::new(
                         words::button_decline_draw(lang),
-                        format!("draw:decline:{id}"),
+                        ButtonId::AnswerDraw {
+                            accept: false,
+                            game: id,
+                        },
                     ),
                 ])
                 .mentioning([scene.players[to.index()]])
@@ -231,7 +240,10 @@ fn after_event(scene: &Scene, mut lines: Vec<String>, ended: Option<&Ended>) -> 
         Some(ended) => {
             lines.extend(end_lines(scene, ended));
             Reply::public(lines)
-                .with_buttons(vec![Button::new(words::button_rematch(lang), "rematch")])
+                .with_buttons(vec![Button::new(
+                    words::button_rematch(lang),
+                    ButtonId::Rematch,
+                )])
                 .mentioning(scene.players)
                 .with_event(GameEvent::Ended { game: scene.id })
         }

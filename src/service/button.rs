@@ -1,0 +1,303 @@
+//! The buttons under the bot's messages: [`ButtonId`], the one way to build and read a button's
+//! custom id (Discord hands the id back on every press, even after a restart, so the id is the
+//! whole of what a button remembers), the [`Button`] a reply carries, and the command each id
+//! stands for.
+
+use std::fmt;
+use std::str::FromStr;
+
+use thiserror::Error;
+
+use super::types::{Command, Member};
+use crate::store::UserId;
+
+/// What a button does, as its custom id says it. [`Display`](fmt::Display) writes the id
+/// Discord stores, [`FromStr`] reads it back; the two are each other's inverse.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum ButtonId {
+    /// `accept:<challenge>`
+    Accept(u64),
+    /// `decline:<challenge>`
+    Decline(u64),
+    /// `withdraw:<challenge>`
+    Withdraw(u64),
+    /// `draw:accept:<game>` or `draw:decline:<game>`
+    AnswerDraw { accept: bool, game: u64 },
+    /// `rematch`
+    Rematch,
+    /// `board`
+    Board,
+    /// `history:<user>:<page>`
+    History { user: UserId, page: u32 },
+    /// `offer-draw:<game>`
+    OfferDraw(u64),
+    /// `resign:<game>`: asks to confirm.
+    Resign(u64),
+    /// `abandon:<game>`: asks to confirm.
+    Abandon(u64),
+    /// `confirm:resign`
+    ConfirmResign,
+    /// `confirm:abandon`
+    ConfirmAbandon,
+    /// `confirm:cancel`
+    ConfirmCancel,
+}
+
+/// A custom id no button of this bot carries (an old or foreign button).
+#[derive(Clone, PartialEq, Eq, Debug, Error)]
+#[error("no button of this bot has the id {0:?}")]
+pub struct UnknownButton(pub String);
+
+impl fmt::Display for ButtonId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ButtonId::Accept(id) => write!(f, "accept:{id}"),
+            ButtonId::Decline(id) => write!(f, "decline:{id}"),
+            ButtonId::Withdraw(id) => write!(f, "withdraw:{id}"),
+            ButtonId::AnswerDraw { accept, game } => {
+                let answer = if *accept { "accept" } else { "decline" };
+                write!(f, "draw:{answer}:{game}")
+            }
+            ButtonId::Rematch => f.write_str("rematch"),
+            ButtonId::Board => f.write_str("board"),
+            ButtonId::History { user, page } => write!(f, "history:{user}:{page}"),
+            ButtonId::OfferDraw(game) => write!(f, "offer-draw:{game}"),
+            ButtonId::Resign(game) => write!(f, "resign:{game}"),
+            ButtonId::Abandon(game) => write!(f, "abandon:{game}"),
+            ButtonId::ConfirmResign => f.write_str("confirm:resign"),
+            ButtonId::ConfirmAbandon => f.write_str("confirm:abandon"),
+            ButtonId::ConfirmCancel => f.write_str("confirm:cancel"),
+        }
+    }
+}
+
+impl FromStr for ButtonId {
+    type Err = UnknownButton;
+
+    fn from_str(custom_id: &str) -> Result<ButtonId, UnknownButton> {
+        let unknown = || UnknownButton(custom_id.to_string());
+        let number = |text: &str| text.parse::<u64>().map_err(|_| unknown());
+        let parts: Vec<&str> = custom_id.split(':').collect();
+        Ok(match parts.as_slice() {
+            ["accept", challenge] => ButtonId::Accept(number(challenge)?),
+            ["decline", challenge] => ButtonId::Decline(number(challenge)?),
+            ["withdraw", challenge] => ButtonId::Withdraw(number(challenge)?),
+            ["draw", answer @ ("accept" | "decline"), game] => ButtonId::AnswerDraw {
+                accept: *answer == "accept",
+                game: number(game)?,
+            },
+            ["rematch"] => ButtonId::Rematch,
+            ["board"] => ButtonId::Board,
+            ["history", user, page] => ButtonId::History {
+                user: number(user)?,
+                page: page.parse().map_err(|_| unknown())?,
+            },
+            ["offer-draw", game] => ButtonId::OfferDraw(number(game)?),
+            ["resign", game] => ButtonId::Resign(number(game)?),
+            ["abandon", game] => ButtonId::Abandon(number(game)?),
+            ["confirm", "resign"] => ButtonId::ConfirmResign,
+            ["confirm", "abandon"] => ButtonId::ConfirmAbandon,
+            ["confirm", "cancel"] => ButtonId::ConfirmCancel,
+            _ => return Err(unknown()),
+        })
+    }
+}
+
+impl Command {
+    /// The command a button stands for; `None` for the "cancel" of a confirmation, which
+    /// the front end answers itself.
+    pub fn from_button(id: ButtonId) -> Option<Command> {
+        let for_game = |game, command| Command::ForGame {
+            game,
+            command: Box::new(command),
+        };
+        Some(match id {
+            ButtonId::Accept(challenge) => Command::Accept {
+                challenge: Some(challenge),
+            },
+            ButtonId::Decline(challenge) => Command::Decline {
+                challenge: Some(challenge),
+            },
+            ButtonId::Withdraw(challenge) => Command::Withdraw {
+                challenge: Some(challenge),
+            },
+            ButtonId::AnswerDraw { accept, game } => Command::AnswerDraw {
+                accept,
+                game: Some(game),
+            },
+            ButtonId::Rematch => Command::Rematch,
+            ButtonId::Board => Command::Board,
+            // The member's name is looked up in the store: a custom id has no room for it.
+            ButtonId::History { user, page } => Command::History {
+                member: Some(Member {
+                    user,
+                    name: String::new(),
+                }),
+                page,
+            },
+            ButtonId::OfferDraw(game) => for_game(game, Command::OfferDraw),
+            ButtonId::Resign(game) => for_game(game, Command::AskResign),
+            ButtonId::Abandon(game) => for_game(game, Command::AskAbandon),
+            ButtonId::ConfirmResign => Command::Resign,
+            ButtonId::ConfirmAbandon => Command::Abandon,
+            ButtonId::ConfirmCancel => return None,
+        })
+    }
+}
+
+/// A button under a message: its label and what pressing it does.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Button {
+    pub label: String,
+    pub id: ButtonId,
+}
+
+impl Button {
+    pub fn new(label: impl Into<String>, id: ButtonId) -> Button {
+        Button {
+            label: label.into(),
+            id,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every variant, its wire id (byte for byte what Discord already stores on old
+    /// messages) and the command it stands for.
+    fn every_button() -> Vec<(ButtonId, &'static str, Option<Command>)> {
+        let for_game = |game, command| {
+            Some(Command::ForGame {
+                game,
+                command: Box::new(command),
+            })
+        };
+        vec![
+            (
+                ButtonId::Accept(7),
+                "accept:7",
+                Some(Command::Accept { challenge: Some(7) }),
+            ),
+            (
+                ButtonId::Decline(7),
+                "decline:7",
+                Some(Command::Decline { challenge: Some(7) }),
+            ),
+            (
+                ButtonId::Withdraw(9),
+                "withdraw:9",
+                Some(Command::Withdraw { challenge: Some(9) }),
+            ),
+            (
+                ButtonId::AnswerDraw {
+                    accept: true,
+                    game: 3,
+                },
+                "draw:accept:3",
+                Some(Command::AnswerDraw {
+                    accept: true,
+                    game: Some(3),
+                }),
+            ),
+            (
+                ButtonId::AnswerDraw {
+                    accept: false,
+                    game: 3,
+                },
+                "draw:decline:3",
+                Some(Command::AnswerDraw {
+                    accept: false,
+                    game: Some(3),
+                }),
+            ),
+            (ButtonId::Rematch, "rematch", Some(Command::Rematch)),
+            (ButtonId::Board, "board", Some(Command::Board)),
+            (
+                ButtonId::History { user: 42, page: 3 },
+                "history:42:3",
+                Some(Command::History {
+                    member: Some(Member {
+                        user: 42,
+                        name: String::new(),
+                    }),
+                    page: 3,
+                }),
+            ),
+            (
+                ButtonId::OfferDraw(4),
+                "offer-draw:4",
+                for_game(4, Command::OfferDraw),
+            ),
+            (
+                ButtonId::Resign(4),
+                "resign:4",
+                for_game(4, Command::AskResign),
+            ),
+            (
+                ButtonId::Abandon(4),
+                "abandon:4",
+                for_game(4, Command::AskAbandon),
+            ),
+            (
+                ButtonId::ConfirmResign,
+                "confirm:resign",
+                Some(Command::Resign),
+            ),
+            (
+                ButtonId::ConfirmAbandon,
+                "confirm:abandon",
+                Some(Command::Abandon),
+            ),
+            (ButtonId::ConfirmCancel, "confirm:cancel", None),
+        ]
+    }
+
+    #[test]
+    fn every_button_id_writes_its_wire_id_and_parses_back() {
+        for (id, wire, _) in every_button() {
+            assert_eq!(id.to_string(), wire, "{id:?}");
+            assert_eq!(wire.parse::<ButtonId>(), Ok(id), "{wire}");
+        }
+    }
+
+    #[test]
+    fn buttons_map_to_commands() {
+        for (id, wire, command) in every_button() {
+            assert_eq!(Command::from_button(id), command, "{wire}");
+        }
+    }
+
+    #[test]
+    fn junk_ids_are_refused() {
+        let junk = [
+            "",
+            ":",
+            "accept",
+            "accept:",
+            "accept:x",
+            "accept:-1",
+            "accept:7:8",
+            "resign:x",
+            "draw:maybe:3",
+            "draw:accept",
+            "history:42:x",
+            "history:x:1",
+            "history:42",
+            "confirm",
+            "confirm:maybe",
+            "rematch:1",
+            "Rematch",
+            "someone-elses-button",
+            "press:1",
+        ];
+        for wire in junk {
+            assert_eq!(
+                wire.parse::<ButtonId>(),
+                Err(UnknownButton(wire.to_string())),
+                "{wire}"
+            );
+        }
+    }
+}

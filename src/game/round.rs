@@ -58,6 +58,26 @@ pub struct Played {
     pub outcome: Option<Outcome<Seat>>,
 }
 
+/// An action [`Game::check`] found legal for a seat, in the position it was checked in:
+/// [`Game::play`] plays it without checking it a second time.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Checked {
+    seat: Seat,
+    action: Action,
+    /// The number of events in the record when it was checked: the position it is legal in.
+    at: usize,
+}
+
+impl Checked {
+    pub fn seat(&self) -> Seat {
+        self.seat
+    }
+
+    pub fn action(&self) -> Action {
+        self.action
+    }
+}
+
 #[derive(Clone, Debug)]
 pub struct Game {
     record: GameRecord,
@@ -208,8 +228,8 @@ impl Game {
         }
     }
 
-    /// Checks that `seat` may play `action` now.
-    pub fn check(&self, seat: Seat, action: Action) -> Result<(), GameError> {
+    /// Checks that `seat` may play `action` now; [`Game::play`] plays what it returns.
+    pub fn check(&self, seat: Seat, action: Action) -> Result<Checked, GameError> {
         if self.outcome.is_some() {
             return Err(GameError::Over);
         }
@@ -222,7 +242,11 @@ impl Game {
             (None, Action::Flip(_)) => board.check(Colour::Red, action, self.position.rules)?,
             (None, Action::Move { .. }) => return Err(ActionError::ColoursUndecided.into()),
         }
-        Ok(())
+        Ok(Checked {
+            seat,
+            action,
+            at: self.record.events.len(),
+        })
     }
 
     fn repetition_key(&self, action: Action) -> Option<RepetitionKey> {
@@ -258,9 +282,19 @@ impl Game {
         earlier + 1 >= REPETITION_LIMIT
     }
 
-    /// Plays `action` for `seat`.
+    /// Checks and plays `action` for `seat`.
     pub fn act(&mut self, seat: Seat, action: Action) -> Result<Played, GameError> {
-        self.check(seat, action)?;
+        let checked = self.check(seat, action)?;
+        self.play(checked)
+    }
+
+    /// Plays an action checked in this position. One checked before something else
+    /// happened in the game is checked again.
+    pub fn play(&mut self, checked: Checked) -> Result<Played, GameError> {
+        if checked.at != self.record.events.len() {
+            return self.act(checked.seat, checked.action);
+        }
+        let Checked { seat, action, .. } = checked;
         let key = self.repetition_key(action);
         let effect = self.position.advance(action);
         self.record.events.push(Event::Act(action));

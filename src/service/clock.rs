@@ -1,10 +1,8 @@
 //! Turn clocks: which clock event of a live game comes next and when. Deadlines are wall-clock
-//! milliseconds kept in the store's [`LiveGame`], so a restart re-arms every clock from where
+//! milliseconds kept in the store's [`LiveGame`](crate::store::LiveGame), so a restart re-arms every clock from where
 //! it stood; this module turns them into tokio instants.
 
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
-
-use crate::store::LiveGame;
 
 /// Milliseconds since the Unix epoch.
 pub fn now_ms() -> u64 {
@@ -30,9 +28,20 @@ pub enum ClockEvent {
     ClockDraw,
 }
 
+/// A live game's clock, as the store keeps it with the game.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct TurnClock {
+    pub turn_secs: u32,
+    pub started_at_ms: u64,
+    /// When the seat to act times out.
+    pub turn_deadline_ms: u64,
+    /// The warning for this turn was sent.
+    pub warned: bool,
+}
+
 /// The next clock event of `game` and its wall-clock time. A warning is due only on clocks
 /// longer than `warning_secs` and only once per turn; the clock draw wins a tie.
-pub fn next_event(game: &LiveGame, warning_secs: u32, clock_limit_secs: u64) -> (u64, ClockEvent) {
+pub fn next_event(game: &TurnClock, warning_secs: u32, clock_limit_secs: u64) -> (u64, ClockEvent) {
     let draw_at = game
         .started_at_ms
         .saturating_add(clock_limit_secs.saturating_mul(1000));
@@ -60,26 +69,13 @@ pub fn turn_deadline(now_ms: u64, turn_secs: u32) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::{GameRecord, Rules};
-    use crate::store::Place;
 
-    fn live(turn_secs: u32, deadline: u64, warned: bool) -> LiveGame {
-        LiveGame {
-            id: 1,
-            place: Place {
-                guild: 0,
-                channel: 1,
-            },
-            players: [1, 2],
-            names: ["a".into(), "b".into()],
-            record: GameRecord::new(1, Rules::default()),
+    fn live(turn_secs: u32, deadline: u64, warned: bool) -> TurnClock {
+        TurnClock {
             turn_secs,
             started_at_ms: 0,
             turn_deadline_ms: deadline,
             warned,
-            base_score: 1,
-            rated: true,
-            ai: None,
         }
     }
 

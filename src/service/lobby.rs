@@ -399,18 +399,10 @@ async fn start_game(inner: &Arc<Inner>, challenge: &Challenge, tongues: Tongues)
         Ok(live) => live,
         Err(error) => return failed(tongues.private, &error),
     };
-    let game = match Game::replay(&live.record) {
-        Ok(game) => game,
-        Err(source) => {
-            let error = ServiceError::Replay {
-                id: live.id,
-                source,
-            };
-            return failed(tongues.private, &error);
-        }
-    };
     let (announce, announced) = tokio::sync::oneshot::channel();
-    live::spawn(inner, live, game, Some(announce));
+    if let Err(error) = live::spawn(inner, live, Some(announce)) {
+        return failed(tongues.private, &error);
+    }
     announced
         .await
         .unwrap_or_else(|_| Reply::refusal(words::no_game(tongues.private, inner.surface)))

@@ -57,7 +57,7 @@ pub use types::{
 
 use crate::config::Shards;
 use crate::config::{Config, Language};
-use crate::game::{Game, ReplayError};
+use crate::game::ReplayError;
 use crate::store::{Place, Store, StoreError};
 
 /// What can stop the service from starting or a command from being saved.
@@ -206,16 +206,9 @@ impl Service {
         // Other processes on the same database run the other shards' games and challenges.
         let live = inner.blocking(|store| store.live_games()).await?;
         for game in live.into_iter().filter(|game| inner.owns(game.place)) {
-            match Game::replay(&game.record) {
-                Ok(replayed) => live::spawn(&inner, game, replayed, None),
-                // One unreadable game must not keep every other game from resuming.
-                Err(source) => tracing::error!(
-                    "{}",
-                    ServiceError::Replay {
-                        id: game.id,
-                        source
-                    }
-                ),
+            // One unreadable game must not keep every other game from resuming.
+            if let Err(error) = live::spawn(&inner, game, None) {
+                tracing::error!("{error}");
             }
         }
         let challenges = inner.blocking(|store| store.challenges()).await?;

@@ -281,6 +281,25 @@ fn not_your_turn_and_game_over_refusals() {
 }
 
 #[test]
+fn a_checked_action_plays_once_and_is_checked_again_after_the_game_moved_on() {
+    let mut game = Game::new(SEED, Rules::default());
+    let seat = game.to_act();
+    let flip = game.legal_actions()[0];
+    let checked = game.check(seat, flip).expect("a legal flip");
+    assert_eq!((checked.seat(), checked.action()), (seat, flip));
+    let mut checked_only = game.clone();
+    let played = checked_only.play(checked).expect("plays");
+    assert_eq!(
+        game.act(seat, flip),
+        Ok(played),
+        "play is act without the second check"
+    );
+    assert_eq!(checked_only.record(), game.record());
+    // The flip is spent and the turn has passed: the old check no longer holds.
+    assert_eq!(game.play(checked), Err(GameError::NotYourTurn));
+}
+
+#[test]
 fn record_replays_to_the_same_state_and_survives_serialisation() {
     let mut game = Game::new(SEED, Rules::default());
     decide_colours(&mut game);

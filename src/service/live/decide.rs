@@ -1,69 +1,27 @@
 //! What a game actor decides with each command and clock event: play an action, show the
-//! board or a move guide, resign, abandon, offer and answer draws, warn, time out, draw on the
-//! clock, and store the game's end with its points. Each job is one method of [`GameActor`]
-//! returning what happened (worded and drawn by the presenter), or a refusal.
+//! board or a move guide, resign, abandon, offer and answer draws, warn, time out and draw on
+//! the clock. Each job is one method of [`GameActor`] returning what happened (worded and drawn
+//! by the presenter), or a refusal; each change goes through the commit (`commit.rs`).
 
 use super::clock::{self, ClockEvent};
-use super::happened::{Ended, Event, Happened};
+use super::happened::{Event, Happened};
 use super::mailbox::GameActor;
 use super::picture::MoveGuide;
 use super::presenter::Sink;
-use super::{Button, ButtonId, Caller, Reply, ServiceError, lock, text, words};
+use super::{Button, ButtonId, Caller, Reply, store_failure, text, words};
 use crate::config::Language;
-use crate::game::{Action, Destinations, PublicCell, Seat, Square};
-use crate::scoring;
-use crate::store::FinishedGame;
+use crate::game::{Action, Checked, Destinations, PublicCell, Seat, Square};
 
 impl GameActor {
-    /// Stores the game: as live, or as finished with its points once it has ended.
-    pub(in crate::service) async fn save(&mut self) -> Result<Option<Ended>, ServiceError> {
-        let Some(outcome) = self.game.outcome() else {
-            let live = self.live.clone();
-            self.inner
-                .blocking(move |store| store.put_live_game(&live))
-                .await?;
-            return Ok(None);
-        };
-        let points = if self.live.rated {
-            scoring::points_for(&self.game.view(), self.live.base_score)
-        } else {
-            [0, 0]
-        };
-        let finished = FinishedGame {
-            game: self.live.clone(),
-            ended_at_ms: clock::now_ms(),
-            outcome,
-            points,
-        };
-        // `/rematch` finds the game in its place and in the channel its thread came from.
-        let mut places = vec![self.live.place];
-        places.extend(lock(&self.inner.homes).get(&self.live.place).copied());
-        let stats = self
-            .inner
-            .blocking(move |store| {
-                let stats = store.finish_game(&finished)?;
-                let game = &finished.game;
-                // The game is finished and its points counted: a lost window only costs a
-                // `/rematch`, so it is logged rather than reported as a failed action.
-                if let Err(error) = store.set_rematch_window(&places, game.players, game.id) {
-                    tracing::error!("remembering game {} for /rematch: {error}", game.id);
-                }
-                Ok(stats)
-            })
-            .await?;
-        Ok(Some(Ended { points, stats }))
-    }
-
-    /// Plays a checked action for `seat`.
+    /// Plays a checked action.
     pub(in crate::service) async fn play(
         &mut self,
-        seat: Seat,
+        checked: Checked,
         name: &str,
-        action: Action,
     ) -> Result<Happened, Reply> {
-        let (played, ended) = self.commit(|game| game.act(seat, action), true).await?;
+        let (played, ended) = self.commit(|game| game.play(checked), true).await?;
         self.warned_repeat = None;
-        let (from, to) = match action {
+        let (from, to) = match checked.action() {
             Action::Flip(square) => (square, square),
             Action::Move { from, to } => (from, to),
         };
@@ -144,7 +102,7 @@ impl GameActor {
         self.commit(|game| game.offer_draw(seat), false).await?;
         let name = caller.name.clone();
         let to = seat.other();
-        if self.live.ai.as_ref().is_some_and(|(ai, _)| *ai == to) {
+        if self.table.ai.as_ref().is_some_and(|(ai, _)| *ai == to) {
             // The AI plays on: it declines at once.
             self.commit(|game| game.answer_draw(to, false), false)
                 .await?;
@@ -160,7 +118,7 @@ impl GameActor {
         game_id: Option<u64>,
     ) -> Result<Happened, Reply> {
         let lang = self.private;
-        if game_id.is_some_and(|id| id != self.live.id) {
+        if game_id.is_some_and(|id| id != self.table.id) {
             return Err(Reply::refusal(words::draw_of_finished_game(lang)));
         }
         let Some(seat) = self.seat_of(caller) else {
@@ -189,7 +147,7 @@ impl GameActor {
                 Err(refusal) => Err(refusal),
             },
             ClockEvent::ClockDraw => {
-                let elapsed = clock::now_ms().saturating_sub(self.live.started_at_ms) / 1000;
+                let elapsed = clock::now_ms().saturating_sub(self.table.clock.started_at_ms) / 1000;
                 match self.commit(|game| game.clock_draw(elapsed), false).await {
                     Ok(((), ended)) => Ok(Some(self.happened(Event::ClockDraw { ended }))),
                     Err(refusal) => Err(refusal),
@@ -209,13 +167,12 @@ impl GameActor {
     /// Stores that the player in `seat` was warned, and warns them unless it is the AI or the
     /// warning fell due while the bot was down (it is stale then).
     async fn warn(&mut self, seat: Seat) -> Result<Option<Happened>, Reply> {
-        let backup = self.live.clone();
-        self.live.warned = true;
+        self.table.clock.warned = true;
         if let Err(error) = self.save().await {
-            self.live = backup;
-            return Err(super::store_failure(&error, self.private));
+            self.table.clock.warned = false;
+            return Err(store_failure(&error, self.private));
         }
-        let is_ai = self.live.ai.as_ref().is_some_and(|(ai, _)| *ai == seat);
+        let is_ai = self.table.ai.as_ref().is_some_and(|(ai, _)| *ai == seat);
         if is_ai || self.seconds_left() == 0 {
             return Ok(None);
         }

@@ -2,8 +2,8 @@
 //! clock event one at a time, makes each durable before answering, runs the AI's turns and
 //! retires when the game ends. It decides and stores; what it decided goes as a value
 //! ([`Happened`]) to the game's presenter (`presenter.rs`), which words and draws the reply
-//! outside this mailbox. The helpers with one job each (clock events, draw offers, the end of
-//! the game) live in `decide.rs` next to it.
+//! outside this mailbox. What each command and clock event decides lives in `decide.rs`, the
+//! commit of each change to the store in `commit.rs`.
 
 use std::sync::Arc;
 
@@ -13,9 +13,10 @@ use tokio::task::JoinHandle;
 use super::clock;
 use super::happened::{Event, Happened, Scene};
 use super::presenter::{self, Item, Shown, Sink};
+use super::table::Table;
 use super::{Caller, Command, Inner, Reply, ServiceError, Tongues, lock, words};
 use crate::config::Language;
-use crate::game::{Action, Game, Seat};
+use crate::game::{Action, Checked, Game, Seat};
 use crate::store::{LiveGame, Place};
 
 /// Commands waiting for one game; more wait on the sender's side.
@@ -59,7 +60,8 @@ pub(in crate::service) struct GameHandle {
 /// A live game and what its actor remembers between commands.
 pub(in crate::service) struct GameActor {
     pub inner: Arc<Inner>,
-    pub live: LiveGame,
+    pub table: Table,
+    /// The game, holding the record: the one copy, put beside the table when stored.
     pub game: Game,
     /// A move that would lose by repetition and was warned about: played if sent again.
     pub warned_repeat: Option<(Seat, Action)>,
@@ -72,22 +74,23 @@ pub(in crate::service) struct GameActor {
     pub stage: mpsc::Sender<Item>,
 }
 
-/// Starts the actor of a live game (and its presenter) and registers it as its channel's
-/// game. With `started`, the announcement of the new game goes to that caller first, before
-/// anything the actor decides.
+/// Starts the actor of a stored live game (and its presenter) and registers it as its
+/// channel's game. With `started`, the announcement of the new game goes to that caller first,
+/// before anything the actor decides.
 pub(in crate::service) fn spawn(
     inner: &Arc<Inner>,
     live: LiveGame,
-    game: Game,
     started: Option<oneshot::Sender<Reply>>,
-) {
+) -> Result<(), ServiceError> {
+    let id = live.id;
+    let (table, game) =
+        Table::replay(live).map_err(|source| ServiceError::Replay { id, source })?;
     let (tx, rx) = mpsc::channel(MAILBOX);
     let (stage, presenter) = presenter::spawn(inner.outbound.clone());
-    let place = live.place;
-    let id = live.id;
+    let place = table.place;
     let actor = GameActor {
         inner: inner.clone(),
-        live,
+        table,
         game,
         warned_repeat: None,
         ai_asked_at: None,
@@ -97,7 +100,7 @@ pub(in crate::service) fn spawn(
     };
     if let Some(caller) = started {
         let mut scene = actor.scene();
-        scene.seconds_left = u64::from(actor.live.turn_secs);
+        scene.seconds_left = u64::from(actor.table.clock.turn_secs);
         let happened = Happened {
             scene,
             event: Event::Started,
@@ -124,6 +127,7 @@ pub(in crate::service) fn spawn(
             presenter,
         },
     );
+    Ok(())
 }
 
 /// Moves live game `id` to `to`: the actor stores its new place, then the service finds it
@@ -212,7 +216,7 @@ impl GameActor {
             self.ask_ai_if_its_turn();
             let rules = self.game.rules();
             let (at, event) = clock::next_event(
-                &self.live,
+                &self.table.clock,
                 self.inner.config.warning_secs,
                 rules.clock_limit_secs,
             );
@@ -230,10 +234,7 @@ impl GameActor {
                         let _ = done.send(self.relocate(to).await);
                     }
                     Some(ActorMsg::Legal { user, done }) => {
-                        let legal = match Seat::BOTH
-                            .into_iter()
-                            .find(|seat| self.live.players[seat.index()] == user)
-                        {
+                        let legal = match self.table.seat_of(user) {
                             Some(seat) if self.game.to_act() == seat => self.game.legal_actions(),
                             _ => Vec::new(),
                         };
@@ -255,20 +256,19 @@ impl GameActor {
     /// The game has ended and is stored as finished (and remembered for `/rematch` in the
     /// store): leave the channel free. Idempotent.
     pub fn retire(&self) {
-        let place = self.live.place;
+        let place = self.table.place;
         let mut games = lock(&self.inner.games);
-        if games.get(&place).is_some_and(|h| h.id == self.live.id) {
+        if games.get(&place).is_some_and(|h| h.id == self.table.id) {
             games.remove(&place);
         }
     }
 
     /// Stores the game at its new place; on a store failure it stays where it was.
     async fn relocate(&mut self, to: Place) -> Result<(), ServiceError> {
-        let from = self.live.place;
-        let mut moved = self.live.clone();
-        moved.place = to;
-        let stored = moved.clone();
-        let (players, id) = (self.live.players, self.live.id);
+        let from = self.table.place;
+        let mut stored = self.table.stored(self.game.record().clone());
+        stored.place = to;
+        let (players, id) = (self.table.players, self.table.id);
         self.inner
             .blocking(move |store| {
                 store.move_live_game(&stored, from)?;
@@ -280,32 +280,32 @@ impl GameActor {
                 Ok(())
             })
             .await?;
-        self.live = moved;
+        self.table.place = to;
         Ok(())
     }
 
     /// Hands a decision (or a worded reply) to the presenter, behind every earlier one.
     pub async fn show(&self, shown: Shown, to: Sink) {
         if self.stage.send(Item { shown, to }).await.is_err() {
-            tracing::error!("game {}: its presenter has stopped", self.live.id);
+            tracing::error!("game {}: its presenter has stopped", self.table.id);
         }
     }
 
     /// The game as it stands, for the presenter.
     pub fn scene(&self) -> Scene {
-        let live = &self.live;
+        let table = &self.table;
         Scene {
-            id: live.id,
-            place: live.place,
-            players: live.players,
-            names: live.names.clone(),
+            id: table.id,
+            place: table.place,
+            players: table.players,
+            names: table.names.clone(),
             view: self.game.view(),
             reveal: self.game.reveal(),
             seconds_left: self.seconds_left(),
-            turn_secs: live.turn_secs,
-            turn_deadline_ms: live.turn_deadline_ms,
-            base_score: live.base_score,
-            rated: live.rated,
+            turn_secs: table.clock.turn_secs,
+            turn_deadline_ms: table.clock.turn_deadline_ms,
+            base_score: table.base_score,
+            rated: table.rated,
             ai: self.ai_seat(),
             public: self.public(),
             private: self.private,
@@ -327,24 +327,22 @@ impl GameActor {
 
     /// The language of what everyone at the game's place sees.
     pub fn public(&self) -> Language {
-        self.inner.public_language(self.live.place)
+        self.inner.public_language(self.table.place)
     }
 
     /// The seat `caller` plays in this game.
     pub fn seat_of(&self, caller: &Caller) -> Option<Seat> {
-        Seat::BOTH
-            .into_iter()
-            .find(|seat| self.live.players[seat.index()] == caller.user)
+        self.table.seat_of(caller.user)
     }
 
     fn ai_seat(&self) -> Option<Seat> {
-        self.live.ai.as_ref().map(|(seat, _)| *seat)
+        self.table.ai.as_ref().map(|(seat, _)| *seat)
     }
 
     /// Starts the AI's search on the blocking pool when it is the AI's turn and it has not
     /// been asked about this position yet; the answer comes back as [`ActorMsg::AiMoved`].
     fn ask_ai_if_its_turn(&mut self) {
-        let Some((seat, level)) = self.live.ai.clone() else {
+        let Some((seat, level)) = self.table.ai.clone() else {
             return;
         };
         let events = self.game.record().events.len();
@@ -360,7 +358,7 @@ impl GameActor {
                 .inner
                 .config
                 .ai_budget_ms
-                .min(self.live.turn_secs.saturating_mul(500)),
+                .min(self.table.clock.turn_secs.saturating_mul(500)),
             seed: self.inner.next_ai_seed(),
         };
         let game = self.game.clone();
@@ -384,16 +382,20 @@ impl GameActor {
         if events != self.game.record().events.len() || self.game.to_act() != seat {
             return;
         }
-        let name = self.live.names[seat.index()].clone();
+        let name = self.table.names[seat.index()].clone();
         self.private = self.public();
-        match self.play(seat, &name, action).await {
+        let played = match self.game.check(seat, action) {
+            Ok(checked) => self.play(checked, &name).await,
+            Err(error) => Err(Reply::refusal(words::game_error(self.private, &error))),
+        };
+        match played {
             Ok(happened) => {
                 let place = happened.scene.place;
                 self.show(Ok(happened).into(), Sink::Place(place)).await;
             }
             Err(refusal) => tracing::warn!(
                 "game {}: the AI's {action} was refused: {}",
-                self.live.id,
+                self.table.id,
                 refusal.text()
             ),
         }
@@ -420,7 +422,7 @@ impl GameActor {
             Command::AnswerDraw { accept, game } => self.answer_draw(caller, accept, game).await,
             Command::AskResign => Err(self.ask_resign(caller)),
             Command::AskAbandon => Err(self.ask_abandon(caller)),
-            Command::ForGame { game, command } if game == self.live.id => {
+            Command::ForGame { game, command } if game == self.table.id => {
                 Box::pin(self.decide(caller, *command)).await
             }
             Command::ForGame { .. } => Err(Reply::refusal(words::stale_button(self.private))),
@@ -433,14 +435,17 @@ impl GameActor {
         let Some(seat) = self.seat_of(caller) else {
             return Err(Reply::refusal(words::not_playing(lang)));
         };
-        if let Err(error) = self.game.check(seat, action) {
-            let reason = words::game_error(lang, &error);
-            return Err(Reply::refusal(words::refused(
-                lang,
-                &action.to_string(),
-                &reason,
-            )));
-        }
+        let checked: Checked = match self.game.check(seat, action) {
+            Ok(checked) => checked,
+            Err(error) => {
+                let reason = words::game_error(lang, &error);
+                return Err(Reply::refusal(words::refused(
+                    lang,
+                    &action.to_string(),
+                    &reason,
+                )));
+            }
+        };
         if self.game.would_repeat(seat, action) && self.warned_repeat != Some((seat, action)) {
             self.warned_repeat = Some((seat, action));
             return Err(Reply::refusal(words::repetition_warning(
@@ -448,39 +453,15 @@ impl GameActor {
                 &action.to_string(),
             )));
         }
-        self.play(seat, &caller.name, action).await
+        self.play(checked, &caller.name).await
     }
 
     /// Reads the time left on the clock of the player to act, in whole seconds.
     pub fn seconds_left(&self) -> u64 {
-        self.live
+        self.table
+            .clock
             .turn_deadline_ms
             .saturating_sub(clock::now_ms())
             .div_ceil(1000)
-    }
-
-    /// Applies a change to the game, restarts the turn clock when asked, and makes it durable
-    /// (or finishes the game in the store). On a store failure the game is put back as it was.
-    pub async fn commit<T>(
-        &mut self,
-        change: impl FnOnce(&mut Game) -> Result<T, crate::game::GameError>,
-        restart_clock: bool,
-    ) -> Result<(T, Option<super::happened::Ended>), Reply> {
-        let lang = self.private;
-        let backup = (self.game.clone(), self.live.clone());
-        let value = change(&mut self.game)
-            .map_err(|error| Reply::refusal(words::game_error(lang, &error)))?;
-        if restart_clock {
-            self.live.turn_deadline_ms = clock::turn_deadline(clock::now_ms(), self.live.turn_secs);
-            self.live.warned = false;
-        }
-        self.live.record = self.game.record().clone();
-        match self.save().await {
-            Ok(ended) => Ok((value, ended)),
-            Err(error) => {
-                (self.game, self.live) = backup;
-                Err(super::store_failure(&error, lang))
-            }
-        }
     }
 }

@@ -1,13 +1,17 @@
 //! One live game: its actor (`mailbox.rs`: the task that owns the game and takes one command or
-//! clock event at a time), the decisions it makes (`decide.rs`: play, draw, resign, clocks and
-//! the commit of each to the store, each returning what happened or a refusal), what happened
-//! as a plain value (`happened.rs`), and the presenter beside the actor (`presenter.rs`) that
-//! words (`tell.rs`) and draws each decision and delivers it in the order decided.
+//! clock event at a time), the decisions it makes (`decide.rs`: play, draw, resign, clocks,
+//! each returning what happened or a refusal), the commit of each change to the store
+//! (`commit.rs`), what the actor keeps beside the game (`table.rs`; the game holds the record),
+//! what happened as a plain value (`happened.rs`), and the presenter beside the actor
+//! (`presenter.rs`) that words (`tell.rs`) and draws each decision and delivers it in the order
+//! decided.
 
+mod commit;
 mod decide;
 mod happened;
 mod mailbox;
 mod presenter;
+mod table;
 mod tell;
 
 pub(super) use mailbox::{ActorMsg, GameHandle, legal_actions, relocate, send, spawn};

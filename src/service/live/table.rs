@@ -1,0 +1,76 @@
+//! What a live game's actor keeps beside its [`Game`]: who plays where, the clock and the
+//! stakes. The game holds the record, its one copy; the store's [`LiveGame`] is put together
+//! from the two only when the game is stored.
+
+use super::clock::TurnClock;
+use crate::game::{Game, GameRecord, ReplayError, Seat};
+use crate::store::{LiveGame, Place, UserId};
+
+/// A live game as the store keeps it, without its record.
+#[derive(Clone, Debug)]
+pub(in crate::service) struct Table {
+    pub id: u64,
+    pub place: Place,
+    /// By seat index (`Seat::First` = the challenger).
+    pub players: [UserId; 2],
+    pub names: [String; 2],
+    pub clock: TurnClock,
+    pub base_score: u32,
+    pub rated: bool,
+    /// The seat played by the bot and its level.
+    pub ai: Option<(Seat, String)>,
+}
+
+impl Table {
+    /// A stored live game, its record replayed into the game it stands for.
+    pub fn replay(live: LiveGame) -> Result<(Table, Game), ReplayError> {
+        let game = Game::replay(&live.record)?;
+        let table = Table {
+            id: live.id,
+            place: live.place,
+            players: live.players,
+            names: live.names,
+            clock: TurnClock {
+                turn_secs: live.turn_secs,
+                started_at_ms: live.started_at_ms,
+                turn_deadline_ms: live.turn_deadline_ms,
+                warned: live.warned,
+            },
+            base_score: live.base_score,
+            rated: live.rated,
+            ai: live.ai,
+        };
+        Ok((table, game))
+    }
+
+    /// The live game to store, with `record`.
+    pub fn stored(&self, record: GameRecord) -> LiveGame {
+        let TurnClock {
+            turn_secs,
+            started_at_ms,
+            turn_deadline_ms,
+            warned,
+        } = self.clock;
+        LiveGame {
+            id: self.id,
+            place: self.place,
+            players: self.players,
+            names: self.names.clone(),
+            record,
+            turn_secs,
+            started_at_ms,
+            turn_deadline_ms,
+            warned,
+            base_score: self.base_score,
+            rated: self.rated,
+            ai: self.ai.clone(),
+        }
+    }
+
+    /// The seat `user` plays in this game.
+    pub fn seat_of(&self, user: UserId) -> Option<Seat> {
+        Seat::BOTH
+            .into_iter()
+            .find(|seat| self.players[seat.index()] == user)
+    }
+}

@@ -28,6 +28,7 @@ mod clock;
 mod history;
 mod live;
 mod lobby;
+mod news;
 mod picture;
 mod replay;
 mod standings;
@@ -48,6 +49,7 @@ pub use ai::{AiRequest, ai_move};
 pub use button::{Button, ButtonId, UnknownButton};
 pub use clock::{ClockEvent, now_ms};
 pub use history::{PAGE_SIZE, SPEEDS};
+use news::GameNews;
 pub use picture::{Caption, MoveGuide, board_png};
 pub use replay::{DEFAULT_SPEED, ReplayMedia, ReplayMediaError, media as replay_media};
 pub use types::{
@@ -105,6 +107,8 @@ struct Inner {
     numbering: tokio::sync::Mutex<()>,
     /// The gateway shards this process runs: it owns the places of their guilds.
     shards: Shards,
+    /// Who hears of every game's start and end (`news.rs`).
+    watchers: news::Watchers,
 }
 
 /// Locks a mutex whose data stays consistent even if a holder panicked (every critical
@@ -202,6 +206,7 @@ impl Service {
             homes: Mutex::new(HashMap::new()),
             numbering: tokio::sync::Mutex::new(()),
             shards,
+            watchers: news::Watchers::default(),
         });
         // Other processes on the same database run the other shards' games and challenges.
         let live = inner.blocking(|store| store.live_games()).await?;

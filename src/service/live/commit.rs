@@ -86,9 +86,12 @@ impl GameActor {
                 if let Err(error) = store.set_rematch_window(&places, game.players, game.id) {
                     tracing::error!("remembering game {} for /rematch: {error}", game.id);
                 }
-                Ok(stats)
+                Ok((stats, finished))
             })
             .await?;
+        let (stats, finished) = stats;
+        self.inner
+            .tell_watchers(super::GameNews::Ended(Box::new(finished)));
         Ok(Some(Ended { points, stats }))
     }
 }

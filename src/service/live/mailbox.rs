@@ -98,6 +98,7 @@ pub(in crate::service) fn spawn(
         private: inner.public_language(place),
         stage,
     };
+    let new = started.is_some();
     if let Some(caller) = started {
         let mut scene = actor.scene();
         scene.seconds_left = u64::from(actor.table.clock.turn_secs);
@@ -116,17 +117,27 @@ pub(in crate::service) fn spawn(
     }
     // Registered under the lock before the task can run, so an actor that ends at once (a
     // deadline that passed while the bot was down) finds itself in the map to leave it.
-    let mut games = lock(&inner.games);
-    let task = tokio::spawn(actor.run(rx));
-    games.insert(
-        place,
-        GameHandle {
-            id,
-            tx,
-            task,
-            presenter,
-        },
-    );
+    let players = actor.table.players;
+    {
+        let mut games = lock(&inner.games);
+        let task = tokio::spawn(actor.run(rx));
+        games.insert(
+            place,
+            GameHandle {
+                id,
+                tx,
+                task,
+                presenter,
+            },
+        );
+    }
+    if new {
+        inner.tell_watchers(super::GameNews::Started {
+            game: id,
+            place,
+            players,
+        });
+    }
     Ok(())
 }
 

@@ -18,6 +18,6 @@ pub(super) use mailbox::{ActorMsg, GameHandle, legal_actions, relocate, send, sp
 
 // What the game's modules take from the service around them.
 use super::{
-    AiRequest, Button, ButtonId, Caller, Command, GameEvent, Inner, Outbound, Reply, ServiceError,
-    Surface, Tongues, ai_move, clock, lock, picture, store_failure, text, words,
+    AiRequest, Button, ButtonId, Caller, Command, GameEvent, GameNews, Inner, Outbound, Reply,
+    ServiceError, Surface, Tongues, ai_move, clock, lock, picture, store_failure, text, words,
 };

@@ -185,6 +185,10 @@ pub struct Config {
     /// For tests only: deal every game from this seed instead of a random one, so a scripted
     /// game is reproducible. The console also reads it from the JUNQI_TEST_SEED variable.
     pub test_seed: Option<u64>,
+    /// For tests only: how many milliseconds a tournament "minute" lasts (its length, its
+    /// `starts_in` and the live standings' 5 s between edits scale with it), so that a whole
+    /// tournament plays in seconds. 60000 in real use.
+    pub tournament_minute_ms: u32,
     pub discord: DiscordConfig,
     /// The rule options of docs/rules.md (`junqi::game::Rules`).
     pub rules: Rules,
@@ -210,6 +214,7 @@ impl Default for Config {
             ai_level: "normal".into(),
             rate_ai_games: false,
             test_seed: None,
+            tournament_minute_ms: 60_000,
             discord: DiscordConfig::default(),
             rules: Rules::default(),
         }
@@ -283,6 +288,12 @@ impl Config {
         }
         if self.backups_kept == 0 {
             return invalid("backups_kept", "must be at least 1");
+        }
+        if !(1..=60_000).contains(&self.tournament_minute_ms) {
+            return invalid(
+                "tournament_minute_ms",
+                "must be between 1 and 60000 (a real minute; smaller only for tests)",
+            );
         }
         if self.min_turn_secs == 0 {
             return invalid("min_turn_secs", "must be at least 1");
@@ -399,6 +410,8 @@ mod tests {
             ("turn_sec = 30", "turn_sec"),
             ("turn_secs = \"thirty\"", "turn_secs"),
             ("turn_secs = 0", "turn_secs"),
+            ("tournament_minute_ms = 0", "tournament_minute_ms"),
+            ("tournament_minute_ms = 60001", "tournament_minute_ms"),
             ("language = \"fr\"", "language"),
             ("[rules]\nquiet_limt = 3", "quiet_limt"),
             ("[rules]\nply_limit = 0", "ply_limit"),

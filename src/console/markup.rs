@@ -42,9 +42,14 @@ fn shown(inner: &str, channels: &HashMap<Place, String>) -> Option<String> {
         return Some(format!("#{name}"));
     }
     let stamp = inner.strip_prefix("t:")?;
-    let seconds = stamp.split(':').next()?.parse::<i64>().ok()?;
+    let mut parts = stamp.split(':');
+    let seconds = parts.next()?.parse::<i64>().ok()?;
     let date = chrono::DateTime::from_timestamp(seconds, 0)?;
-    Some(date.format("%Y-%m-%d").to_string())
+    // A relative time (a tournament's start or end) needs the hour, not only the day.
+    Some(match parts.next() {
+        Some("R") => date.format("at %H:%M:%S UTC").to_string(),
+        _ => date.format("%Y-%m-%d").to_string(),
+    })
 }
 
 #[cfg(test)]

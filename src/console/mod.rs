@@ -9,6 +9,7 @@ pub mod parse;
 use std::collections::HashMap;
 use std::io::Write;
 use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
 
 use thiserror::Error;
 use tokio::io::{AsyncBufRead, AsyncBufReadExt};
@@ -17,7 +18,8 @@ use tokio::sync::mpsc::UnboundedReceiver;
 use crate::config::{Config, ConfigError};
 use crate::ops::{DataLayout, LayoutError, Operations, shutdown};
 use crate::service::{
-    AI_USER, ButtonId, Caller, Command, FileKind, Outbound, Reply, Service, ServiceError,
+    AI_USER, ButtonId, Caller, Command, FileKind, OpenedRoom, Outbound, Reply, RoomRequest, Rooms,
+    Service, ServiceError,
 };
 use crate::store::{Place, Store, StoreError, UserId};
 
@@ -80,6 +82,7 @@ pub async fn run_stdio(config: Config, images: Option<PathBuf>) -> Result<(), Co
     let input = tokio::io::BufReader::new(tokio::io::stdin());
     let mut printer =
         Printer::new(std::io::stdout(), images).remembering_channels(layout.console_channels());
+    service.set_rooms(std::sync::Arc::new(printer.rooms()));
     let result = run(
         &service,
         outbound,
@@ -189,6 +192,26 @@ pub struct Printer<W: Write> {
     /// Where channel names are kept across restarts, so the bot's own messages after a
     /// restart still say which channel they are for.
     channels_file: Option<PathBuf>,
+    /// Rooms opened for tournament games since the last message, named here.
+    opened: Arc<Mutex<Vec<(Place, String)>>>,
+}
+
+/// The console's rooms for tournament games: a channel named `tTOURNAMENT-N` (players type
+/// `alice#t1-2 /flip B3` there).
+pub struct ConsoleRooms {
+    opened: Arc<Mutex<Vec<(Place, String)>>>,
+}
+
+impl Rooms for ConsoleRooms {
+    fn open(&self, request: RoomRequest) -> OpenedRoom {
+        let name = format!("t{}-{}", request.tournament, request.number);
+        let place = parse::place(&name);
+        self.opened
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+            .push((place, name));
+        Box::pin(std::future::ready(Some(place)))
+    }
 }
 
 impl<W: Write> Printer<W> {
@@ -201,6 +224,27 @@ impl<W: Write> Printer<W> {
             channels: HashMap::new(),
             names: HashMap::from([(AI_USER, "ai".to_string())]),
             channels_file: None,
+            opened: Arc::default(),
+        }
+    }
+
+    /// The room opener that names its rooms in this printer's messages.
+    pub fn rooms(&self) -> ConsoleRooms {
+        ConsoleRooms {
+            opened: self.opened.clone(),
+        }
+    }
+
+    /// Learns the names of the rooms opened since the last message.
+    fn learn_rooms(&mut self) {
+        let opened: Vec<(Place, String)> = std::mem::take(
+            &mut *self
+                .opened
+                .lock()
+                .unwrap_or_else(|poisoned| poisoned.into_inner()),
+        );
+        for (place, name) in opened {
+            self.remember_channel(place, &name);
         }
     }
 
@@ -268,6 +312,7 @@ impl<W: Write> Printer<W> {
     /// The header names the channel (`#side:`) unless it is the default one; a channel whose
     /// name was never seen gets its number, so a message is never shown without its place.
     pub fn outbound(&mut self, message: &Outbound) -> Result<(), ConsoleError> {
+        self.learn_rooms();
         let channel = match self.channels.get(&message.place) {
             Some(name) if name == parse::DEFAULT_CHANNEL => None,
             Some(name) => Some(name.clone()),
@@ -282,6 +327,7 @@ impl<W: Write> Printer<W> {
         caller: Option<&str>,
         channel: Option<&str>,
     ) -> Result<(), ConsoleError> {
+        self.learn_rooms();
         if let Some(channel) = channel {
             writeln!(self.out, "#{channel}:")?;
         }
@@ -375,5 +421,7 @@ fn button_command(id: ButtonId, names: &HashMap<UserId, String>) -> Option<Strin
         | ButtonId::ConfirmResign
         | ButtonId::ConfirmAbandon
         | ButtonId::ConfirmCancel => return None,
+        ButtonId::TournamentJoin(_) => "/tournament join".to_string(),
+        ButtonId::TournamentLeave(_) => "/tournament leave".to_string(),
     })
 }

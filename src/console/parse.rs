@@ -3,6 +3,7 @@
 //! names to stable places (guild 0), so a data directory can be reused across runs.
 
 mod history;
+mod tournament;
 
 use thiserror::Error;
 
@@ -209,7 +210,7 @@ impl<'a> Words<'a> {
     }
 }
 
-const COMMANDS: [&str; 21] = [
+const COMMANDS: [&str; 22] = [
     "challenge",
     "accept",
     "decline",
@@ -231,6 +232,7 @@ const COMMANDS: [&str; 21] = [
     "history",
     "replay",
     "games",
+    "tournament",
 ];
 
 /// Reads the text after the `/`.
@@ -337,6 +339,7 @@ pub fn parse_command(text: &str) -> Result<Command, ParseError> {
         }
         "history" => history::history(w)?,
         "replay" => history::replay(w)?,
+        "tournament" => tournament::tournament(w)?,
         "leaderboard" => {
             w.expect(0, 0, &["global"], "/leaderboard [global:true]")?;
             let global = match w.option("global") {

@@ -37,6 +37,7 @@ pub fn all() -> Vec<poise::Command<Bot, CommandError>> {
     ]
     .into_iter()
     .chain(super::history::all())
+    .chain([super::tournament::tournament()])
     .collect()
 }
 
@@ -105,7 +106,15 @@ pub(super) async fn ask_service(
         Some(GameEvent::Ended { .. }) => {
             threads::answer_end(http, bot, origin, reply, deferred).await
         }
-        _ => deliver::respond(http, origin, Outgoing::new(reply, layout), deferred).await,
+        _ => {
+            let announcement = reply.announcement.is_some().then(|| reply.clone());
+            let delivered =
+                deliver::respond(http, origin, Outgoing::new(reply, layout), deferred).await;
+            if let Some(reply) = announcement {
+                super::tournament::answered(http, &bot.service, origin, &reply).await;
+            }
+            delivered
+        }
     }
 }
 

@@ -280,6 +280,14 @@ async fn post_one(http: &Http, threads: &super::threads::Threads, message: Outbo
         return;
     }
     let channel = serenity::ChannelId::new(channel);
+    if let Some(crate::service::Announcement::Standings {
+        tournament,
+        message: edited,
+    }) = message.reply.announcement
+    {
+        edit_announcement(http, channel, tournament, edited, &message.reply).await;
+        return;
+    }
     let parent = match message.reply.event {
         Some(crate::service::GameEvent::Ended { .. }) => threads.parent_of(http, channel).await,
         _ => None,
@@ -295,6 +303,29 @@ async fn post_one(http: &Http, threads: &super::threads::Threads, message: Outbo
         threads
             .conclude(http, channel, parent, &message.reply)
             .await;
+    }
+}
+
+/// Edits tournament `tournament`'s announcement (message `edited`, when known) to read as
+/// `reply`: the live standings. A lost edit costs nothing the next one does not bring back.
+async fn edit_announcement(
+    http: &Http,
+    channel: serenity::ChannelId,
+    tournament: u64,
+    edited: Option<u64>,
+    reply: &Reply,
+) {
+    let Some(message) = edited.filter(|id| *id != 0) else {
+        tracing::warn!("tournament {tournament}: its announcement is not known, no edit");
+        return;
+    };
+    let outgoing = Outgoing::new(reply.clone(), super::messages::Layout::Plain);
+    let edit = outgoing.edit_message();
+    if let Err(error) = channel
+        .edit_message(http, serenity::MessageId::new(message), edit)
+        .await
+    {
+        tracing::warn!("tournament {tournament}: editing its announcement: {error}");
     }
 }
 

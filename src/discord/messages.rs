@@ -178,6 +178,15 @@ impl Outgoing {
         message
     }
 
+    /// The message's new text and buttons, for an edit of a message the bot sent (a
+    /// tournament's announcement showing the live standings).
+    pub fn edit_message(&self) -> serenity::EditMessage {
+        serenity::EditMessage::new()
+            .content(self.content())
+            .allowed_mentions(self.allowed_mentions())
+            .components(self.rows())
+    }
+
     pub fn channel_message(&self) -> CreateMessage {
         let mut message = CreateMessage::new()
             .content(self.content())
@@ -194,9 +203,10 @@ impl Outgoing {
 /// Green to accept, red for what ends or refuses something, grey otherwise.
 fn style_of(id: ButtonId) -> ButtonStyle {
     match id {
-        ButtonId::Accept(_) | ButtonId::AnswerDraw { accept: true, .. } | ButtonId::Rematch => {
-            ButtonStyle::Success
-        }
+        ButtonId::Accept(_)
+        | ButtonId::AnswerDraw { accept: true, .. }
+        | ButtonId::Rematch
+        | ButtonId::TournamentJoin(_) => ButtonStyle::Success,
         ButtonId::Decline(_)
         | ButtonId::AnswerDraw { accept: false, .. }
         | ButtonId::Withdraw(_)
@@ -206,7 +216,9 @@ fn style_of(id: ButtonId) -> ButtonStyle {
         | ButtonId::ConfirmAbandon
         | ButtonId::ConfirmCancel => ButtonStyle::Danger,
         ButtonId::OfferDraw(_) => ButtonStyle::Primary,
-        ButtonId::Board | ButtonId::History { .. } => ButtonStyle::Secondary,
+        ButtonId::Board | ButtonId::History { .. } | ButtonId::TournamentLeave(_) => {
+            ButtonStyle::Secondary
+        }
     }
 }
 

@@ -16,6 +16,7 @@ mod history;
 mod lanes;
 mod messages;
 mod threads;
+mod tournament;
 mod wording;
 
 #[cfg(test)]
@@ -192,6 +193,10 @@ pub async fn run_with(
     let mut client = serenity::ClientBuilder::new_with_http(http, intents)
         .framework(framework)
         .await?;
+    service.set_rooms(Arc::new(tournament::ThreadRooms {
+        http: Arc::clone(&client.http),
+        threads: threads.clone(),
+    }));
     let pump = tokio::spawn(deliver::post_outbound(
         Arc::clone(&client.http),
         threads,

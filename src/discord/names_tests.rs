@@ -86,6 +86,8 @@ fn discord_texts(lang: Language) -> Vec<String> {
         words::open_challenge_exists(lang, discord),
         words::only_can_decline(lang, discord, "bob", true),
         words::only_can_decline(lang, discord, "bob", false),
+        words::tournament::how_to_join(lang, discord),
+        words::tournament::no_tournament_here(lang, discord),
     ];
     texts.extend(words::turns::rules_text(&Rules::default(), lang, discord));
     texts.extend(help_lines(&commands::all(), lang));

@@ -46,6 +46,11 @@ pub enum NoThread {
 }
 
 impl Threads {
+    /// A thread made elsewhere (a tournament game's) belongs to `parent`.
+    pub fn adopt(&self, thread: ChannelId, parent: ChannelId) {
+        self.remember(thread, parent);
+    }
+
     fn remember(&self, thread: ChannelId, parent: ChannelId) {
         self.lock().insert(thread, parent);
     }

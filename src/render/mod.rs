@@ -18,6 +18,7 @@ mod palette;
 mod panel;
 mod raster;
 mod replay;
+mod standings;
 mod text;
 mod tiles;
 
@@ -36,6 +37,7 @@ pub use encode::{LANGUAGE_KEYWORD, language_of_image};
 pub use from_position::{guide_from_view, render_position_text};
 pub use layout::{HEIGHT, WIDTH};
 pub use replay::{ReplayGif, ReplayOptions, render_replay_gif};
+pub use standings::{MAX_ROWS as MAX_STANDINGS_ROWS, StandingRow, render_standings};
 pub use words::{LANGUAGES, Word};
 
 /// Which characters the piece names are written in: 繁體 for a Traditional Chinese image,

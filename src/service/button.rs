@@ -8,7 +8,7 @@ use std::str::FromStr;
 
 use thiserror::Error;
 
-use super::types::{Command, Member};
+use super::types::{Command, Member, TournamentCommand};
 use crate::store::UserId;
 
 /// What a button does, as its custom id says it. [`Display`](fmt::Display) writes the id
@@ -41,6 +41,10 @@ pub enum ButtonId {
     ConfirmAbandon,
     /// `confirm:cancel`
     ConfirmCancel,
+    /// `tournament:join:<tournament>`
+    TournamentJoin(u64),
+    /// `tournament:leave:<tournament>`
+    TournamentLeave(u64),
 }
 
 /// A custom id no button of this bot carries (an old or foreign button).
@@ -67,6 +71,8 @@ impl fmt::Display for ButtonId {
             ButtonId::ConfirmResign => f.write_str("confirm:resign"),
             ButtonId::ConfirmAbandon => f.write_str("confirm:abandon"),
             ButtonId::ConfirmCancel => f.write_str("confirm:cancel"),
+            ButtonId::TournamentJoin(id) => write!(f, "tournament:join:{id}"),
+            ButtonId::TournamentLeave(id) => write!(f, "tournament:leave:{id}"),
         }
     }
 }
@@ -98,6 +104,8 @@ impl FromStr for ButtonId {
             ["confirm", "resign"] => ButtonId::ConfirmResign,
             ["confirm", "abandon"] => ButtonId::ConfirmAbandon,
             ["confirm", "cancel"] => ButtonId::ConfirmCancel,
+            ["tournament", "join", id] => ButtonId::TournamentJoin(number(id)?),
+            ["tournament", "leave", id] => ButtonId::TournamentLeave(number(id)?),
             _ => return Err(unknown()),
         })
     }
@@ -141,6 +149,12 @@ impl Command {
             ButtonId::ConfirmResign => Command::Resign,
             ButtonId::ConfirmAbandon => Command::Abandon,
             ButtonId::ConfirmCancel => return None,
+            ButtonId::TournamentJoin(id) => Command::Tournament(TournamentCommand::Join {
+                tournament: Some(id),
+            }),
+            ButtonId::TournamentLeave(id) => Command::Tournament(TournamentCommand::Leave {
+                tournament: Some(id),
+            }),
         })
     }
 }
@@ -251,6 +265,20 @@ mod tests {
                 Some(Command::Abandon),
             ),
             (ButtonId::ConfirmCancel, "confirm:cancel", None),
+            (
+                ButtonId::TournamentJoin(5),
+                "tournament:join:5",
+                Some(Command::Tournament(TournamentCommand::Join {
+                    tournament: Some(5),
+                })),
+            ),
+            (
+                ButtonId::TournamentLeave(5),
+                "tournament:leave:5",
+                Some(Command::Tournament(TournamentCommand::Leave {
+                    tournament: Some(5),
+                })),
+            ),
         ]
     }
 

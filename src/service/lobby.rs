@@ -386,7 +386,7 @@ pub(super) async fn rematch(inner: &Arc<Inner>, caller: &Caller, tongues: Tongue
 }
 
 /// The base score of a game between `a` and `b` starting now (docs/rules.md §7).
-fn base_score(inner: &Inner, previous: Option<(u64, u32)>) -> u32 {
+pub(super) fn base_score(inner: &Inner, previous: Option<(u64, u32)>) -> u32 {
     let window_ms = u64::from(inner.config.rematch_window_secs) * 1000;
     scoring::base_score(previous, now_ms(), window_ms)
 }

@@ -32,6 +32,7 @@ mod news;
 mod picture;
 mod replay;
 mod standings;
+mod tournament;
 mod types;
 
 use std::collections::HashMap;
@@ -52,9 +53,10 @@ pub use history::{PAGE_SIZE, SPEEDS};
 use news::GameNews;
 pub use picture::{Caption, MoveGuide, board_png};
 pub use replay::{DEFAULT_SPEED, ReplayMedia, ReplayMediaError, media as replay_media};
+pub use tournament::{OpenedRoom, RoomRequest, Rooms};
 pub use types::{
-    AI_USER, Attachment, Caller, Command, FileKind, GameEvent, Member, Opponent, Outbound, Reply,
-    Surface, Tongues,
+    AI_USER, Announcement, Attachment, Caller, Command, FileKind, GameEvent, Member, Opponent,
+    Outbound, Reply, Rights, Surface, Tongues, TournamentCommand,
 };
 
 use crate::config::Shards;
@@ -109,6 +111,8 @@ struct Inner {
     shards: Shards,
     /// Who hears of every game's start and end (`news.rs`).
     watchers: news::Watchers,
+    /// The arena tournaments of this process's guilds.
+    arena: tournament::Arena,
 }
 
 /// Locks a mutex whose data stays consistent even if a holder panicked (every critical
@@ -207,7 +211,10 @@ impl Service {
             numbering: tokio::sync::Mutex::new(()),
             shards,
             watchers: news::Watchers::default(),
+            arena: tournament::Arena::default(),
         });
+        // Opened before any game resumes, so a tournament hears of a game that ends at once.
+        let tournament_news = inner.watch_games();
         // Other processes on the same database run the other shards' games and challenges.
         let live = inner.blocking(|store| store.live_games()).await?;
         for game in live.into_iter().filter(|game| inner.owns(game.place)) {
@@ -225,6 +232,7 @@ impl Service {
                 challenge.expires_at_ms,
             );
         }
+        tournament::resume(&inner, tournament_news).await?;
         Ok((Service { inner }, receiver))
     }
 
@@ -292,6 +300,9 @@ impl Service {
             }
             Command::Replay { game, speed } => history::replay(inner, lang, game, speed).await,
             Command::Games => history::games(inner, &caller, lang).await,
+            Command::Tournament(command) => {
+                tournament::handle(inner, &caller, tongues, command).await
+            }
             game_command => live::send(inner, caller, tongues, game_command).await,
         }
     }
@@ -308,6 +319,21 @@ impl Service {
         live::legal_actions(&self.inner, caller).await
     }
 
+    /// Lets the front end open the rooms (threads) tournament games are played in.
+    pub fn set_rooms(&self, rooms: Arc<dyn Rooms>) {
+        self.inner.arena.set_rooms(rooms);
+    }
+
+    /// The front end posted tournament `tournament`'s announcement as its message `message`:
+    /// the live standings edit that message, also after a restart. Durable on return.
+    pub async fn announcement_posted(
+        &self,
+        tournament: u64,
+        message: u64,
+    ) -> Result<(), ServiceError> {
+        tournament::announcement_posted(&self.inner, tournament, message).await
+    }
+
     /// The configuration the service runs with.
     pub fn config(&self) -> &Config {
         &self.inner.config
@@ -321,6 +347,7 @@ impl Service {
     /// Stops every actor and timer. Live games stay in the store (every acknowledged action
     /// already is durable) and resume at the next start.
     pub async fn shutdown(&self) {
+        self.inner.arena.shutdown();
         for (_, timer) in lock(&self.inner.challenge_timers).drain() {
             timer.abort();
         }

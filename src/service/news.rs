@@ -30,8 +30,6 @@ pub(super) struct Watchers {
 
 impl Inner {
     /// A receiver of every piece of game news from now on.
-    // Its watchers (tournaments, the queue) land right after this hook.
-    #[cfg_attr(not(test), allow(dead_code))]
     pub(super) fn watch_games(&self) -> UnboundedReceiver<GameNews> {
         let (sender, receiver) = mpsc::unbounded_channel();
         lock(&self.watchers.senders).push(sender);

@@ -145,6 +145,65 @@ pub enum Command {
     },
     /// The live games of the caller's server.
     Games,
+    /// An arena tournament in the caller's channel (`/tournament …`).
+    Tournament(TournamentCommand),
+}
+
+/// What a member may do about tournaments, as the front end found it: Discord's Manage Events
+/// permission and the member's roles (for the server's organiser role).
+#[derive(Clone, PartialEq, Eq, Debug, Default)]
+pub struct Rights {
+    pub manage_events: bool,
+    pub roles: Vec<u64>,
+}
+
+impl Rights {
+    /// Everything: the console, where anyone may organise.
+    pub fn all() -> Rights {
+        Rights {
+            manage_events: true,
+            roles: Vec::new(),
+        }
+    }
+}
+
+/// The `/tournament` subcommands. Join and Leave buttons name their tournament; typed, they
+/// mean the channel's.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum TournamentCommand {
+    /// `minutes`: the length; `seconds`: the turn clock; `starts_in`: minutes until the start
+    /// (default 5); `rated` (default true).
+    Create {
+        minutes: u32,
+        seconds: u32,
+        starts_in: Option<u32>,
+        rated: Option<bool>,
+        rights: Rights,
+    },
+    Join {
+        tournament: Option<u64>,
+    },
+    Leave {
+        tournament: Option<u64>,
+    },
+    /// The standings: live while it runs, final afterwards.
+    Show,
+    Cancel {
+        rights: Rights,
+    },
+}
+
+/// A message about a tournament's announcement, for front ends that can edit messages.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Announcement {
+    /// This message is tournament `tournament`'s announcement: tell the service its id
+    /// ([`Service::announcement_posted`](super::Service::announcement_posted)).
+    Posted { tournament: u64 },
+    /// Edit the announcement `message` (when known) to read as this reply: the live standings.
+    Standings {
+        tournament: u64,
+        message: Option<u64>,
+    },
 }
 
 /// What an attached file is, for front ends that show files differently (the console prints
@@ -177,6 +236,8 @@ pub struct Reply {
     pub mentions: Vec<UserId>,
     /// A game started or ended with this message.
     pub event: Option<GameEvent>,
+    /// A tournament's announcement, or an edit of it.
+    pub announcement: Option<Announcement>,
 }
 
 impl Reply {

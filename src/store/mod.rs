@@ -24,6 +24,7 @@ mod postgres;
 mod records;
 mod sled;
 mod stats;
+mod tournaments;
 mod transfer;
 
 use std::path::Path;
@@ -34,6 +35,7 @@ pub use error::StoreError;
 pub use records::{
     Challenge, FinishedGame, LiveGame, Place, PlayerStats, RematchWindow, UserId, shared_places,
 };
+pub use tournaments::{ArenaGame, Entrant, Phase, Tournament};
 pub use transfer::{KindReport, MigrationReport, migrate_sled_to_postgres};
 
 use self::postgres::PgStore;
@@ -327,6 +329,16 @@ impl Store {
     /// Every open challenge, for expiring them after a restart.
     pub fn challenges(&self) -> Result<Vec<Challenge>, StoreError> {
         dispatch!(self, store => store.challenges())
+    }
+
+    /// Stores (or replaces) a tournament's record; durable on return.
+    pub fn put_tournament(&self, tournament: &Tournament) -> Result<(), StoreError> {
+        dispatch!(self, store => store.put_tournament(tournament))
+    }
+
+    /// Every tournament, open or over, by id (a corrupt record is quarantined and skipped).
+    pub fn tournaments(&self) -> Result<Vec<Tournament>, StoreError> {
+        dispatch!(self, store => store.tournaments())
     }
 
     /// A player's stats; zeroes (with `user` set) for someone never seen.

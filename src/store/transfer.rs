@@ -1,5 +1,6 @@
 //! Moving a sled directory into a PostgreSQL database (`junqi-bot migrate-store`): players,
-//! finished games, live games with their clocks, open challenges and rematch windows, then a
+//! finished games, live games with their clocks, open challenges, rematch windows and
+//! tournaments, then a
 //! check that both sides hold the same records (counts and checksums). Copying is an upsert by
 //! key, so running it again changes nothing; the sled directory's lock makes it refuse while a bot runs on it.
 
@@ -57,6 +58,7 @@ pub fn migrate_sled_to_postgres(dir: &Path, url: &str) -> Result<MigrationReport
     let live = from.live_games()?;
     let challenges = from.challenges()?;
     let windows = from.rematch_windows()?;
+    let tournaments = from.tournaments()?;
     to.import_players(&players)?;
     to.import_finished_games(&finished)?;
     for game in &live {
@@ -66,11 +68,15 @@ pub fn migrate_sled_to_postgres(dir: &Path, url: &str) -> Result<MigrationReport
         to.put_challenge(challenge)?;
     }
     to.import_rematch_windows(&windows)?;
+    for tournament in &tournaments {
+        to.put_tournament(tournament)?;
+    }
     let highest = finished
         .iter()
         .map(|done| done.game.id)
         .chain(live.iter().map(|game| game.id))
         .chain(challenges.iter().map(|challenge| challenge.id))
+        .chain(tournaments.iter().map(|tournament| tournament.id))
         .max()
         .unwrap_or(0);
     to.reserve_ids_up_to(highest)?;
@@ -85,6 +91,7 @@ pub fn migrate_sled_to_postgres(dir: &Path, url: &str) -> Result<MigrationReport
         verify("rematch windows", &windows, &to.rematch_windows()?, |w| {
             (w.place.guild, w.place.channel, w.user)
         })?,
+        verify("tournaments", &tournaments, &to.tournaments()?, |t| t.id)?,
     ];
     Ok(MigrationReport { kinds })
 }

@@ -26,6 +26,7 @@ pub enum Cmd {
     History,
     Replay,
     Games,
+    Tournament,
 }
 
 /// An option of a command that texts tell members to fill in.
@@ -36,7 +37,7 @@ pub enum Opt {
 }
 
 impl Cmd {
-    pub const ALL: [Cmd; 17] = [
+    pub const ALL: [Cmd; 18] = [
         Cmd::Challenge,
         Cmd::Flip,
         Cmd::Move,
@@ -54,6 +55,7 @@ impl Cmd {
         Cmd::History,
         Cmd::Replay,
         Cmd::Games,
+        Cmd::Tournament,
     ];
 
     /// English (the registered name), 简体 (`zh-CN`) and 繁體 (`zh-TW`).
@@ -76,6 +78,7 @@ impl Cmd {
             Cmd::History => ["history", "战绩", "戰績"],
             Cmd::Replay => ["replay", "回放", "回放"],
             Cmd::Games => ["games", "对局", "對局"],
+            Cmd::Tournament => ["tournament", "锦标赛", "錦標賽"],
         }
     }
 }

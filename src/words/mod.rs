@@ -13,6 +13,7 @@ mod errors;
 mod lobby;
 mod play;
 mod standings;
+pub mod tournament;
 
 pub(crate) mod board;
 pub(crate) mod history;

@@ -45,3 +45,8 @@ mod store_numbers;
 mod store_rematch;
 mod store_schema;
 mod store_standings;
+mod store_tournaments;
+mod tournament_console;
+mod tournament_render;
+mod tournament_service;
+mod tournament_survival;

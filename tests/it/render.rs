@@ -120,7 +120,7 @@ fn golden_path(name: &str) -> PathBuf {
 
 /// Compares with the stored image; a channel may differ by 3 at most (floating point maths
 /// in other libms), anything more is a change of the drawing.
-fn check_golden(name: &str, png: &[u8]) {
+pub(crate) fn check_golden(name: &str, png: &[u8]) {
     let path = golden_path(name);
     if std::env::var_os("UPDATE_GOLDEN").is_some() {
         std::fs::write(&path, png).expect("write golden image");

@@ -53,6 +53,16 @@ fn populate(store: &Store) {
     store
         .set_player_name(9, "seen, never played", 3)
         .expect("named");
+    let running = Place {
+        guild: 2,
+        channel: 95,
+    };
+    let tournament = crate::store_tournaments::tournament(
+        store.next_id().expect("id"),
+        running,
+        junqi::store::Phase::Running,
+    );
+    store.put_tournament(&tournament).expect("stored");
     // Two remembered rematch windows: a finished game at its channel and its thread.
     let last = store.finished_games().expect("read").pop().expect("a game");
     let thread = Place {
@@ -89,6 +99,7 @@ fn a_populated_sled_directory_moves_to_postgres_verified_and_idempotent() {
     );
     let windows = source.rematch_windows().expect("read");
     assert_eq!(windows.len(), 4, "two places, two players");
+    let tournaments = source.tournaments().expect("read");
     let board = source.leaderboard(None, 100).expect("board");
     let highest_id = expected
         .1
@@ -96,17 +107,19 @@ fn a_populated_sled_directory_moves_to_postgres_verified_and_idempotent() {
         .map(|done| done.game.id)
         .chain(expected.2.iter().map(|game| game.id))
         .chain(expected.3.iter().map(|challenge| challenge.id))
+        .chain(tournaments.iter().map(|tournament| tournament.id))
         .max()
         .expect("records");
     drop(source);
 
     let report = migrate_sled_to_postgres(dir.path(), &url).expect("migrates");
     let counts: Vec<usize> = report.kinds.iter().map(|kind| kind.count).collect();
-    assert_eq!(counts, vec![expected.0.len(), 12, 2, 2, 4], "{report}");
+    assert_eq!(counts, vec![expected.0.len(), 12, 2, 2, 4, 1], "{report}");
     assert_eq!(expected.0.len(), 8, "seven players and one only named");
 
     let target = database.open();
     assert_eq!(target.rematch_windows().expect("read"), windows);
+    assert_eq!(target.tournaments().expect("read"), tournaments);
     let window = windows[0];
     let rematch = target
         .rematch_window(window.place, window.user)
@@ -152,4 +165,5 @@ fn a_populated_sled_directory_moves_to_postgres_verified_and_idempotent() {
     assert_eq!(target.finished_games().expect("read"), found.1);
     assert_eq!(target.live_games().expect("read"), found.2);
     assert_eq!(target.rematch_windows().expect("read"), windows);
+    assert_eq!(target.tournaments().expect("read"), tournaments);
 }

@@ -71,10 +71,11 @@ fn downgrade(location: &Location, players: &[PlayerStats], games: &[FinishedGame
             db.flush().expect("flushed");
         }
         Location::Database(database) => {
-            // Schema 4's board counts did not exist either: 004 creates and fills them.
+            // Schema 4's board counts and schema 5's tournaments did not exist either: 004
+            // creates and fills the counts, 005 creates the tournaments' table.
             let mut statements = vec![
                 "UPDATE junqi_schema SET version = 2".to_string(),
-                "DROP TABLE rank_counts, rank_buckets".to_string(),
+                "DROP TABLE rank_counts, rank_buckets, tournaments".to_string(),
             ];
             for stats in players {
                 let hex: String = old(stats)

@@ -15,6 +15,7 @@ mod games;
 mod players;
 mod rematch;
 mod schema;
+mod tournaments;
 mod upgrade;
 
 use std::sync::Arc;
@@ -48,6 +49,7 @@ pub(super) enum Table {
     LiveGames,
     FinishedGames,
     Challenges,
+    Tournaments,
 }
 
 impl Table {
@@ -57,6 +59,7 @@ impl Table {
             Table::LiveGames => "live_games",
             Table::FinishedGames => "finished_games",
             Table::Challenges => "challenges",
+            Table::Tournaments => "tournaments",
         }
     }
 
@@ -73,6 +76,7 @@ impl Table {
             Table::LiveGames => "live game",
             Table::FinishedGames => "finished game",
             Table::Challenges => "challenge",
+            Table::Tournaments => "tournament",
         }
     }
 }
@@ -174,6 +178,7 @@ impl PgStore {
         self.finished_games()?;
         self.live_games()?;
         self.challenges()?;
+        self.tournaments()?;
         Ok(usize::try_from(count(self)? - before).unwrap_or(0))
     }
 }

@@ -1,6 +1,7 @@
 //! Backups of the sled store: one file holding every record of the primary trees (players,
-//! live and finished games, challenges, rematch windows, schema), taken while the bot runs.
-//! A backup made before rematch windows were carried restores without them. A game's end
+//! live and finished games, challenges, rematch windows, tournaments, schema), taken while the
+//! bot runs. A backup made before rematch windows or tournaments were carried restores without
+//! them. A game's end
 //! changes three trees in one transaction; [`SledStore::write_backup`] holds the store's backup
 //! gate exclusively while it reads, and `finish_game` holds it shared, so a backup never sees
 //! half of one. Indexes are not copied: a restore rebuilds them from the records.
@@ -18,13 +19,14 @@ use crate::store::error::StoreError;
 const MAGIC: &[u8] = b"JUNQI-BACKUP 1\n";
 
 /// The trees a backup holds; every other tree is derived from them.
-const PRIMARY_TREES: [&str; 6] = [
+const PRIMARY_TREES: [&str; 7] = [
     "meta",
     "v1/players",
     "v1/live_games",
     "v1/finished_games",
     "v1/challenges",
     super::rematch::TREE,
+    super::tournaments::TREE,
 ];
 
 /// One tree's records: (key, value) pairs.

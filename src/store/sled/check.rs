@@ -9,7 +9,7 @@ use std::collections::{BTreeMap, HashMap};
 use serde::de::DeserializeOwned;
 use sled::Tree;
 
-use super::{SledStore, rematch};
+use super::{SledStore, rematch, tournaments};
 use crate::store::codec::{self, id_key, pair_key, place_key};
 use crate::store::error::StoreError;
 use crate::store::records::{Challenge, FinishedGame, LiveGame, PlayerStats, UserId};
@@ -56,6 +56,7 @@ impl SledStore {
         let finished: Vec<FinishedGame> = decode_tree(&t.finished_games, &mut report)?;
         let _: Vec<Challenge> = decode_tree(&t.challenges, &mut report)?;
         self.check_rematch(&mut report)?;
+        self.check_tournaments(&mut report)?;
         let quarantined = t.quarantine.len();
         if quarantined > 0 {
             report.problems.push(format!(
@@ -136,6 +137,45 @@ impl SledStore {
             }
         }
         report.records.insert(rematch::TREE.to_string(), count);
+        Ok(())
+    }
+
+    /// Every tournament must decode under its own id, and a channel holds one open tournament.
+    fn check_tournaments(&self, report: &mut CheckReport) -> Result<(), StoreError> {
+        let tree = self.db.open_tree(tournaments::TREE)?;
+        let mut open_channels = std::collections::BTreeSet::new();
+        let mut count = 0;
+        for item in tree.iter() {
+            let (key, raw) = item?;
+            count += 1;
+            let tournament: crate::store::Tournament = match codec::decode(&raw) {
+                Ok(tournament) => tournament,
+                Err(reason) => {
+                    report.problems.push(format!(
+                        "{}: tournament {} does not decode: {reason}",
+                        tournaments::TREE,
+                        hex(&key)
+                    ));
+                    continue;
+                }
+            };
+            if key.as_ref() != id_key(tournament.id) {
+                report.problems.push(format!(
+                    "{}: tournament {} is stored under the key {}",
+                    tournaments::TREE,
+                    tournament.id,
+                    hex(&key)
+                ));
+            }
+            if tournament.phase.is_open() && !open_channels.insert(place_key(tournament.place)) {
+                report.problems.push(format!(
+                    "{}: tournament {} is a second open tournament in its channel",
+                    tournaments::TREE,
+                    tournament.id
+                ));
+            }
+        }
+        report.records.insert(tournaments::TREE.to_string(), count);
         Ok(())
     }
 }

@@ -21,6 +21,7 @@ pub mod ledger;
 mod migrate;
 mod players;
 mod rematch;
+mod tournaments;
 mod unledgered;
 
 use std::collections::BTreeMap;
@@ -258,6 +259,7 @@ impl SledStore {
         self.finished_games()?;
         self.live_games()?;
         self.challenges()?;
+        self.tournaments()?;
         Ok(self.trees.quarantine.len().saturating_sub(before))
     }
 

@@ -1,0 +1,168 @@
+//! `/tournament` on Discord: one command whose optional `action` chooses create, join, leave
+//! or cancel (a bare `/tournament` shows the standings, which Discord's subcommands could not
+//! offer), the rooms of tournament games (a thread per game, grown from a notice in the
+//! tournament's channel), and the announcement's message id, told to the service so the live
+//! standings can edit it.
+
+use std::sync::Arc;
+
+use poise::serenity_prelude as serenity;
+use serenity::{ChannelType, CreateMessage, CreateThread, Http};
+
+use super::commands::run;
+use super::deliver::Origin;
+use super::messages::Layout;
+use super::threads::Threads;
+use super::{CommandError, Context};
+use crate::service::{
+    Announcement, Command, OpenedRoom, Reply, Rights, RoomRequest, Rooms, Service,
+    TournamentCommand,
+};
+use crate::store::Place;
+
+/// What `/tournament` does.
+#[derive(poise::ChoiceParameter, Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Action {
+    #[name = "create"]
+    #[name_localized("zh-CN", "开设")]
+    #[name_localized("zh-TW", "開設")]
+    Create,
+    #[name = "join"]
+    #[name_localized("zh-CN", "加入")]
+    #[name_localized("zh-TW", "加入")]
+    Join,
+    #[name = "leave"]
+    #[name_localized("zh-CN", "退出")]
+    #[name_localized("zh-TW", "退出")]
+    Leave,
+    #[name = "cancel"]
+    #[name_localized("zh-CN", "取消")]
+    #[name_localized("zh-TW", "取消")]
+    Cancel,
+}
+
+/// What a member may do about tournaments here: Manage Events, and their roles.
+fn rights_of(member: Option<&serenity::Member>) -> Rights {
+    Rights {
+        manage_events: member
+            .and_then(|member| member.permissions)
+            .is_some_and(|permissions| permissions.manage_events()),
+        roles: member.map_or_else(Vec::new, |member| {
+            member.roles.iter().map(|role| role.get()).collect()
+        }),
+    }
+}
+
+/// An arena tournament here: create one, join, leave, cancel, or see the standings
+#[poise::command(
+    slash_command,
+    guild_only,
+    name_localized("zh-CN", "锦标赛"),
+    name_localized("zh-TW", "錦標賽"),
+    description_localized("zh-CN", "本频道的竞技场锦标赛：开设、加入、退出、取消，或看排名"),
+    description_localized("zh-TW", "本頻道的競技場錦標賽：開設、加入、退出、取消，或看排名")
+)]
+pub async fn tournament(
+    ctx: Context<'_>,
+    #[description = "What to do (none: the standings)"]
+    #[name_localized("zh-CN", "操作")]
+    #[name_localized("zh-TW", "操作")]
+    #[description_localized("zh-CN", "要做什么（不选：看排名）")]
+    #[description_localized("zh-TW", "要做什麼（不選：看排名）")]
+    action: Option<Action>,
+    #[description = "create: its length in minutes"]
+    #[name_localized("zh-CN", "分钟")]
+    #[name_localized("zh-TW", "分鐘")]
+    #[description_localized("zh-CN", "开设：时长（分钟）")]
+    #[description_localized("zh-TW", "開設：時長（分鐘）")]
+    minutes: Option<u32>,
+    #[description = "create: seconds per turn"]
+    #[name_localized("zh-CN", "秒数")]
+    #[name_localized("zh-TW", "秒數")]
+    #[description_localized("zh-CN", "开设：每步的秒数")]
+    #[description_localized("zh-TW", "開設：每步的秒數")]
+    seconds: Option<u32>,
+    #[description = "create: minutes until it starts (default 5)"]
+    #[name_localized("zh-CN", "几分钟后开始")]
+    #[name_localized("zh-TW", "幾分鐘後開始")]
+    #[description_localized("zh-CN", "开设：几分钟后开始（默认 5）")]
+    #[description_localized("zh-TW", "開設：幾分鐘後開始（預設 5）")]
+    starts_in: Option<u32>,
+    #[description = "create: whether its games count on the ladder (default true)"]
+    #[name_localized("zh-CN", "计分")]
+    #[name_localized("zh-TW", "計分")]
+    #[description_localized("zh-CN", "开设：对局是否计入排行（默认是）")]
+    #[description_localized("zh-TW", "開設：對局是否計入排行（預設是）")]
+    rated: Option<bool>,
+) -> Result<(), CommandError> {
+    let rights = match ctx {
+        poise::Context::Application(app) => rights_of(app.interaction.member.as_deref()),
+        poise::Context::Prefix(_) => Rights::default(),
+    };
+    let command = match action {
+        None => TournamentCommand::Show,
+        Some(Action::Create) => TournamentCommand::Create {
+            // Left out, 0 is refused with the bounds: a clear answer rather than a guess.
+            minutes: minutes.unwrap_or(0),
+            seconds: seconds.unwrap_or(ctx.data().config.turn_secs),
+            starts_in,
+            rated,
+            rights,
+        },
+        Some(Action::Join) => TournamentCommand::Join { tournament: None },
+        Some(Action::Leave) => TournamentCommand::Leave { tournament: None },
+        Some(Action::Cancel) => TournamentCommand::Cancel { rights },
+    };
+    run(ctx, Ok(Command::Tournament(command)), Layout::Plain).await
+}
+
+/// After an answer was delivered: a tournament's announcement tells the service its message.
+pub async fn answered(http: &Http, service: &Service, origin: Origin<'_>, reply: &Reply) {
+    let Some(Announcement::Posted { tournament }) = reply.announcement else {
+        return;
+    };
+    match origin.response_message(http).await {
+        Ok(message) => {
+            if let Err(error) = service.announcement_posted(tournament, message.get()).await {
+                tracing::error!("remembering tournament {tournament}'s announcement: {error}");
+            }
+        }
+        Err(error) => tracing::warn!("cannot find tournament {tournament}'s announcement: {error}"),
+    }
+}
+
+/// Opens a thread per tournament game, grown from a notice in the tournament's channel.
+pub struct ThreadRooms {
+    pub http: Arc<Http>,
+    pub threads: Arc<Threads>,
+}
+
+impl Rooms for ThreadRooms {
+    fn open(&self, request: RoomRequest) -> OpenedRoom {
+        let (http, threads) = (self.http.clone(), self.threads.clone());
+        Box::pin(async move {
+            let channel = serenity::ChannelId::new(request.channel.channel);
+            let name = format!(
+                "{} vs {} · #{}-{}",
+                request.names[0], request.names[1], request.tournament, request.number
+            );
+            let name: String = name.chars().take(100).collect();
+            let notice = channel
+                .send_message(&http, CreateMessage::new().content(name.clone()))
+                .await
+                .map_err(|error| tracing::warn!("tournament game notice: {error}"))
+                .ok()?;
+            let builder = CreateThread::new(name).kind(ChannelType::PublicThread);
+            let thread = channel
+                .create_thread_from_message(&http, notice.id, builder)
+                .await
+                .map_err(|error| tracing::warn!("tournament game thread: {error}"))
+                .ok()?;
+            threads.adopt(thread.id, channel);
+            Some(Place {
+                guild: request.channel.guild,
+                channel: thread.id.get(),
+            })
+        })
+    }
+}

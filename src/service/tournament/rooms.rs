@@ -1,0 +1,38 @@
+//! Where a tournament's games are played: each in a room of its own (on Discord a thread made
+//! in the tournament's channel), so any number of them run beside each other. The front end
+//! opens rooms; without one (a test driving the service directly) a room is a place of its
+//! own in the tournament's guild.
+
+use std::future::Future;
+use std::pin::Pin;
+
+use crate::store::Place;
+
+/// What a front end is asked to open a room for.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct RoomRequest {
+    /// The tournament's channel.
+    pub channel: Place,
+    pub tournament: u64,
+    /// The room's number within the tournament, from 1.
+    pub number: u32,
+    pub names: [String; 2],
+}
+
+/// The future a room opener returns: the room's place, or `None` when none could be opened.
+pub type OpenedRoom = Pin<Box<dyn Future<Output = Option<Place>> + Send>>;
+
+/// Opens rooms for tournament games (the Discord front end: a thread; the console: a named
+/// channel).
+pub trait Rooms: Send + Sync {
+    fn open(&self, request: RoomRequest) -> OpenedRoom;
+}
+
+/// The room of a game when no front end opens rooms: a place of its own in the guild, its
+/// channel number marked with the top bit (no Discord channel id has it) so it meets no channel.
+pub fn default_room(request: &RoomRequest) -> Place {
+    Place {
+        guild: request.channel.guild,
+        channel: (1 << 63) | (request.tournament << 20) | u64::from(request.number),
+    }
+}

@@ -1,0 +1,159 @@
+//! Tournaments in the store, on both backends: the whole record (schedule, players, scores,
+//! streaks, games in progress) read back after a reopen and from a second process; on sled,
+//! carried by a backup and its restore, read by check-store (which names a second open
+//! tournament in one channel), and a corrupt record quarantined while the others still read.
+
+use crate::store_support::backends::{Backend, Location};
+
+use junqi::store::{ArenaGame, Entrant, Phase, Place, Store, Tournament};
+
+const CHANNEL: Place = Place {
+    guild: 5 << 22,
+    channel: 300,
+};
+
+pub fn tournament(id: u64, place: Place, phase: Phase) -> Tournament {
+    let mut alice = Entrant::new(1, "alice");
+    alice.score = 8;
+    alice.wins = 3;
+    alice.wins_in_row = 3;
+    alice.last_opponent = Some(2);
+    let mut bob = Entrant::new(2, "bob");
+    bob.losses = 3;
+    bob.left = true;
+    Tournament {
+        id,
+        place,
+        creator: 1,
+        creator_name: "alice".into(),
+        minutes: 10,
+        turn_secs: 20,
+        rated: true,
+        created_at_ms: 1_000,
+        starts_at_ms: 2_000,
+        ends_at_ms: 602_000,
+        phase,
+        entrants: vec![alice, bob, Entrant::new(3, "王小明")],
+        games: vec![ArenaGame {
+            room: Place {
+                guild: place.guild,
+                channel: 9_000 + id,
+            },
+            players: [1, 3],
+            game: Some(41),
+        }],
+        rooms: 4,
+        announcement: Some(123_456_789),
+    }
+}
+
+fn tournaments_read_back_whole(backend: Backend) {
+    let Some(location) = backend.location() else {
+        return;
+    };
+    let store = location.open();
+    assert_eq!(store.tournaments().expect("reads"), Vec::new());
+    let mut running = tournament(7, CHANNEL, Phase::Running);
+    store.put_tournament(&running).expect("stores");
+    let over = tournament(
+        3,
+        Place {
+            channel: 301,
+            ..CHANNEL
+        },
+        Phase::Finished,
+    );
+    store.put_tournament(&over).expect("stores");
+    running.entrants[2].score = 1;
+    running.games.clear();
+    store.put_tournament(&running).expect("replaces");
+    assert_eq!(
+        store.tournaments().expect("reads"),
+        vec![over.clone(), running.clone()],
+        "by id, the latest version of each"
+    );
+    drop(store);
+    let reopened = location.open();
+    assert_eq!(
+        reopened.tournaments().expect("reads"),
+        vec![over.clone(), running.clone()]
+    );
+    if location.url().is_some() {
+        let other = location.open();
+        assert_eq!(other.tournaments().expect("reads").len(), 2);
+    }
+}
+
+crate::on_both_backends!(tournaments_read_back_whole);
+
+#[test]
+fn a_backup_carries_tournaments_and_check_store_reads_them() {
+    let Some(Location::Dir(dir)) = Backend::Sled.location() else {
+        panic!("a sled location is a directory");
+    };
+    let store = Store::open(dir.path()).expect("opens");
+    let first = tournament(1, CHANNEL, Phase::Running);
+    store.put_tournament(&first).expect("stores");
+    let report = store.check().expect("checks");
+    assert!(report.is_sound(), "{:?}", report.problems);
+    assert_eq!(report.records.get("v1/tournaments").copied(), Some(1));
+    let backup = dir.path().join("tournament.junqi-backup");
+    store.write_backup(&backup).expect("backs up");
+    // A second open tournament in the same channel is damage check-store names.
+    store
+        .put_tournament(&tournament(2, CHANNEL, Phase::Scheduled))
+        .expect("stores");
+    let report = store.check().expect("checks");
+    assert!(
+        report
+            .problems
+            .iter()
+            .any(|p| p.contains("second open tournament")),
+        "{:?}",
+        report.problems
+    );
+    drop(store);
+
+    let restored_dir = tempfile::tempdir().expect("temp dir");
+    let target = restored_dir.path().join("store");
+    Store::restore_backup(&backup, &target).expect("restores");
+    let restored = Store::open(&target).expect("opens");
+    assert_eq!(restored.tournaments().expect("reads"), vec![first]);
+}
+
+#[test]
+fn a_corrupt_tournament_is_quarantined_and_the_others_still_read() {
+    let Some(Location::Dir(dir)) = Backend::Sled.location() else {
+        panic!("a sled location is a directory");
+    };
+    let store = Store::open(dir.path()).expect("opens");
+    let good = tournament(1, CHANNEL, Phase::Running);
+    store.put_tournament(&good).expect("stores");
+    store
+        .put_tournament(&tournament(
+            2,
+            Place {
+                channel: 302,
+                ..CHANNEL
+            },
+            Phase::Running,
+        ))
+        .expect("stores");
+    drop(store);
+    {
+        let db = sled::open(dir.path()).expect("raw sled");
+        let tree = db.open_tree("v1/tournaments").expect("tree");
+        tree.insert(2u64.to_be_bytes(), &b"\x01\xff\xff"[..])
+            .expect("corrupts");
+        db.flush().expect("flush");
+    }
+    let store = Store::open(dir.path()).expect("a corrupt tournament does not stop the store");
+    assert_eq!(store.tournaments().expect("reads"), vec![good]);
+    let quarantined = store.quarantined().expect("lists");
+    assert!(
+        quarantined
+            .iter()
+            .any(|(place, _)| place.starts_with("v1/tournaments/")),
+        "{quarantined:?}"
+    );
+}

@@ -1,0 +1,178 @@
+//! A four-member arena tournament played in the real `junqi-bot console`, line by line: the
+//! announcement, joins that pair players at once, games in rooms of their own (`#t1-N`) ended
+//! by abandoning (a draw cannot be offered before 50 actions), the standings after each game, a streak doubling a
+//! win, the end (no new pairings, the last games played out and counted), the final standings
+//! with their image, and the bad input that changes nothing. Compared with the golden
+//! transcript tests/transcripts/tournament_console.txt (regenerate with UPDATE_GOLDEN=1).
+//! A tournament "minute" lasts 2 s here (`tournament_minute_ms`), so the 10 minutes take 20 s.
+
+use std::time::Duration;
+
+use crate::console_support::Session;
+
+/// One line typed and the blocks it must bring, in order: its reply first, then what the bot
+/// sends on its own because of it.
+struct Step {
+    line: &'static str,
+    blocks: &'static [&'static str],
+}
+
+const fn step(line: &'static str, blocks: &'static [&'static str]) -> Step {
+    Step { line, blocks }
+}
+
+const STEPS: &[Step] = &[
+    step("alice /tournament", &["no tournament in this channel"]),
+    step(
+        "alice /tournament create minutes:0 seconds:20",
+        &["from 1 to 1440 minutes"],
+    ),
+    step(
+        "alice /tournament create minutes:1441 seconds:20",
+        &["from 1 to 1440 minutes"],
+    ),
+    step(
+        "alice /tournament create minutes:10 seconds:0",
+        &["between 1 and 3600 seconds"],
+    ),
+    step(
+        "alice /tournament create minutes:10 seconds:20 starts_in:0",
+        &["opens arena tournament 1"],
+    ),
+    step(
+        "bob /tournament create minutes:5 seconds:20",
+        &["already has tournament 1"],
+    ),
+    step("bob /tournament leave", &["you are not in tournament 1"]),
+    step("alice /tournament join", &["alice joins tournament 1"]),
+    step("alice /tournament join", &["already in tournament 1"]),
+    step(
+        "bob /tournament join",
+        &["bob joins", "game 1 begins: alice vs bob"],
+    ),
+    step("carol /tournament join", &["carol joins"]),
+    step(
+        "dave /tournament join",
+        &["dave joins", "game 2 begins: carol vs dave"],
+    ),
+    step("alice /tournament", &["live standings"]),
+    step(
+        "bob#t1-1 /abandon",
+        &["abandons", "game 3 begins: alice vs bob"],
+    ),
+    step("alice /tournament", &["1. alice: 2 (1 game)"]),
+    step(
+        "dave#t1-2 /abandon",
+        &["abandons", "game 4 begins: carol vs dave"],
+    ),
+    step("alice /tournament", &["2. carol: 2 (1 game)"]),
+    step(
+        "bob#t1-3 /abandon",
+        &["abandons", "game 5 begins: alice vs bob"],
+    ),
+    step("alice /tournament", &["1. alice: 4 (2 games) 🔥"]),
+    step(
+        "carol#t1-4 /abandon",
+        &["abandons", "game 6 begins: carol vs dave"],
+    ),
+    step("alice /tournament", &["2. carol: 2 (2 games)"]),
+    // On a streak: alice's third win in a row scores 4, not 2.
+    step(
+        "bob#t1-5 /abandon",
+        &["abandons", "game 7 begins: alice vs bob"],
+    ),
+    step("alice /tournament", &["1. alice: 8 (3 games) 🔥"]),
+];
+
+/// After time is up: the two games in progress are played out and count.
+const ENDGAME: &[Step] = &[
+    step("dave#t1-6 /abandon", &["abandons"]),
+    step(
+        "alice /tournament",
+        &["time is up; the last games are being played"],
+    ),
+    step("carol /tournament join", &["is over"]),
+    step(
+        "alice#t1-7 /abandon",
+        &[
+            "abandons",
+            "Tournament 1 is over: 🥇 alice (8), 🥈 carol (4), 🥉 dave (2)",
+        ],
+    ),
+    step("alice /tournament", &["final standings"]),
+];
+
+fn normalise(block: &str) -> String {
+    block
+        .lines()
+        .map(|line| {
+            if let Some(path) = line.strip_prefix("image: ") {
+                let png = std::fs::read(path).expect("the image named in a reply exists");
+                assert!(png.starts_with(b"\x89PNG"), "{path} is a PNG");
+                return "image: PNG".to_string();
+            }
+            // Clock readings and wall-clock times depend on when the test runs.
+            let mut line = line.to_string();
+            if let Some(at) = line.find("at ").filter(|_| line.contains(" UTC")) {
+                let end = line[at..]
+                    .find(" UTC")
+                    .map_or(line.len(), |end| at + end + 4);
+                line.replace_range(at..end, "at HH:MM:SS UTC");
+            }
+            if let Some(body) = line.strip_suffix(" s")
+                && let Some(comma) = body.rfind(", ")
+                && body[comma + 2..].chars().all(|c| c.is_ascii_digit())
+            {
+                return format!("{}, N s", &body[..comma]);
+            }
+            line
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// Sends each line and waits for the blocks it must bring; returns the transcript part.
+fn play(session: &mut Session, steps: &[Step]) -> String {
+    let mut transcript = String::new();
+    for step in steps {
+        session.send(step.line);
+        transcript.push_str(&format!("> {}\n", step.line));
+        for needle in step.blocks {
+            let block = session.wait_for(needle, Duration::from_secs(30));
+            transcript.push_str(&normalise(&block));
+            transcript.push_str("\n\n");
+        }
+    }
+    transcript
+}
+
+#[test]
+fn four_members_play_an_arena_tournament_in_the_console() {
+    let data = tempfile::tempdir().expect("temp dir");
+    let config = data.path().join("config.toml");
+    std::fs::write(&config, "tournament_minute_ms = 2000\n").expect("config");
+    let mut session = Session::start(&data.path().join("data"), Some(&config));
+    let started = std::time::Instant::now();
+    let mut transcript = play(&mut session, STEPS);
+    assert!(
+        started.elapsed() < Duration::from_secs(20),
+        "the games must be played before time is up (took {:?})",
+        started.elapsed()
+    );
+    let up = session.wait_for("time is up", Duration::from_secs(30));
+    transcript.push_str(&format!("{}\n\n", normalise(&up)));
+    transcript.push_str(&play(&mut session, ENDGAME));
+    session.finish();
+    let golden = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/transcripts/tournament_console.txt");
+    if std::env::var_os("UPDATE_GOLDEN").is_some() {
+        std::fs::write(&golden, &transcript).expect("write golden transcript");
+    }
+    let expected = std::fs::read_to_string(&golden).expect("golden transcript (UPDATE_GOLDEN=1)");
+    assert_eq!(
+        transcript,
+        expected,
+        "transcript differs from {}",
+        golden.display()
+    );
+}

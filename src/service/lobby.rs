@@ -386,9 +386,34 @@ pub(super) async fn rematch(inner: &Arc<Inner>, caller: &Caller, tongues: Tongue
 }
 
 /// The base score of a game between `a` and `b` starting now (docs/rules.md §7).
-pub(super) fn base_score(inner: &Inner, previous: Option<(u64, u32)>) -> u32 {
+pub(super) async fn base_score(
+    inner: &Arc<Inner>,
+    a: UserId,
+    b: UserId,
+) -> Result<u32, ServiceError> {
+    let previous = inner
+        .blocking(move |s| s.last_game_between(a, b))
+        .await?
+        .map(|finished| (finished.ended_at_ms, finished.game.base_score));
     let window_ms = u64::from(inner.config.rematch_window_secs) * 1000;
-    scoring::base_score(previous, now_ms(), window_ms)
+    Ok(scoring::base_score(previous, now_ms(), window_ms))
+}
+
+/// Numbers and stores a new game, its players' names first (numbers are handed out one by one).
+pub(super) async fn store_new_game(
+    inner: &Arc<Inner>,
+    live: LiveGame,
+    guild: u64,
+) -> Result<LiveGame, ServiceError> {
+    let _numbering = inner.numbering.lock().await;
+    inner
+        .blocking(move |store| {
+            for (user, name) in live.players.iter().zip(&live.names) {
+                store.set_player_name(*user, name, guild)?;
+            }
+            store.start_live_game(&live)
+        })
+        .await
 }
 
 /// Starts the game of an accepted challenge (the caller holds the channel's lock): the
@@ -410,11 +435,7 @@ async fn start_game(inner: &Arc<Inner>, challenge: &Challenge, tongues: Tongues)
 
 async fn create_game(inner: &Arc<Inner>, challenge: &Challenge) -> Result<LiveGame, ServiceError> {
     let players: [UserId; 2] = [challenge.challenger, challenge.challenged];
-    let (a, b) = (players[0], players[1]);
-    let previous = inner
-        .blocking(move |s| s.last_game_between(a, b))
-        .await?
-        .map(|finished| (finished.ended_at_ms, finished.game.base_score));
+    let base_score = base_score(inner, players[0], players[1]).await?;
     let now = now_ms();
     let rules = inner.config.rules;
     let game = Game::new(inner.deal_seed(), rules);
@@ -432,21 +453,12 @@ async fn create_game(inner: &Arc<Inner>, challenge: &Challenge) -> Result<LiveGa
         started_at_ms: now,
         turn_deadline_ms: clock::turn_deadline(now, challenge.turn_secs),
         warned: false,
-        base_score: base_score(inner, previous),
+        base_score,
         rated: !is_ai || inner.config.rate_ai_games,
         ai: challenge
             .ai_level
             .clone()
             .map(|level| (Seat::Second, level)),
     };
-    let guild = challenge.place.guild;
-    let _numbering = inner.numbering.lock().await;
-    inner
-        .blocking(move |store| {
-            for (user, name) in live.players.iter().zip(&live.names) {
-                store.set_player_name(*user, name, guild)?;
-            }
-            store.start_live_game(&live)
-        })
-        .await
+    store_new_game(inner, live, challenge.place.guild).await
 }

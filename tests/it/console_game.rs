@@ -266,18 +266,7 @@ fn scripted_games_through_the_console() {
             );
         }
     }
-    let golden =
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/transcripts/console_game.txt");
-    if std::env::var_os("UPDATE_GOLDEN").is_some() {
-        std::fs::write(&golden, &transcript).expect("write golden transcript");
-    }
-    let expected = std::fs::read_to_string(&golden).expect("golden transcript (UPDATE_GOLDEN=1)");
-    assert_eq!(
-        transcript,
-        expected,
-        "transcript differs from {}",
-        golden.display()
-    );
+    console_support::check_transcript("console_game.txt", &transcript);
 }
 
 /// The same kind of game in each configured language, against golden transcripts

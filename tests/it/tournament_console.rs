@@ -163,16 +163,5 @@ fn four_members_play_an_arena_tournament_in_the_console() {
     transcript.push_str(&format!("{}\n\n", normalise(&up)));
     transcript.push_str(&play(&mut session, ENDGAME));
     session.finish();
-    let golden = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/transcripts/tournament_console.txt");
-    if std::env::var_os("UPDATE_GOLDEN").is_some() {
-        std::fs::write(&golden, &transcript).expect("write golden transcript");
-    }
-    let expected = std::fs::read_to_string(&golden).expect("golden transcript (UPDATE_GOLDEN=1)");
-    assert_eq!(
-        transcript,
-        expected,
-        "transcript differs from {}",
-        golden.display()
-    );
+    crate::console_support::check_transcript("tournament_console.txt", &transcript);
 }

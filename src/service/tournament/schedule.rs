@@ -17,7 +17,7 @@ use super::{Inner, minute_ms, shown};
 use crate::game::{Game, Seat};
 use crate::service::clock::{self, now_ms};
 use crate::service::news::GameNews;
-use crate::service::{ServiceError, Surface, live, lock};
+use crate::service::{ServiceError, Surface, live, lobby, lock};
 use crate::store::{ArenaGame, FinishedGame, LiveGame, Phase, Tournament, UserId};
 use crate::words::tournament as say;
 
@@ -34,27 +34,22 @@ pub(super) struct EditState {
 pub(super) fn arm(inner: &Arc<Inner>, tournament: &Tournament) {
     let mut handles = Vec::new();
     let id = tournament.id;
+    let at = |ms: u64, inner: &Arc<Inner>, start: bool| {
+        let inner = inner.clone();
+        tokio::spawn(async move {
+            tokio::time::sleep_until(clock::instant_at(ms)).await;
+            match start {
+                true => begin(&inner, id).await,
+                false => time_up(&inner, id).await,
+            }
+        })
+        .abort_handle()
+    };
     if tournament.phase == Phase::Scheduled {
-        let at = tournament.starts_at_ms;
-        let task_inner = inner.clone();
-        handles.push(
-            tokio::spawn(async move {
-                tokio::time::sleep_until(clock::instant_at(at)).await;
-                begin(&task_inner, id).await;
-            })
-            .abort_handle(),
-        );
+        handles.push(at(tournament.starts_at_ms, inner, true));
     }
     if matches!(tournament.phase, Phase::Scheduled | Phase::Running) {
-        let at = tournament.ends_at_ms;
-        let task_inner = inner.clone();
-        handles.push(
-            tokio::spawn(async move {
-                tokio::time::sleep_until(clock::instant_at(at)).await;
-                time_up(&task_inner, id).await;
-            })
-            .abort_handle(),
-        );
+        handles.push(at(tournament.ends_at_ms, inner, false));
     }
     lock(&inner.arena.timers).insert(id, handles);
 }
@@ -346,11 +341,7 @@ async fn new_game(
     players: [UserId; 2],
     names: [String; 2],
 ) -> Result<LiveGame, ServiceError> {
-    let (a, b) = (players[0], players[1]);
-    let previous = inner
-        .blocking(move |s| s.last_game_between(a, b))
-        .await?
-        .map(|finished| (finished.ended_at_ms, finished.game.base_score));
+    let base_score = lobby::base_score(inner, players[0], players[1]).await?;
     let now = now_ms();
     let game = Game::new(inner.deal_seed(), inner.config.rules);
     let live = LiveGame {
@@ -363,20 +354,11 @@ async fn new_game(
         started_at_ms: now,
         turn_deadline_ms: clock::turn_deadline(now, tournament.turn_secs),
         warned: false,
-        base_score: crate::service::lobby::base_score(inner, previous),
+        base_score,
         rated: tournament.rated,
         ai: None,
     };
-    let guild = tournament.place.guild;
-    let _numbering = inner.numbering.lock().await;
-    inner
-        .blocking(move |store| {
-            for (user, name) in live.players.iter().zip(&live.names) {
-                store.set_player_name(*user, name, guild)?;
-            }
-            store.start_live_game(&live)
-        })
-        .await
+    lobby::store_new_game(inner, live, tournament.place.guild).await
 }
 
 /// The live standings changed: the announcement is edited now, or once 5 s (scaled like the

@@ -74,9 +74,7 @@ pub(super) fn standings_lines(
 /// The announcement as it should now read: the standings' heading and top 10, with the Join
 /// and Leave buttons while it is open.
 pub(super) fn announcement_edit(lang: Language, tournament: &Tournament) -> Reply {
-    let mut lines = Vec::new();
-    lines.extend(standings_lines(lang, tournament, Some(LIVE_ROWS)));
-    let mut reply = Reply::public(lines);
+    let mut reply = Reply::public(standings_lines(lang, tournament, Some(LIVE_ROWS)));
     if matches!(tournament.phase, Phase::Scheduled | Phase::Running) {
         reply.buttons = super::join_buttons(lang, tournament.id);
     }

@@ -158,6 +158,24 @@ impl Session {
     }
 }
 
+/// Compares `transcript` with the golden file tests/transcripts/`name` (written instead with
+/// UPDATE_GOLDEN=1).
+pub fn check_transcript(name: &str, transcript: &str) {
+    let golden = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/transcripts")
+        .join(name);
+    if std::env::var_os("UPDATE_GOLDEN").is_some() {
+        std::fs::write(&golden, transcript).expect("write golden transcript");
+    }
+    let expected = std::fs::read_to_string(&golden).expect("golden transcript (UPDATE_GOLDEN=1)");
+    assert_eq!(
+        transcript,
+        expected,
+        "transcript differs from {}",
+        golden.display()
+    );
+}
+
 /// The console line that plays `action` for the player named `name`.
 pub fn action_line(name: &str, action: Action) -> String {
     match action {

@@ -311,13 +311,9 @@ async fn start_game(
             return Err(error);
         }
     };
-    let game = Game::replay(&live.record).map_err(|source| ServiceError::Replay {
-        id: live.id,
-        source,
-    })?;
     let number = live.id;
     let (started, announced) = tokio::sync::oneshot::channel();
-    live::spawn(inner, live, game, Some(started));
+    live::spawn(inner, live, Some(started))?;
     let task_inner = inner.clone();
     tokio::spawn(async move {
         if let Ok(reply) = announced.await {

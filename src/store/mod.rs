@@ -374,7 +374,16 @@ impl Store {
         user: UserId,
         guild: Option<u64>,
     ) -> Result<Option<usize>, StoreError> {
-        dispatch!(self, store => store.position_of(user, guild))
+        let stats = self.player(user)?;
+        if !stats.is_on_board(guild) {
+            return Ok(None);
+        }
+        let above = dispatch!(self, store => store.players_above(&stats, guild))?;
+        Ok(Some(
+            usize::try_from(above)
+                .unwrap_or(usize::MAX)
+                .saturating_add(1),
+        ))
     }
 
     /// Imports player stats in bulk (a restore, or seeding a test store), replacing the stats

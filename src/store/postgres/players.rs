@@ -283,19 +283,14 @@ impl PgStore {
         })
     }
 
-    /// A player's place on a leaderboard, shared by equal points (1 + the players with more
-    /// points); `None` when they are not on it. Sums the buckets above theirs and the points
-    /// values above theirs in their own bucket: at most the buckets plus 256 rows, however many
-    /// players share their points.
-    pub fn position_of(
+    /// How many players on a leaderboard have more points than `stats`. Sums the buckets above
+    /// theirs and the points values above theirs in their own bucket: at most the buckets plus
+    /// 256 rows, however many players share their points.
+    pub fn players_above(
         &self,
-        user: UserId,
+        stats: &PlayerStats,
         guild: Option<u64>,
-    ) -> Result<Option<usize>, StoreError> {
-        let stats = self.player(user)?;
-        if !stats.is_on_board(guild) {
-            return Ok(None);
-        }
+    ) -> Result<u64, StoreError> {
         let (scope, guild) = match guild {
             None => (0i16, 0),
             Some(guild) => (1, sql_id(guild)),
@@ -322,7 +317,7 @@ impl PgStore {
                 .await?;
             Ok(row.get::<_, i64>(0))
         })?;
-        Ok(Some(usize::try_from(above).unwrap_or(0).saturating_add(1)))
+        Ok(u64::try_from(above).unwrap_or(0))
     }
 
     /// Imports player stats in bulk, replacing the stats of those users; committed on return.

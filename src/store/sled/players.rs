@@ -155,18 +155,14 @@ impl SledStore {
         Ok(out)
     }
 
-    /// A player's place on a leaderboard, shared by equal points (1 + the players with more
-    /// points); `None` when they are not on it. Sums the buckets above and the values above in
-    /// their own bucket: at most a few hundred counts, however many players share their points.
-    pub fn position_of(
+    /// How many players on a leaderboard have more points than `stats`. Sums the buckets
+    /// above and the values above in their own bucket: at most a few hundred counts, however
+    /// many players share their points.
+    pub fn players_above(
         &self,
-        user: UserId,
+        stats: &PlayerStats,
         guild: Option<u64>,
-    ) -> Result<Option<usize>, StoreError> {
-        let stats = self.player(user)?;
-        if !stats.is_on_board(guild) {
-            return Ok(None);
-        }
+    ) -> Result<u64, StoreError> {
         let scope = scope(guild);
         let mut above: u64 = 0;
         let counts = &self.trees.rank_counts;
@@ -179,11 +175,7 @@ impl SledStore {
             let (_, count) = item?;
             above = above.saturating_add(count_value(&count));
         }
-        Ok(Some(
-            usize::try_from(above)
-                .unwrap_or(usize::MAX)
-                .saturating_add(1),
-        ))
+        Ok(above)
     }
 
     /// Drops every leaderboard key of `user` (after their record was quarantined, when the old

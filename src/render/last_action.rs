@@ -127,21 +127,6 @@ pub fn draw(
 fn cross_out(canvas: &mut Canvas, (x, y): (f32, f32)) {
     let size = (TILE_W * tiles::MINI_SCALE, TILE_H * tiles::MINI_SCALE);
     raster::round_rect(canvas, (x, y), size, 6.0, CARD_BG, 0.45);
-    let (dx, dy) = (size.0 / 2.0 - 6.0, size.1 / 2.0 - 4.0);
-    raster::line(
-        canvas,
-        (x - dx, y - dy),
-        (x + dx, y + dy),
-        3.0,
-        LAST_ATTACK,
-        0.9,
-    );
-    raster::line(
-        canvas,
-        (x - dx, y + dy),
-        (x + dx, y - dy),
-        3.0,
-        LAST_ATTACK,
-        0.9,
-    );
+    let reach = (size.0 / 2.0 - 6.0, size.1 / 2.0 - 4.0);
+    raster::cross(canvas, (x, y), reach, 3.0, LAST_ATTACK, 0.9);
 }

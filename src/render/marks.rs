@@ -111,7 +111,7 @@ fn draw_last(canvas: &mut Canvas, view: &PublicView, last: &LastAction) {
             let both_fell = matches!(last.effect, Effect::Attacked { .. })
                 && view.cell(to) == PublicCell::Empty;
             if both_fell {
-                draw_cross(canvas, end, 14.0, colour);
+                raster::cross(canvas, end, (14.0, 14.0), 5.0, colour, 1.0);
             }
         }
     }
@@ -133,25 +133,6 @@ fn draw_arrow_head(canvas: &mut Canvas, start: (f32, f32), end: (f32, f32), colo
     let (px, py) = (-uy * 9.0, ux * 9.0);
     let points = [tip, (base.0 + px, base.1 + py), (base.0 - px, base.1 - py)];
     raster::polygon(canvas, &points, colour, 1.0);
-}
-
-fn draw_cross(canvas: &mut Canvas, (x, y): (f32, f32), size: f32, colour: Rgb) {
-    raster::line(
-        canvas,
-        (x - size, y - size),
-        (x + size, y + size),
-        5.0,
-        colour,
-        1.0,
-    );
-    raster::line(
-        canvas,
-        (x - size, y + size),
-        (x + size, y - size),
-        5.0,
-        colour,
-        1.0,
-    );
 }
 
 /// A green frame with corner brackets: this piece can be attacked.

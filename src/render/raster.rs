@@ -228,6 +228,34 @@ pub fn line<S: Surface + ?Sized>(
     });
 }
 
+/// An X centred on `(x, y)`, reaching `reach` to either side and up and down: two
+/// [`line`]s corner to corner.
+pub fn cross<S: Surface + ?Sized>(
+    surface: &mut S,
+    (x, y): (f32, f32),
+    (dx, dy): (f32, f32),
+    width: f32,
+    colour: Rgb,
+    opacity: f32,
+) {
+    line(
+        surface,
+        (x - dx, y - dy),
+        (x + dx, y + dy),
+        width,
+        colour,
+        opacity,
+    );
+    line(
+        surface,
+        (x - dx, y + dy),
+        (x + dx, y - dy),
+        width,
+        colour,
+        opacity,
+    );
+}
+
 pub fn disc<S: Surface + ?Sized>(
     surface: &mut S,
     centre: (f32, f32),

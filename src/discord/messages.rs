@@ -17,6 +17,22 @@ const MAX_CONTENT_CHARS: usize = 2000;
 const BUTTONS_PER_ROW: usize = 5;
 const EMBED_COLOUR: u32 = 0xB0_3A_2E;
 
+/// Fills one of serenity's three message builders (an interaction's answer, a followup, a
+/// channel message) with an [`Outgoing`]: they have the same methods but no common trait.
+macro_rules! message_body {
+    ($outgoing:expr, $builder:expr) => {{
+        let outgoing: &Outgoing = $outgoing;
+        let mut message = $builder
+            .content(outgoing.content())
+            .allowed_mentions(outgoing.allowed_mentions())
+            .components(outgoing.rows());
+        if let Some(embed) = outgoing.embed() {
+            message = message.embed(embed);
+        }
+        message.add_files(outgoing.attachments())
+    }};
+}
+
 /// How a reply is laid out.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Layout {
@@ -153,29 +169,17 @@ impl Outgoing {
     }
 
     pub fn interaction_message(&self) -> CreateInteractionResponseMessage {
-        let mut message = CreateInteractionResponseMessage::new()
-            .content(self.content())
-            .allowed_mentions(self.allowed_mentions())
-            .ephemeral(self.private())
-            .components(self.rows());
-        if let Some(embed) = self.embed() {
-            message = message.embed(embed);
-        }
-        message = message.add_files(self.attachments());
-        message
+        message_body!(
+            self,
+            CreateInteractionResponseMessage::new().ephemeral(self.private())
+        )
     }
 
     pub fn followup(&self) -> CreateInteractionResponseFollowup {
-        let mut message = CreateInteractionResponseFollowup::new()
-            .content(self.content())
-            .allowed_mentions(self.allowed_mentions())
-            .ephemeral(self.private())
-            .components(self.rows());
-        if let Some(embed) = self.embed() {
-            message = message.embed(embed);
-        }
-        message = message.add_files(self.attachments());
-        message
+        message_body!(
+            self,
+            CreateInteractionResponseFollowup::new().ephemeral(self.private())
+        )
     }
 
     /// The message's new text and buttons, for an edit of a message the bot sent (a
@@ -188,15 +192,7 @@ impl Outgoing {
     }
 
     pub fn channel_message(&self) -> CreateMessage {
-        let mut message = CreateMessage::new()
-            .content(self.content())
-            .allowed_mentions(self.allowed_mentions())
-            .components(self.rows());
-        if let Some(embed) = self.embed() {
-            message = message.embed(embed);
-        }
-        message = message.add_files(self.attachments());
-        message
+        message_body!(self, CreateMessage::new())
     }
 }
 

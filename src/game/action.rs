@@ -33,6 +33,14 @@ impl Action {
             Action::Move { from, .. } => from,
         }
     }
+
+    /// Where the action starts and ends: a flip starts and ends on its square.
+    pub fn squares(self) -> (Square, Square) {
+        match self {
+            Action::Flip(square) => (square, square),
+            Action::Move { from, to } => (from, to),
+        }
+    }
 }
 
 impl fmt::Display for Action {

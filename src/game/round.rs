@@ -250,10 +250,7 @@ impl Game {
     }
 
     fn repetition_key(&self, action: Action) -> Option<RepetitionKey> {
-        let (from, to) = match action {
-            Action::Flip(square) => (square, square),
-            Action::Move { from, to } => (from, to),
-        };
+        let (from, to) = action.squares();
         self.position
             .board
             .piece(from)

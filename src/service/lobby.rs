@@ -263,33 +263,7 @@ pub(super) async fn decline(
     tongues: Tongues,
     id: Option<u64>,
 ) -> Reply {
-    let lang = tongues.private;
-    let surface = inner.surface;
-    let closed = close_challenge(
-        inner,
-        caller,
-        id,
-        |c, user| c.challenged == user,
-        words::no_challenge_for_you(lang),
-        |c| {
-            words::only_can_decline(
-                lang,
-                surface,
-                &c.challenged_name,
-                c.challenger == caller.user,
-            )
-        },
-        lang,
-    )
-    .await;
-    match closed {
-        Ok(c) => Reply::public(vec![words::declines_challenge(
-            tongues.public,
-            &caller.name,
-            &c.challenger_name,
-        )]),
-        Err(refusal) => refusal,
-    }
+    close(inner, caller, tongues, id, Closing::Decline).await
 }
 
 pub(super) async fn withdraw(
@@ -298,24 +272,59 @@ pub(super) async fn withdraw(
     tongues: Tongues,
     id: Option<u64>,
 ) -> Reply {
+    close(inner, caller, tongues, id, Closing::Withdraw).await
+}
+
+/// Who closes a challenge: the challenged member declines it, the challenger withdraws it.
+#[derive(Clone, Copy)]
+enum Closing {
+    Decline,
+    Withdraw,
+}
+
+/// Declines or withdraws an open challenge, and tells the channel.
+async fn close(
+    inner: &Arc<Inner>,
+    caller: &Caller,
+    tongues: Tongues,
+    id: Option<u64>,
+    closing: Closing,
+) -> Reply {
     let lang = tongues.private;
-    let closed = close_challenge(
-        inner,
-        caller,
-        id,
-        |c, user| c.challenger == user,
-        words::no_challenge_of_yours(lang),
-        |c| words::only_can_withdraw(lang, &c.challenger_name),
-        lang,
-    )
-    .await;
-    match closed {
-        Ok(c) => Reply::public(vec![words::withdraws_challenge(
-            tongues.public,
-            &caller.name,
+    let surface = inner.surface;
+    let (is_callers, none_text): (fn(&Challenge, UserId) -> bool, String) = match closing {
+        Closing::Decline => (
+            |c, user| c.challenged == user,
+            words::no_challenge_for_you(lang),
+        ),
+        Closing::Withdraw => (
+            |c, user| c.challenger == user,
+            words::no_challenge_of_yours(lang),
+        ),
+    };
+    let not_yours = |c: &Challenge| match closing {
+        Closing::Decline => words::only_can_decline(
+            lang,
+            surface,
+            &c.challenged_name,
+            c.challenger == caller.user,
+        ),
+        Closing::Withdraw => words::only_can_withdraw(lang, &c.challenger_name),
+    };
+    let closed = close_challenge(inner, caller, id, is_callers, none_text, not_yours, lang).await;
+    let (public, name) = (tongues.public, &caller.name);
+    match (closed, closing) {
+        (Ok(c), Closing::Decline) => Reply::public(vec![words::declines_challenge(
+            public,
+            name,
+            &c.challenger_name,
+        )]),
+        (Ok(c), Closing::Withdraw) => Reply::public(vec![words::withdraws_challenge(
+            public,
+            name,
             &c.challenged_name,
         )]),
-        Err(refusal) => refusal,
+        (Err(refusal), _) => refusal,
     }
 }
 

@@ -43,6 +43,8 @@ use thiserror::Error;
 use tokio::sync::mpsc::{self, UnboundedReceiver, UnboundedSender};
 use tokio::task::AbortHandle;
 
+/// Which front end the service speaks to (the words name its commands and buttons).
+pub use crate::words::Surface;
 pub use crate::words::turns::board_text;
 /// The one way every front end words a sentence in three languages.
 use crate::words::{self, history as history_words, turns as text};
@@ -56,7 +58,7 @@ pub use replay::{DEFAULT_SPEED, ReplayMedia, ReplayMediaError, media as replay_m
 pub use tournament::{OpenedRoom, RoomRequest, Rooms};
 pub use types::{
     AI_USER, Announcement, Attachment, Caller, Command, FileKind, GameEvent, Member, Opponent,
-    Outbound, Reply, Rights, Surface, Tongues, TournamentCommand,
+    Outbound, Reply, Rights, Tongues, TournamentCommand,
 };
 
 use crate::config::Shards;

@@ -29,15 +29,6 @@ impl Tongues {
     }
 }
 
-/// Which front end the service speaks to: the words name that front end's commands and
-/// buttons (`/draw` and an Accept draw button on Discord, `/draw accept` in the console).
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
-pub enum Surface {
-    #[default]
-    Console,
-    Discord,
-}
-
 /// What a reply means for the game's life, for front ends that place games (Discord threads).
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum GameEvent {

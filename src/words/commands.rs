@@ -3,8 +3,8 @@
 //! shows for the message's language (`/挑战` in 简体). Discord registers the commands with these
 //! localisations; a test in `discord::commands` checks the two never disagree.
 
+use super::Surface;
 use crate::config::Language;
-use crate::service::Surface;
 
 /// A slash command the bot has on every surface.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

@@ -1,9 +1,9 @@
 //! Refusals and failures: what went wrong with a command, an action or the store.
 
+use super::Surface;
 use super::{Cmd, say, slash};
 use crate::config::Language;
 use crate::game::{ActionError, AttackRefusal, GameError};
-use crate::service::Surface;
 
 pub fn store_failure(lang: Language) -> String {
     say!(

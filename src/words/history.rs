@@ -2,10 +2,10 @@
 //! written as Discord timestamps (`<t:UNIX:d>`) and channels as mentions (`<#ID>`); the console
 //! prints both its own way.
 
+use super::Surface;
 use super::{Cmd, Opt, colour, option, say, slash};
 use crate::config::Language;
 use crate::game::{Colour, DrawReason, WinReason};
-use crate::service::Surface;
 
 pub fn history_title(
     lang: Language,

@@ -1,8 +1,8 @@
 //! Challenges: opening, answering, expiring and the start of a game.
 
+use super::Surface;
 use super::{count_en, say};
 use crate::config::Language;
-use crate::service::Surface;
 
 pub fn channel_busy(lang: Language) -> String {
     say!(

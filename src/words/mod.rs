@@ -5,8 +5,10 @@
 //!
 //! Submodules: `errors` (refusals and failures), `play` (turns, draws, clocks, buttons),
 //! `lobby` (challenges), `standings` (points, ranks, titles), `turns` (what an action did and
-//! the text board), `history` (`/history`, `/replay`, `/games`), `discord` (the Discord front
-//! end's own texts) and `board` (the words drawn on the board image).
+//! the text board), `history` (`/history`, `/replay`, `/games`) and `board` (the words drawn on
+//! the board image). The Discord front end's own texts live with it (`discord/wording.rs`).
+//! Nothing here depends on the service or a front end: [`Surface`] says which front end a
+//! sentence is for.
 
 mod commands;
 mod errors;
@@ -32,6 +34,15 @@ pub use standings::*;
 
 use crate::config::Language;
 use crate::game::Colour;
+
+/// Which front end the words are for: they name that front end's commands and buttons
+/// (`/draw` and an Accept draw button on Discord, `/draw accept` in the console).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub enum Surface {
+    #[default]
+    Console,
+    Discord,
+}
 
 /// `say!(lang, "English {x}", "简体 {x}", "繁體 {x}")`: the sentence in `lang`, arguments
 /// captured from the surrounding scope.

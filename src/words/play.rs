@@ -1,9 +1,9 @@
 //! The words of a game in play: the move guide, counters, resigning, draws, clocks and the
 //! buttons of turn messages.
 
+use super::Surface;
 use super::say;
 use crate::config::Language;
-use crate::service::Surface;
 
 /// The three lines of a move guide; `to` and `attacks` list squares, or are empty.
 pub fn guide(lang: Language, piece: &str, square: &str, to: &str, attacks: &str) -> Vec<String> {
@@ -152,7 +152,8 @@ pub fn ran_out_of_time(lang: Language, name: &str, count: u8, limit: u8) -> Stri
     )
 }
 
-pub fn base_score(lang: Language, base: u32) -> String {
+/// The line that tells a game's base score.
+pub fn base_score_line(lang: Language, base: u32) -> String {
     say!(
         lang,
         "base score {base}.",

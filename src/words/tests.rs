@@ -2,7 +2,6 @@
 
 mod discord_words {
     use crate::config::Language;
-    use crate::service::Surface;
     use crate::words::*;
 
     /// Discord has no `/accept`, `/decline`, `/withdraw` or `/draw accept`: its words name
@@ -48,7 +47,6 @@ mod discord_words {
 
 mod plurals {
     use crate::config::Language;
-    use crate::service::Surface;
     use crate::words::*;
 
     #[test]

@@ -3,7 +3,7 @@
 
 use super::{Cmd, count_en, say, slash};
 use crate::config::Language;
-use crate::service::Surface;
+use super::Surface;
 
 /// A Discord timestamp shown relative to now (`in 5 minutes`); the console prints it plainly.
 fn relative(at_secs: u64) -> String {

@@ -7,11 +7,11 @@ use std::fmt::Write;
 
 use crate::config::Language;
 use crate::game::geometry::CAMPS;
-use crate::game::{COLUMNS, ROWS};
 use crate::game::{
-    Colour, DrawReason, Effect, Kind, Outcome, Piece, PublicCell, PublicView, Seat, Square,
+    Action, Colour, DrawReason, Effect, Kind, Outcome, Piece, PublicCell, PublicView, Seat, Square,
     WinReason,
 };
+use crate::game::{COLUMNS, ROWS};
 use crate::scoring::Title;
 
 use crate::words::{self, say};
@@ -44,13 +44,8 @@ pub fn title_name(title: &Title, language: Language) -> String {
 }
 
 /// What one action did: `alice flips B3: Red Major (R4).`
-pub fn describe_action(
-    name: &str,
-    from: Square,
-    to: Square,
-    effect: Effect,
-    lang: Language,
-) -> String {
+pub fn describe_action(name: &str, action: Action, effect: Effect, lang: Language) -> String {
+    let (from, to) = action.squares();
     match effect {
         Effect::Flipped(p) => {
             let piece = piece_name(p, lang);
@@ -424,10 +419,21 @@ mod tests {
         let black_bomb = Piece::new(Colour::Black, Kind::Bomb);
         let b3: Square = "B3".parse().unwrap();
         let c3: Square = "C3".parse().unwrap();
+        let flip = Action::Flip(b3);
+        let step = Action::Move { from: b3, to: c3 };
         let table = [
-            (Effect::Flipped(red4), "alice flips B3: Red Major (R4)."),
-            (Effect::Moved(red4), "alice moves Red Major (R4) B3 → C3."),
             (
+                flip,
+                Effect::Flipped(red4),
+                "alice flips B3: Red Major (R4).",
+            ),
+            (
+                step,
+                Effect::Moved(red4),
+                "alice moves Red Major (R4) B3 → C3.",
+            ),
+            (
+                step,
                 Effect::Attacked {
                     attacker: red4,
                     target: black_bomb,
@@ -436,9 +442,9 @@ mod tests {
                 "alice's Red Major (R4) on B3 attacks Black Bomb (BX) on C3: both are blown up.",
             ),
         ];
-        for (effect, text) in table {
+        for (action, effect, text) in table {
             assert_eq!(
-                describe_action("alice", b3, c3, effect, Language::English),
+                describe_action("alice", action, effect, Language::English),
                 text
             );
         }

@@ -10,7 +10,7 @@ use super::picture::MoveGuide;
 use super::presenter::Sink;
 use super::{Button, ButtonId, Caller, Reply, store_failure, text, words};
 use crate::config::Language;
-use crate::game::{Action, Checked, Destinations, PublicCell, Seat, Square};
+use crate::game::{Checked, Destinations, PublicCell, Seat, Square};
 
 impl GameActor {
     /// Plays a checked action.
@@ -21,14 +21,9 @@ impl GameActor {
     ) -> Result<Happened, Reply> {
         let (played, ended) = self.commit(|game| game.play(checked), true).await?;
         self.warned_repeat = None;
-        let (from, to) = match checked.action() {
-            Action::Flip(square) => (square, square),
-            Action::Move { from, to } => (from, to),
-        };
         Ok(self.happened(Event::Played {
             name: name.to_string(),
-            from,
-            to,
+            action: checked.action(),
             effect: played.effect,
             colours_decided: played.colours_decided,
             ended,

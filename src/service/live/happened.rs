@@ -5,7 +5,7 @@
 
 use super::Surface;
 use crate::config::Language;
-use crate::game::{Effect, Piece, PublicView, RevealedView, Seat, Square};
+use crate::game::{Action, Effect, Piece, PublicView, RevealedView, Seat};
 use crate::store::{Place, PlayerStats, UserId};
 
 use super::picture::MoveGuide;
@@ -56,11 +56,10 @@ pub(in crate::service) struct Ended {
 pub(in crate::service) enum Event {
     /// The game was created and stored; its actor is running.
     Started,
-    /// `name` played an action from `from` to `to` (the same square for a flip).
+    /// `name` played `action`.
     Played {
         name: String,
-        from: Square,
-        to: Square,
+        action: Action,
         effect: Effect,
         colours_decided: bool,
         ended: Option<Ended>,

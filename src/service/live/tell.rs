@@ -61,13 +61,12 @@ pub(in crate::service) fn words(happened: &Happened) -> Reply {
         Event::Started => started(scene),
         Event::Played {
             name,
-            from,
-            to,
+            action,
             effect,
             colours_decided,
             ended,
         } => {
-            let mut lines = vec![text::describe_action(name, *from, *to, *effect, lang)];
+            let mut lines = vec![text::describe_action(name, *action, *effect, lang)];
             if *colours_decided {
                 lines.extend(text::colours_line(view, names, lang));
             }
@@ -224,7 +223,7 @@ fn end_lines(scene: &Scene, ended: &Ended) -> Vec<String> {
                 lang,
             ));
         }
-        lines.push(words::base_score(lang, scene.base_score));
+        lines.push(words::base_score_line(lang, scene.base_score));
     } else {
         lines.push(words::unrated(lang));
     }

@@ -15,18 +15,29 @@
 //! assert_eq!(outcome.unwrap().to_string(), "R wins: flag");
 //! assert_eq!("R wins: flag".parse::<Outcome<Colour>>().unwrap(), outcome.unwrap());
 //! ```
+//!
+//! What an embedder uses: the rules ([`game`], with the [`ai`] that plays them and the
+//! [`scoring`] of finished games), the game [`service`] with its [`config`], and the [`store`].
+//! [`render`] and [`words`] draw and word what the service shows. The front ends (`discord`,
+//! `console`, `cli`) and the process's `ops` are the binary's: they are reachable only so that
+//! the binary and the end-to-end tests can start them, and are not part of the API.
 pub mod ai;
-pub mod cli;
 pub mod config;
-pub mod console;
-pub mod discord;
 pub mod game;
-pub mod ops;
 pub mod render;
 pub mod scoring;
 pub mod service;
 pub mod store;
 pub mod words;
+
+#[doc(hidden)]
+pub mod cli;
+#[doc(hidden)]
+pub mod console;
+#[doc(hidden)]
+pub mod discord;
+#[doc(hidden)]
+pub mod ops;
 
 pub use game::{
     Action, Colour, Game, Kind, Outcome, Piece, Position, PublicPosition, PublicView, Rules, Seat,

@@ -68,12 +68,7 @@ impl Outgoing {
     /// (which is the message's).
     pub fn without_image(&self) -> Outgoing {
         let mut reply = self.reply.clone();
-        let language = reply
-            .png
-            .iter()
-            .chain(reply.files.iter().map(|file| &file.bytes))
-            .find_map(|bytes| crate::render::language_of_image(bytes))
-            .unwrap_or_default();
+        let language = reply.drawn_in.unwrap_or_default();
         if reply.png.take().is_some() {
             reply.lines.push(words::image_not_uploaded(language));
         }

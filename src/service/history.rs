@@ -181,7 +181,7 @@ pub(super) async fn replay(
                     vec![record]
                 }
             };
-            Reply::public(lines).with_files(files)
+            Reply::public(lines).with_files(files).drawn_in(lang)
         }
         Ok(Err(error)) => {
             tracing::error!("replaying game {game}: {error}");

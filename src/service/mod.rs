@@ -53,7 +53,7 @@ pub use button::{Button, ButtonId, UnknownButton};
 pub use clock::{ClockEvent, now_ms};
 pub use history::{PAGE_SIZE, SPEEDS};
 use news::GameNews;
-pub use picture::{Caption, MoveGuide, board_png};
+pub use picture::board_png;
 pub use replay::{DEFAULT_SPEED, ReplayMedia, ReplayMediaError, media as replay_media};
 pub use tournament::{OpenedRoom, RoomRequest, Rooms};
 pub use types::{

@@ -4,26 +4,8 @@
 use std::sync::{Arc, Mutex, OnceLock, mpsc};
 
 use crate::config::Language;
-use crate::game::{PublicView, RevealedView, Square, SquareSet};
+use crate::game::{PublicView, RevealedView};
 use crate::render::{Guide, Panel, RenderOptions, render_png, render_reveal_png};
-
-/// What the picture shows besides the board: the players' names by seat, the seconds left on
-/// the clock of the player to act, and each seat's points.
-#[derive(Clone, Debug, Default)]
-pub struct Caption {
-    pub names: [String; 2],
-    pub seconds_left: Option<u32>,
-    pub points: Option<[i64; 2]>,
-}
-
-/// A move guide drawn over the board: the piece's square, the empty squares it can reach and
-/// the squares it can attack (square sets).
-#[derive(Clone, Copy, Debug)]
-pub struct MoveGuide {
-    pub from: Square,
-    pub empty: SquareSet,
-    pub attacks: SquareSet,
-}
 
 /// What a picture shows: the public board (with a move guide maybe), or at the end of a game
 /// the reveal of what was never flipped.
@@ -31,25 +13,17 @@ pub struct MoveGuide {
 pub enum Sheet {
     Board {
         view: PublicView,
-        guide: Option<MoveGuide>,
+        guide: Option<Guide>,
     },
     Reveal(RevealedView),
-}
-
-fn panel_of(caption: &Caption) -> Panel {
-    Panel {
-        names: caption.names.clone(),
-        seconds_left: caption.seconds_left,
-        points: caption.points,
-    }
 }
 
 /// The board as a PNG (drawn by `crate::render`), or `None` when no image can be made (the
 /// reply then goes out with its text alone).
 pub fn board_png(
     view: &PublicView,
-    caption: &Caption,
-    guide: Option<MoveGuide>,
+    panel: &Panel,
+    guide: Option<Guide>,
     language: Language,
 ) -> Option<Vec<u8>> {
     sheet_png(
@@ -57,25 +31,17 @@ pub fn board_png(
             view: view.clone(),
             guide,
         },
-        caption,
+        panel,
         language,
     )
 }
 
 /// [`board_png`] for either kind of sheet.
-fn sheet_png(sheet: &Sheet, caption: &Caption, language: Language) -> Option<Vec<u8>> {
-    let panel = panel_of(caption);
+fn sheet_png(sheet: &Sheet, panel: &Panel, language: Language) -> Option<Vec<u8>> {
     let options = RenderOptions { language };
     let drawn = match sheet {
-        Sheet::Board { view, guide } => {
-            let guide = guide.map(|guide| Guide {
-                from: guide.from,
-                empty: guide.empty,
-                attacks: guide.attacks,
-            });
-            render_png(view, &panel, guide.as_ref(), &options)
-        }
-        Sheet::Reveal(reveal) => render_reveal_png(reveal, &panel, &options),
+        Sheet::Board { view, guide } => render_png(view, panel, guide.as_ref(), &options),
+        Sheet::Reveal(reveal) => render_reveal_png(reveal, panel, &options),
     };
     match drawn {
         Ok(png) => Some(png),
@@ -89,7 +55,7 @@ fn sheet_png(sheet: &Sheet, caption: &Caption, language: Language) -> Option<Vec
 /// A board to draw and where to send the picture.
 struct Job {
     sheet: Sheet,
-    caption: Caption,
+    panel: Panel,
     language: Language,
     done: tokio::sync::oneshot::Sender<Option<Vec<u8>>>,
 }
@@ -128,7 +94,7 @@ fn paint(jobs: &Mutex<mpsc::Receiver<Job>>) {
         };
         let Ok(job) = job else { return };
         let png =
-            crate::ops::metrics::timed_render(|| sheet_png(&job.sheet, &job.caption, job.language));
+            crate::ops::metrics::timed_render(|| sheet_png(&job.sheet, &job.panel, job.language));
         let _ = job.done.send(png);
     }
 }
@@ -137,13 +103,13 @@ fn paint(jobs: &Mutex<mpsc::Receiver<Job>>) {
 /// stall the async workers driving every other game.
 pub(super) async fn render_sheet(
     sheet: Sheet,
-    caption: Caption,
+    panel: Panel,
     language: Language,
 ) -> Option<Vec<u8>> {
     let (done, picture) = tokio::sync::oneshot::channel();
     let job = Job {
         sheet,
-        caption,
+        panel,
         language,
         done,
     };

@@ -221,6 +221,9 @@ pub struct Reply {
     pub lines: Vec<String>,
     pub png: Option<Vec<u8>>,
     pub files: Vec<Attachment>,
+    /// The language the image and the files were drawn in, for a front end that words
+    /// something about them (that an upload failed).
+    pub drawn_in: Option<Language>,
     pub buttons: Vec<Button>,
     pub private: bool,
     /// The users this message is meant to notify (a Discord ping); nobody else is notified.
@@ -256,6 +259,12 @@ impl Reply {
 
     pub fn with_png(mut self, png: Option<Vec<u8>>) -> Reply {
         self.png = png;
+        self
+    }
+
+    /// Says which language the image and files were drawn in.
+    pub fn drawn_in(mut self, language: Language) -> Reply {
+        self.drawn_in = Some(language);
         self
     }
 

@@ -6,11 +6,11 @@
 use super::clock::{self, ClockEvent};
 use super::happened::{Event, Happened};
 use super::mailbox::GameActor;
-use super::picture::MoveGuide;
 use super::presenter::Sink;
 use super::{Button, ButtonId, Caller, Reply, store_failure, text, words};
 use crate::config::Language;
 use crate::game::{Checked, Destinations, PublicCell, Seat, Square};
+use crate::render::Guide;
 
 impl GameActor {
     /// Plays a checked action.
@@ -61,7 +61,7 @@ impl GameActor {
             let name = text::piece_name(piece, lang);
             return Err(Reply::refusal(words::no_moves_now(lang, &name, &square)));
         }
-        let guide = MoveGuide {
+        let guide = Guide {
             from,
             empty,
             attacks,

@@ -8,7 +8,7 @@ use crate::config::Language;
 use crate::game::{Action, Effect, Piece, PublicView, RevealedView, Seat};
 use crate::store::{Place, PlayerStats, UserId};
 
-use super::picture::MoveGuide;
+use crate::render::Guide;
 
 /// One decision of a game's actor, ready to be presented.
 #[derive(Debug)]
@@ -107,7 +107,7 @@ pub(in crate::service) enum Event {
     /// The private move guide of `piece`.
     Guide {
         piece: Piece,
-        guide: MoveGuide,
+        guide: Guide,
     },
     /// The position in notation.
     Exported,

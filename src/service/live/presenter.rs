@@ -13,9 +13,10 @@ use tokio::sync::{mpsc, oneshot};
 use tokio::task::JoinHandle;
 
 use super::happened::{Event, Happened};
-use super::picture::{Caption, Sheet, render_sheet};
+use super::picture::{Sheet, render_sheet};
 use super::{Outbound, Reply, tell};
 use crate::config::Language;
+use crate::render::Panel;
 use crate::store::Place;
 
 /// Decisions waiting for their picture; the actor waits only when this many are queued.
@@ -79,18 +80,18 @@ async fn run(mut rx: mpsc::Receiver<Item>, outbound: mpsc::UnboundedSender<Outbo
 pub(in crate::service) async fn present(happened: Happened) -> Reply {
     let reply = tell::words(&happened);
     match picture_of(happened) {
-        Some((sheet, caption, language)) => {
-            reply.with_png(render_sheet(sheet, caption, language).await)
-        }
+        Some((sheet, panel, language)) => reply
+            .with_png(render_sheet(sheet, panel, language).await)
+            .drawn_in(language),
         None => reply,
     }
 }
 
 /// The picture a reply carries, if any: the board after an event (at the end, the reveal of
 /// what was never flipped), or a move guide in the caller's language.
-fn picture_of(happened: Happened) -> Option<(Sheet, Caption, Language)> {
+fn picture_of(happened: Happened) -> Option<(Sheet, Panel, Language)> {
     let Happened { scene, event } = happened;
-    let caption = Caption {
+    let panel = Panel {
         names: scene.names,
         seconds_left: u32::try_from(scene.seconds_left).ok(),
         points: tell::points_of(&event),
@@ -101,7 +102,7 @@ fn picture_of(happened: Happened) -> Option<(Sheet, Caption, Language)> {
                 view: scene.view,
                 guide: Some(guide),
             };
-            Some((sheet, caption, scene.private))
+            Some((sheet, panel, scene.private))
         }
         Event::Started
         | Event::Played { .. }
@@ -118,7 +119,7 @@ fn picture_of(happened: Happened) -> Option<(Sheet, Caption, Language)> {
                     guide: None,
                 },
             };
-            Some((sheet, caption, scene.public))
+            Some((sheet, panel, scene.public))
         }
         Event::DrawOffered { .. }
         | Event::AiDeclinedDraw { .. }

@@ -16,7 +16,7 @@ use super::payloads::{ALICE, BOB, CHANNEL_ID, GUILD_ID, TestUser};
 /// wired into the service, 0 before (the service then sends text alone).
 pub fn board_images() -> usize {
     let view = junqi::game::Game::new(1, junqi::game::Rules::default()).view();
-    let caption = junqi::service::Caption::default();
+    let caption = junqi::render::Panel::default();
     let language = junqi::config::Language::English;
     usize::from(junqi::service::board_png(&view, &caption, None, language).is_some())
 }

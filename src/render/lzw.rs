@@ -81,8 +81,8 @@ impl Lzw {
             let run = usize::from(self.run_of[usize::from(current)]);
             if byte == run_byte && run > 0 && run < self.chain.len() {
                 // Follow the chain as far as both the run and the dictionary go.
-                let ahead = run_length(&rest[at..], run_byte);
-                let step = ahead.min(self.chain.len() - run);
+                let room = (self.chain.len() - run).min(rest.len() - at);
+                let step = run_length(&rest[at..at + room], run_byte);
                 current = self.chain[run + step - 1];
                 at += step;
                 continue;

@@ -1,11 +1,13 @@
-//! PNG output: an 8-bit indexed image in the fixed palette (see [`super::palette`]), Paeth
-//! filtering (vertically and horizontally repeated indices become zeros) and the fast deflate
-//! of the `png` crate.
+//! PNG output: an 8-bit indexed image in the fixed palette (see [`super::palette`]), its rows
+//! compressed by [`super::deflate`], and the chunks around them.
 
+use std::cell::RefCell;
 use std::sync::OnceLock;
 
 use image::RgbImage;
 
+use super::deflate::Deflater;
+use super::layout::COLUMN_STEP;
 use super::palette::Palette;
 use crate::config::Language;
 
@@ -39,18 +41,77 @@ pub fn write_png(
     indices: &[u8],
     language: Language,
 ) -> Result<Vec<u8>, RenderError> {
+    let row = width as usize;
+    ROWS.with_borrow_mut(|rows| {
+        rows.clear();
+        for pixels in indices.chunks(row.max(1)) {
+            rows.push(0);
+            rows.extend_from_slice(pixels);
+        }
+        if indices.len() != row * height as usize {
+            rows.clear();
+        }
+        write_png_rows(width, height, palette, rows, language)
+    })
+}
+
+/// Like [`write_png`] for indices already laid out as PNG rows: each row a filter byte (0,
+/// none: the compressor finds the repeats itself) and then its indices.
+pub fn write_png_rows(
+    width: u32,
+    height: u32,
+    palette: &Palette,
+    rows: &[u8],
+    language: Language,
+) -> Result<Vec<u8>, RenderError> {
+    let row_bytes = width as usize + 1;
+    if width == 0 || rows.len() != row_bytes * height as usize {
+        return Err(RenderError::Encode(png::EncodingError::IoError(
+            std::io::Error::new(
+                std::io::ErrorKind::InvalidInput,
+                format!("{} bytes of rows for {width} × {height} pixels", rows.len()),
+            ),
+        )));
+    }
     let mut out = Vec::with_capacity(128 * 1024);
-    let mut encoder = png::Encoder::new(&mut out, width, height);
-    encoder.set_color(png::ColorType::Indexed);
-    encoder.set_depth(png::BitDepth::Eight);
-    encoder.set_palette(palette.rgb_bytes());
-    encoder.set_compression(png::Compression::Fast);
-    encoder.set_filter(png::Filter::Paeth);
-    encoder.add_text_chunk(LANGUAGE_KEYWORD.into(), language.tag().into())?;
-    let mut writer = encoder.write_header()?;
-    writer.write_image_data(indices)?;
-    writer.finish()?;
+    out.extend_from_slice(b"\x89PNG\r\n\x1a\n");
+    let mut header = [0u8; 13];
+    header[..4].copy_from_slice(&width.to_be_bytes());
+    header[4..8].copy_from_slice(&height.to_be_bytes());
+    // 8 bits per pixel, indexed colour, deflate, adaptive filtering, not interlaced.
+    header[8..].copy_from_slice(&[8, 3, 0, 0, 0]);
+    write_chunk(&mut out, b"IHDR", &header);
+    write_chunk(&mut out, b"PLTE", &palette.rgb_bytes());
+    let text = [LANGUAGE_KEYWORD.as_bytes(), &[0], language.tag().as_bytes()].concat();
+    write_chunk(&mut out, b"tEXt", &text);
+    DEFLATE.with_borrow_mut(|(deflater, stream)| {
+        stream.clear();
+        // Tiles stand one column step apart: a tile repeats the one to its left (face-down
+        // tiles always do).
+        let step = COLUMN_STEP as usize;
+        deflater.zlib(rows, row_bytes, &[step, 2 * step], stream);
+        write_chunk(&mut out, b"IDAT", stream);
+    });
+    write_chunk(&mut out, b"IEND", &[]);
     Ok(out)
+}
+
+thread_local! {
+    /// The rows of the last image [`write_png`] laid out on this thread.
+    static ROWS: RefCell<Vec<u8>> = RefCell::default();
+    /// The compressor and compressed stream of the last image encoded on this thread.
+    static DEFLATE: RefCell<(Deflater, Vec<u8>)> = RefCell::default();
+}
+
+/// One PNG chunk: length, type, data and the CRC of type and data.
+fn write_chunk(out: &mut Vec<u8>, kind: &[u8; 4], data: &[u8]) {
+    out.extend_from_slice(&(data.len() as u32).to_be_bytes());
+    out.extend_from_slice(kind);
+    out.extend_from_slice(data);
+    let mut crc = crc32fast::Hasher::new();
+    crc.update(kind);
+    crc.update(data);
+    out.extend_from_slice(&crc.finalize().to_be_bytes());
 }
 
 /// The GIF comment that names a replay's language, as the PNG text chunk does: `Language: en`.

@@ -84,10 +84,23 @@ impl Sprite {
                 }
             })
             .collect();
+        let edges = self
+            .pixels
+            .chunks_exact(self.width as usize)
+            .zip(&spans)
+            .map(|(row, &(start, end))| {
+                row.iter()
+                    .enumerate()
+                    .filter(|&(x, pixel)| pixel[3] > 0 && !(start..end).contains(&(x as u32)))
+                    .map(|(x, &[r, g, b, a])| (x as u32, [r, g, b], a as f32 / 255.0))
+                    .collect()
+            })
+            .collect();
         Stamp {
             sprite: self.clone(),
             rgb,
             spans,
+            edges,
         }
     }
 }
@@ -100,6 +113,8 @@ pub struct Stamp {
     rgb: Vec<u8>,
     /// Per row, the range of columns that are all opaque (empty when there is none).
     spans: Vec<(u32, u32)>,
+    /// Per row, the other pixels that are not fully transparent: column, colour and opacity.
+    edges: Vec<Vec<(u32, Rgb, f32)>>,
 }
 
 impl Stamp {
@@ -121,6 +136,11 @@ impl Stamp {
         let (start, end) = self.span(row);
         let first = (row * self.sprite.width + start) as usize * 3;
         &self.rgb[first..first + (end - start) as usize * 3]
+    }
+
+    /// The pixels of `row` outside its opaque span that are not fully transparent.
+    pub fn edges(&self, row: u32) -> &[(u32, Rgb, f32)] {
+        &self.edges[row as usize]
     }
 
     pub fn pixel(&self, x: u32, y: u32) -> [u8; 4] {

@@ -16,7 +16,8 @@ use image::RgbImage;
 use crate::config::Language;
 use crate::game::{PublicView, RevealedView};
 
-use super::canvas::Canvas;
+use super::canvas::{Canvas, Span};
+use super::lzw::Lzw;
 use super::palette::{self, Palette};
 use super::{Panel, RenderError, RenderOptions, board, draw, draw_reveal, encode, text};
 
@@ -104,33 +105,27 @@ fn encode_replay(
     let background_indices = encode::background_indices(palette, background, options.language);
     let (width, height) = background.dimensions();
     let mut writer = FrameWriter::new(palette, width, height, options.language)?;
-    let mut pixels = background.clone();
+    let mut frames = Frames::new(background, background_indices);
     let per_action_cs = (100 / options.speed.max(1)).max(2);
     let kept = kept(views.len(), step);
     for (position, &index) in kept.iter().enumerate() {
-        pixels.copy_from_slice(background.as_raw());
-        draw(
-            &mut Canvas::rgb(&mut pixels),
-            fonts,
-            &views[index],
-            panel,
-            None,
-            &render,
-        );
+        frames.draw(palette, |canvas| {
+            draw(canvas, fonts, &views[index], panel, None, &render)
+        });
         // A frame lasts as long as the actions up to the next kept frame.
         let next = kept.get(position + 1).copied().unwrap_or(index + 1);
         let mut delay = per_action_cs as u64 * (next - index) as u64;
         if position == 0 {
             delay += u64::from(OPENING_PAUSE_CS);
         }
-        writer.frame(&pixels, background, background_indices, delay)?;
+        writer.frame(&frames.indices, &frames.changed, delay)?;
     }
-    pixels.copy_from_slice(background.as_raw());
-    draw_reveal(&mut Canvas::rgb(&mut pixels), fonts, reveal, panel, &render);
+    frames.draw(palette, |canvas| {
+        draw_reveal(canvas, fonts, reveal, panel, &render)
+    });
     writer.frame(
-        &pixels,
-        background,
-        background_indices,
+        &frames.indices,
+        &frames.changed,
         u64::from(CLOSING_PAUSE_CS),
     )?;
     Ok(ReplayGif {
@@ -141,16 +136,74 @@ fn encode_replay(
     })
 }
 
+/// The frame being drawn over the background: its pixels and palette indices, and the columns
+/// of each row the frame before drew on (all that must be put back to the background).
+struct Frames<'b> {
+    background: &'b RgbImage,
+    background_indices: &'b [u8],
+    pixels: RgbImage,
+    indices: Vec<u8>,
+    touched: Vec<Span>,
+    /// Per row, where this frame may differ from the one before.
+    changed: Vec<Span>,
+}
+
+impl<'b> Frames<'b> {
+    fn new(background: &'b RgbImage, background_indices: &'b [u8]) -> Frames<'b> {
+        Frames {
+            background,
+            background_indices,
+            pixels: background.clone(),
+            indices: background_indices.to_vec(),
+            touched: Vec::new(),
+            changed: Vec::new(),
+        }
+    }
+
+    /// Draws the next frame with `paint`, and notes in `changed` where it may differ from the
+    /// frame before (what either of them drew).
+    fn draw(&mut self, palette: &Palette, paint: impl FnOnce(&mut Canvas)) {
+        let width = self.pixels.width() as usize;
+        for (y, &(start, end)) in self.touched.iter().enumerate() {
+            if start < end {
+                let range = y * width + start as usize..y * width + end as usize;
+                let bytes = range.start * 3..range.end * 3;
+                let pixels: &mut [u8] = &mut self.pixels;
+                pixels[bytes.clone()].copy_from_slice(&self.background.as_raw()[bytes]);
+                self.indices[range.clone()].copy_from_slice(&self.background_indices[range]);
+            }
+        }
+        let before = std::mem::take(&mut self.touched);
+        self.changed.clone_from(&before);
+        let mut canvas = Canvas::reusing(&mut self.pixels, before);
+        paint(&mut canvas);
+        self.touched = canvas.into_touched();
+        self.changed.resize(self.touched.len(), (u32::MAX, 0));
+        for (y, (&(start, end), changed)) in self.touched.iter().zip(&mut self.changed).enumerate()
+        {
+            if start < end {
+                let range = y * width + start as usize..y * width + end as usize;
+                palette.index_span(
+                    &self.pixels.as_raw()[range.start * 3..range.end * 3],
+                    &mut self.indices[range],
+                );
+                *changed = (changed.0.min(start), changed.1.max(end));
+            }
+        }
+    }
+}
+
 /// The GIF being written and the indices of the frame shown last.
 struct FrameWriter<'p> {
     encoder: gif::Encoder<Vec<u8>>,
     palette: &'p Palette,
+    lzw: Lzw,
     width: u32,
     height: u32,
     /// The indices on screen after the frames so far (empty before the first).
     shown: Vec<u8>,
-    current: Vec<u8>,
     rect: Vec<u8>,
+    codes: Vec<u8>,
     frames: usize,
     duration_cs: u64,
 }
@@ -176,48 +229,58 @@ impl<'p> FrameWriter<'p> {
         Ok(FrameWriter {
             encoder,
             palette,
+            lzw: Lzw::default(),
             width,
             height,
             shown: Vec::new(),
-            current: Vec::new(),
             rect: Vec::new(),
+            codes: Vec::new(),
             frames: 0,
             duration_cs: 0,
         })
     }
 
-    /// Adds the frame `pixels` (drawn over `background`) shown for `delay_cs`.
+    /// Adds the frame of palette indices `current` shown for `delay_cs`; it differs from the
+    /// frame before at most inside `changed` (per row).
     fn frame(
         &mut self,
-        pixels: &RgbImage,
-        background: &RgbImage,
-        background_indices: &[u8],
+        current: &[u8],
+        changed: &[Span],
         delay_cs: u64,
     ) -> Result<(), RenderError> {
-        self.palette
-            .indices_over(pixels, background, background_indices, &mut self.current);
         let width = self.width as usize;
-        let (left, top, right, bottom) = if self.shown.len() == self.current.len() {
-            changed_rect(&self.shown, &self.current, width)
-        } else {
+        let first = self.shown.len() != current.len();
+        let (left, top, right, bottom) = if first {
             (0, 0, width, self.height as usize)
+        } else {
+            changed_rect(&self.shown, current, width, changed)
         };
-        let transparent = (!self.shown.is_empty())
-            .then(|| self.palette.spare_index())
-            .flatten();
+        let transparent = (!first).then(|| self.palette.spare_index()).flatten();
         self.rect.clear();
         for y in top..bottom {
             let row = y * width;
-            let now = &self.current[row + left..row + right];
-            match (transparent, self.shown.get(row + left..row + right)) {
-                (Some(spare), Some(before)) => self.rect.extend(
-                    now.iter()
-                        .zip(before)
-                        .map(|(now, before)| if now == before { spare } else { *now }),
-                ),
-                _ => self.rect.extend_from_slice(now),
-            }
+            let Some(spare) = transparent else {
+                self.rect
+                    .extend_from_slice(&current[row + left..row + right]);
+                continue;
+            };
+            // Outside the changed columns the row is as shown: all transparent.
+            let (start, end) = changed.get(y).copied().unwrap_or((u32::MAX, 0));
+            let start = (start as usize).clamp(left, right);
+            let end = (end as usize).clamp(start, right);
+            self.rect.resize(self.rect.len() + (start - left), spare);
+            let now = &current[row + start..row + end];
+            let before = &self.shown[row + start..row + end];
+            self.rect.extend(
+                now.iter()
+                    .zip(before)
+                    .map(|(now, before)| if now == before { spare } else { *now }),
+            );
+            self.rect.resize(self.rect.len() + (right - end), spare);
         }
+        self.codes.clear();
+        self.lzw
+            .encode(&self.rect, transparent.unwrap_or(0), &mut self.codes);
         // A GIF delay is at most 655.35 s; a longer frame is clamped.
         let delay = u16::try_from(delay_cs).unwrap_or(u16::MAX);
         let frame = gif::Frame {
@@ -228,11 +291,20 @@ impl<'p> FrameWriter<'p> {
             top: top as u16,
             width: (right - left) as u16,
             height: (bottom - top) as u16,
-            buffer: Cow::Borrowed(&self.rect),
+            buffer: Cow::Borrowed(&self.codes),
             ..gif::Frame::default()
         };
-        self.encoder.write_frame(&frame)?;
-        std::mem::swap(&mut self.shown, &mut self.current);
+        self.encoder.write_lzw_pre_encoded_frame(&frame)?;
+        if first {
+            self.shown = current.to_vec();
+        } else {
+            for (y, &(start, end)) in changed.iter().enumerate() {
+                if start < end {
+                    let range = y * width + start as usize..y * width + end as usize;
+                    self.shown[range.clone()].copy_from_slice(&current[range]);
+                }
+            }
+        }
         self.frames += 1;
         self.duration_cs += u64::from(delay);
         Ok(())
@@ -244,12 +316,22 @@ impl<'p> FrameWriter<'p> {
 }
 
 /// The smallest rectangle (left, top, right, bottom; right and bottom exclusive) holding every
-/// index that differs; one pixel when nothing does (a frame must still be written to keep
-/// its time).
-fn changed_rect(before: &[u8], now: &[u8], width: usize) -> (usize, usize, usize, usize) {
-    let rows = before.chunks_exact(width).zip(now.chunks_exact(width));
+/// index that differs, looking only inside `changed` (per row); one pixel when nothing does (a
+/// frame must still be written to keep its time).
+fn changed_rect(
+    before: &[u8],
+    now: &[u8],
+    width: usize,
+    changed: &[Span],
+) -> (usize, usize, usize, usize) {
     let (mut left, mut top, mut right, mut bottom) = (width, usize::MAX, 0, 0);
-    for (y, (before, now)) in rows.enumerate() {
+    for (y, &(start, end)) in changed.iter().enumerate() {
+        let (start, end) = (start as usize, (end as usize).min(width));
+        if start >= end {
+            continue;
+        }
+        let range = y * width + start..y * width + end;
+        let (before, now) = (&before[range.clone()], &now[range]);
         if before == now {
             continue;
         }
@@ -258,8 +340,8 @@ fn changed_rect(before: &[u8], now: &[u8], width: usize) -> (usize, usize, usize
         if let (Some(first), Some(last)) = (first, last) {
             top = top.min(y);
             bottom = y + 1;
-            left = left.min(first);
-            right = right.max(last + 1);
+            left = left.min(start + first);
+            right = right.max(start + last + 1);
         }
     }
     if top == usize::MAX {
@@ -279,8 +361,12 @@ mod tests {
         let mut now = before.clone();
         now[6 + 2] = 1;
         now[2 * 6 + 4] = 1;
-        assert_eq!(changed_rect(&before, &now, 6), (2, 1, 5, 3));
-        assert_eq!(changed_rect(&before, &before, 6), (0, 0, 1, 1));
+        let everywhere = vec![(0, 6); 4];
+        assert_eq!(changed_rect(&before, &now, 6, &everywhere), (2, 1, 5, 3));
+        assert_eq!(changed_rect(&before, &before, 6, &everywhere), (0, 0, 1, 1));
+        // Only where something was drawn is looked at.
+        let row_two = [(u32::MAX, 0), (u32::MAX, 0), (3, 6), (u32::MAX, 0)];
+        assert_eq!(changed_rect(&before, &now, 6, &row_two), (4, 2, 5, 3));
     }
 
     #[test]

@@ -1,9 +1,9 @@
 //! Arena tournaments (`/tournament`): the announcement, the start and the end, joining and
 //! leaving, the standings (text and the image's labels) and every refusal.
 
+use super::Surface;
 use super::{Cmd, count_en, say, slash};
 use crate::config::Language;
-use super::Surface;
 
 /// A Discord timestamp shown relative to now (`in 5 minutes`); the console prints it plainly.
 fn relative(at_secs: u64) -> String {

@@ -439,14 +439,7 @@ async fn create_game(inner: &Arc<Inner>, challenge: &Challenge) -> Result<LiveGa
             .clone()
             .map(|level| (Seat::Second, level)),
     };
-    let guild = challenge.place.guild;
-    let _numbering = inner.numbering.lock().await;
     inner
-        .blocking(move |store| {
-            for (user, name) in live.players.iter().zip(&live.names) {
-                store.set_player_name(*user, name, guild)?;
-            }
-            store.start_live_game(&live)
-        })
+        .blocking(move |store| store.start_live_game(&live))
         .await
 }

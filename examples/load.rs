@@ -4,10 +4,15 @@
 //! `cargo run --release --example load -- [games] [actions per game] [callers] [rate]`
 //! (defaults 10000 20 256 1000). Actions arrive at `rate` per second (0: as fast as `callers`
 //! concurrent callers can send them, i.e. saturation); at most `callers` are in flight. Prints
-//! the latency percentiles per action (from the call to the reply, the durable commit
-//! included) and the resident memory (VmRSS) with every game live and idle.
+//! the time per game start (challenge and accept, with `callers` starting at once), the latency
+//! percentiles per action (from the call to the reply, the durable commit included) and the
+//! resident memory (VmRSS) with every game live and idle, also per idle game. With 0 actions per
+//! game it stops after the starts and the idle memory (for memory runs at large counts).
 //!
 //! Every reply carries its board image, so rendering is part of each action's latency.
+//!
+//! `JUNQI_LOAD_ACTIVE=N` lets only the first N games take actions while the others stay live
+//! and idle: latency with many live games without waiting for an action in each.
 //!
 //! With `DATABASE_URL=postgres://…` the store is that PostgreSQL database instead of a fresh
 //! sled directory, so several load processes can share it; give each its own
@@ -45,6 +50,14 @@ fn resident_mb() -> f64 {
                 .ok()
         })
         .map_or(f64::NAN, |kb| kb / 1024.0)
+}
+
+/// The machine's load average over the last minute, to say how busy the run's machine was.
+fn load_average() -> String {
+    std::fs::read_to_string("/proc/loadavg")
+        .ok()
+        .and_then(|text| text.split_whitespace().next().map(str::to_string))
+        .unwrap_or_else(|| "?".into())
 }
 
 fn env_number(name: &str) -> Option<u64> {
@@ -139,7 +152,11 @@ async fn run(games: usize, actions: usize, concurrency: usize, rate: u64) -> Res
         .await
         .map_err(|e| e.to_string())?;
     tokio::spawn(async move { while outbound.recv().await.is_some() {} });
-    println!("start: {:.1} MB resident", resident_mb());
+    let at_start = resident_mb();
+    println!(
+        "start: {at_start:.1} MB resident (load average {})",
+        load_average()
+    );
 
     let limit = Arc::new(Semaphore::new(concurrency));
     let started = Instant::now();
@@ -174,20 +191,27 @@ async fn run(games: usize, actions: usize, concurrency: usize, rate: u64) -> Res
             return Err("a game did not start".into());
         }
     }
+    let start_secs = started.elapsed().as_secs_f64();
     println!(
-        "{} live games started in {:.1} s",
+        "{} live games started in {start_secs:.1} s ({:.2} ms per start)",
         service.live_game_count(),
-        started.elapsed().as_secs_f64()
+        start_secs * 1000.0 / games.max(1) as f64
     );
     tokio::time::sleep(Duration::from_millis(500)).await;
+    let idle = resident_mb();
     println!(
-        "idle with armed clocks: {:.1} MB resident ({} live games)",
-        resident_mb(),
-        service.live_game_count()
+        "idle with armed clocks: {idle:.1} MB resident ({} live games, {:.2} KB per game over the start)",
+        service.live_game_count(),
+        (idle - at_start) * 1024.0 / games.max(1) as f64
     );
+    if actions == 0 {
+        service.shutdown().await;
+        return Ok(());
+    }
 
     let planned = plan(actions);
-    let mut latencies = Vec::with_capacity(games * actions);
+    let active = env_number("JUNQI_LOAD_ACTIVE").map_or(games, |n| (n as usize).min(games));
+    let mut latencies = Vec::with_capacity(active * actions);
     let started = Instant::now();
     let mut sent: u64 = 0;
     for (seat, action) in planned {
@@ -195,8 +219,8 @@ async fn run(games: usize, actions: usize, concurrency: usize, rate: u64) -> Res
             Action::Flip(square) => Command::Flip(square),
             Action::Move { from, to } => Command::Move { from, to },
         };
-        let mut tasks = Vec::with_capacity(games);
-        for game in 0..games {
+        let mut tasks = Vec::with_capacity(active);
+        for game in 0..active {
             if rate > 0 {
                 // Open loop: the next action arrives on schedule, whether or not the last
                 // ones have been answered.
@@ -246,7 +270,11 @@ async fn run(games: usize, actions: usize, concurrency: usize, rate: u64) -> Res
         percentile(&latencies, 0.99),
         percentile(&latencies, 1.0)
     );
-    println!("after the actions: {:.1} MB resident", resident_mb());
+    println!(
+        "after the actions: {:.1} MB resident (load average {})",
+        resident_mb(),
+        load_average()
+    );
     service.shutdown().await;
     Ok(())
 }

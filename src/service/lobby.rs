@@ -408,20 +408,13 @@ pub(super) async fn base_score(
     Ok(scoring::base_score(previous, now_ms(), window_ms))
 }
 
-/// Numbers and stores a new game, its players' names first (numbers are handed out one by one).
+/// Numbers and stores a new game with its players' names, in one step of the store.
 pub(super) async fn store_new_game(
     inner: &Arc<Inner>,
     live: LiveGame,
-    guild: u64,
 ) -> Result<LiveGame, ServiceError> {
-    let _numbering = inner.numbering.lock().await;
     inner
-        .blocking(move |store| {
-            for (user, name) in live.players.iter().zip(&live.names) {
-                store.set_player_name(*user, name, guild)?;
-            }
-            store.start_live_game(&live)
-        })
+        .blocking(move |store| store.start_live_game(&live))
         .await
 }
 
@@ -469,5 +462,5 @@ async fn create_game(inner: &Arc<Inner>, challenge: &Challenge) -> Result<LiveGa
             .clone()
             .map(|level| (Seat::Second, level)),
     };
-    store_new_game(inner, live, challenge.place.guild).await
+    store_new_game(inner, live).await
 }

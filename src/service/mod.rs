@@ -107,8 +107,6 @@ struct Inner {
     /// A game moved to a thread: the thread's place → the place it came from (its end is
     /// remembered for `/rematch` in both).
     homes: Mutex<HashMap<Place, Place>>,
-    /// Serialises numbering and storing new games, so numbers are handed out one by one.
-    numbering: tokio::sync::Mutex<()>,
     /// The gateway shards this process runs: it owns the places of their guilds.
     shards: Shards,
     /// Who hears of every game's start and end (`news.rs`).
@@ -210,7 +208,6 @@ impl Service {
             surface,
             guild_languages: Mutex::new(HashMap::new()),
             homes: Mutex::new(HashMap::new()),
-            numbering: tokio::sync::Mutex::new(()),
             shards,
             watchers: news::Watchers::default(),
             arena: tournament::Arena::default(),

@@ -224,21 +224,15 @@ impl Store {
         dispatch!(self, store => store.move_live_game(game, from))
     }
 
-    /// Numbers a new live game (its `id` is ignored) and stores it; returns it with its number.
-    /// The number is one more than the highest stored game's, so numbers are sequential and
-    /// never jump, even after a crash or a failed start: on sled the caller serialises game
-    /// starts in its process (sled has one process); on PostgreSQL numbering and storing are
-    /// one transaction under a lock every process shares. Durable on return.
+    /// Records the players' names (and that they were seen in the game's guild, as
+    /// [`Store::set_player_name`]), numbers the new live game (its `id` is ignored) and stores
+    /// it; returns it with its number. The number is one more than the highest stored game's,
+    /// so numbers are sequential and never jump, even after a crash or a failed start: sled
+    /// serialises game starts in its process (sled has one process); on PostgreSQL naming,
+    /// numbering and storing are one transaction under a lock every process shares. Durable on
+    /// return.
     pub fn start_live_game(&self, game: &LiveGame) -> Result<LiveGame, StoreError> {
-        match &self.backend {
-            Backend::Sled(store) => {
-                let mut game = game.clone();
-                game.id = store.highest_game_id()?.saturating_add(1);
-                store.put_live_game(&game)?;
-                Ok(game)
-            }
-            Backend::Postgres(store) => store.start_live_game(game),
-        }
+        dispatch!(self, store => store.start_live_game(game))
     }
 
     /// Removes a live game without finishing it (no points, no stats), e.g. a game cancelled

@@ -354,7 +354,7 @@ async fn new_game(
         rated: tournament.rated,
         ai: None,
     };
-    lobby::store_new_game(inner, live, tournament.place.guild).await
+    lobby::store_new_game(inner, live).await
 }
 
 /// The live standings changed: the announcement is edited now, or once 5 s (scaled like the

@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use deadpool_postgres::GenericClient;
 
 use super::players::{apply_counts, count_changes, lock_players, write_player};
-use super::{PgStore, Table, decode_rows, quarantine, read_one, sql_id};
+use super::{PgStore, Table, decode_rows, pipelined, quarantine, read_one, sql_id};
 use crate::store::HistoryPage;
 use crate::store::codec::{self, pair_key_users};
 use crate::store::error::StoreError;
@@ -90,26 +90,97 @@ impl PgStore {
         })
     }
 
-    /// Numbers a new live game and stores it, in one transaction: the number is one more than
-    /// any stored game's, taken under a lock every process shares, so numbers are sequential
-    /// and a start that fails (or a crash) leaves no gap. Committed on return.
+    /// Records the players' names (and that they were seen in the game's guild), numbers the
+    /// new live game and stores it, in one transaction: the number is one more than any stored
+    /// game's, taken under a lock every process shares, so numbers are sequential and a start
+    /// that fails (or a crash) leaves no gap. The statements are pipelined (five round trips
+    /// with the commit), and the lock is taken after the players' rows, so starts wait on each
+    /// other only for the numbering, the insert and the commit. Committed on return.
     pub fn start_live_game(&self, game: &LiveGame) -> Result<LiveGame, StoreError> {
+        match self.try_start_live_game(game) {
+            // As `set_player_name` does: a corrupt player record goes to the quarantine first.
+            Err(StoreError::Corrupt { what: "player", .. }) => {
+                for user in game.players {
+                    self.player(user)?;
+                }
+                self.try_start_live_game(game)
+            }
+            other => other,
+        }
+    }
+
+    fn try_start_live_game(&self, game: &LiveGame) -> Result<LiveGame, StoreError> {
         let mut game = game.clone();
         self.run(|pool| async move {
             let mut client = pool.get().await?;
             let tx = client.transaction().await?;
-            tx.execute("SELECT pg_advisory_xact_lock($1)", &[&GAME_NUMBERING_LOCK])
-                .await?;
-            let row = tx
-                .query_one(
-                    "SELECT greatest((SELECT coalesce(max(id), 0) FROM live_games), \
-                     (SELECT coalesce(max(id), 0) FROM finished_games))",
-                    &[],
+            let current = lock_players(&tx, &game.players).await?;
+            let mut deltas = BTreeMap::new();
+            for (user, old) in &current {
+                let Some(name) = game
+                    .players
+                    .iter()
+                    .zip(&game.names)
+                    .rev()
+                    .find_map(|(seated, name)| (seated == user).then_some(name))
+                else {
+                    continue;
+                };
+                let new = stats::named(old.as_ref(), *user, name, game.place.guild);
+                if old.as_ref() != Some(&new) {
+                    write_player(&tx, &new).await?;
+                    count_changes(old.as_ref(), &new, &mut deltas);
+                }
+            }
+            apply_counts(&tx, &deltas).await?;
+
+            let (guild, channel) = (sql_id(game.place.guild), sql_id(game.place.channel));
+            let busy = tx
+                .prepare_cached(
+                    "SELECT id FROM live_games WHERE guild = $1 AND channel = $2 FOR UPDATE",
                 )
                 .await?;
-            game.id = super::from_sql_id(row.get::<_, i64>(0)).saturating_add(1);
+            let numbering = tx
+                .prepare_cached("SELECT pg_advisory_xact_lock($1)")
+                .await?;
+            // Both read after the lock is granted (each statement sees what committed before
+            // it runs), so no other start can slip in between.
+            let highest = tx
+                .prepare_cached(
+                    "SELECT greatest((SELECT coalesce(max(id), 0) FROM live_games), \
+                     (SELECT coalesce(max(id), 0) FROM finished_games))",
+                )
+                .await?;
+            let answers = pipelined(
+                &tx,
+                &[
+                    (&numbering, &[&GAME_NUMBERING_LOCK]),
+                    (&busy, &[&guild, &channel]),
+                    (&highest, &[]),
+                ],
+            )
+            .await?;
+            if let Some(row) = answers.get(1).and_then(|rows| rows.first()) {
+                return Err(StoreError::PlaceBusy {
+                    guild: game.place.guild,
+                    channel: game.place.channel,
+                    existing: super::from_sql_id(row.get(0)),
+                });
+            }
+            let highest = answers
+                .get(2)
+                .and_then(|rows| rows.first())
+                .map_or(0, |row| row.get::<_, i64>(0));
+            // Higher than every stored game's number, so no finished game can have it.
+            game.id = super::from_sql_id(highest).saturating_add(1);
             let value = codec::encode("live game", &game)?;
-            insert_live_game(&tx, game.id, game.place, &value).await?;
+            let insert = tx
+                .prepare_cached(
+                    "INSERT INTO live_games (id, guild, channel, record) VALUES ($1, $2, $3, $4)",
+                )
+                .await?;
+            tx.execute(&insert, &[&sql_id(game.id), &guild, &channel, &value])
+                .await?;
             tx.commit().await?;
             Ok(game)
         })

@@ -10,7 +10,9 @@ use std::collections::BTreeMap;
 
 use deadpool_postgres::GenericClient;
 
-use super::{PgStore, Table, decode_rows, read_one, sql_id};
+use tokio_postgres::types::ToSql;
+
+use super::{PgStore, Step, Table, decode_rows, pipelined, read_one, sql_id};
 use crate::store::codec;
 use crate::store::error::StoreError;
 use crate::store::records::{PlayerStats, UserId};
@@ -20,7 +22,8 @@ use crate::store::stats;
 pub(super) const IMPORT_CHUNK: usize = 5_000;
 
 /// Locks the rows of `users` (created empty when missing) in ascending user order, the one
-/// order every writer uses, and returns their stats.
+/// order every writer uses, and returns their stats. One round trip: the statements are
+/// pipelined, and the server still runs each user's insert and lock before the next user's.
 pub(super) async fn lock_players(
     tx: &impl GenericClient,
     users: &[UserId],
@@ -37,17 +40,35 @@ pub(super) async fn lock_players(
     let select = tx
         .prepare_cached("SELECT record FROM players WHERE user_id = $1 FOR UPDATE")
         .await?;
+    let keys: Vec<i64> = sorted.iter().copied().map(sql_id).collect();
+    let empties = sorted
+        .iter()
+        .map(|&user| {
+            codec::encode(
+                "player",
+                &PlayerStats {
+                    user,
+                    ..PlayerStats::default()
+                },
+            )
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    let params: Vec<[&(dyn ToSql + Sync); 2]> = keys
+        .iter()
+        .zip(&empties)
+        .map(|(key, empty)| [key as &(dyn ToSql + Sync), empty])
+        .collect();
+    let steps: Vec<Step<'_>> = params
+        .iter()
+        .flat_map(|both| [(&insert, &both[..]), (&select, &both[..1])])
+        .collect();
+    let answers = pipelined(tx, &steps).await?;
     let mut out = BTreeMap::new();
-    for user in sorted {
-        let empty = codec::encode(
-            "player",
-            &PlayerStats {
-                user,
-                ..PlayerStats::default()
-            },
-        )?;
-        tx.execute(&insert, &[&sql_id(user), &empty]).await?;
-        let row = tx.query_one(&select, &[&sql_id(user)]).await?;
+    for (user, rows) in sorted.into_iter().zip(answers.iter().skip(1).step_by(2)) {
+        let row = rows.first().ok_or(StoreError::Corrupt {
+            what: "player",
+            reason: "its row vanished while being locked".into(),
+        })?;
         let raw: Vec<u8> = row.get(0);
         let stats = codec::decode::<PlayerStats>(&raw).map_err(|reason| StoreError::Corrupt {
             what: "player",

@@ -86,6 +86,23 @@ impl SledStore {
         self.put_live_game(game)
     }
 
+    /// Records the players' names (and that they were seen in the game's guild), then numbers
+    /// the new live game one more than the highest stored game and stores it; starts in this
+    /// process take their turn, so no two get one number. Durable on return.
+    pub fn start_live_game(&self, game: &LiveGame) -> Result<LiveGame, StoreError> {
+        let _one_at_a_time = self
+            .starts
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        for (user, name) in game.players.iter().zip(&game.names) {
+            self.set_player_name(*user, name, game.place.guild)?;
+        }
+        let mut game = game.clone();
+        game.id = self.highest_game_id()?.saturating_add(1);
+        self.put_live_game(&game)?;
+        Ok(game)
+    }
+
     /// The highest id of any stored game, live or finished (0 when there is none): game
     /// numbers follow it, so they never jump, even after a crash.
     pub fn highest_game_id(&self) -> Result<u64, StoreError> {

@@ -54,6 +54,8 @@ pub struct SledStore {
     ledger: Option<Arc<ledger::Ledger>>,
     /// Held shared by commits that change several primary trees, exclusively by a backup.
     backup_gate: Arc<std::sync::RwLock<()>>,
+    /// Serialises game starts (sled has one process), so numbers are handed out one by one.
+    starts: Arc<std::sync::Mutex<()>>,
 }
 
 #[derive(Clone)]
@@ -156,6 +158,7 @@ impl SledStore {
             trees,
             ledger: None,
             backup_gate: Arc::default(),
+            starts: Arc::default(),
         };
         store.settle_schema()?;
         store.live_games()?;

@@ -179,7 +179,7 @@ pub struct Config {
     /// The AI's thinking budget per move, in milliseconds.
     pub ai_budget_ms: u32,
     /// The AI level used when a challenge does not name one.
-    pub ai_level: String,
+    pub ai_level: crate::ai::Level,
     /// Whether games against the AI change points and titles.
     pub rate_ai_games: bool,
     /// For tests only: deal every game from this seed instead of a random one, so a scripted
@@ -211,7 +211,7 @@ impl Default for Config {
             challenge_expiry_secs: 600,
             rematch_window_secs: 600,
             ai_budget_ms: 1000,
-            ai_level: "normal".into(),
+            ai_level: crate::ai::Level::Normal,
             rate_ai_games: false,
             test_seed: None,
             tournament_minute_ms: 60_000,
@@ -314,9 +314,6 @@ impl Config {
         }
         if self.challenge_expiry_secs == 0 {
             return invalid("challenge_expiry_secs", "must be at least 1");
-        }
-        if self.ai_level.parse::<crate::ai::Level>().is_err() {
-            return invalid("ai_level", "must be easy, normal or hard");
         }
         if self.discord.token_env.trim().is_empty() {
             return invalid("discord.token_env", "must name an environment variable");

@@ -65,6 +65,20 @@ impl FromStr for Level {
     }
 }
 
+/// Stored as its name, so a record holds the same bytes as when the level was a string.
+impl serde::Serialize for Level {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.name())
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Level {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let name = <std::borrow::Cow<'de, str>>::deserialize(deserializer)?;
+        name.parse().map_err(serde::de::Error::custom)
+    }
+}
+
 /// What the game service passes for each decision.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct AiConfig {
@@ -134,5 +148,16 @@ mod tests {
         }
         assert!("expert".parse::<Level>().is_err());
         assert!("".parse::<Level>().is_err());
+    }
+
+    #[test]
+    fn levels_are_stored_as_their_names() {
+        for level in Level::ALL {
+            let bytes = postcard::to_allocvec(&level).unwrap();
+            assert_eq!(bytes, postcard::to_allocvec(level.name()).unwrap());
+            assert_eq!(postcard::from_bytes::<Level>(&bytes), Ok(level));
+        }
+        let unknown = postcard::to_allocvec("expert").unwrap();
+        assert!(postcard::from_bytes::<Level>(&unknown).is_err());
     }
 }

@@ -270,7 +270,17 @@ pub fn parse_command(text: &str) -> Result<Command, ParseError> {
                     })
                 })
                 .transpose()?;
-            let level = w.option("level").map(String::from);
+            let level = w
+                .option("level")
+                .map(|text| {
+                    text.parse::<crate::ai::Level>().map_err(|_| {
+                        w.problem(crate::words::unknown_ai_level(
+                            crate::config::Language::English,
+                            &echo(text),
+                        ))
+                    })
+                })
+                .transpose()?;
             let opponent = if w.positional[0].eq_ignore_ascii_case("@ai") {
                 Opponent::Ai { level }
             } else {
@@ -402,7 +412,7 @@ mod tests {
                 "/challenge @AI level:easy",
                 Command::Challenge {
                     opponent: Opponent::Ai {
-                        level: Some("easy".into()),
+                        level: Some(crate::ai::Level::Easy),
                     },
                     seconds: None,
                 },

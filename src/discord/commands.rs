@@ -168,7 +168,7 @@ async fn challenge(
     let command = if member.id == bot_id {
         Ok(Command::Challenge {
             opponent: Opponent::Ai {
-                level: level.map(|level| poise::ChoiceParameter::name(&level).to_string()),
+                level: level.map(AiLevel::level),
             },
             seconds,
         })
@@ -482,6 +482,16 @@ pub enum AiLevel {
     #[name_localized("zh-CN", "困难")]
     #[name_localized("zh-TW", "困難")]
     Hard,
+}
+
+impl AiLevel {
+    fn level(self) -> crate::ai::Level {
+        match self {
+            AiLevel::Easy => crate::ai::Level::Easy,
+            AiLevel::Normal => crate::ai::Level::Normal,
+            AiLevel::Hard => crate::ai::Level::Hard,
+        }
+    }
 }
 
 /// Logs what went wrong and, for a failed command, tells its user privately.

@@ -10,7 +10,7 @@ use crate::game::{Action, Game, Seat};
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct AiRequest {
     pub seat: Seat,
-    pub level: String,
+    pub level: Level,
     pub budget_ms: u32,
     pub seed: u64,
 }
@@ -18,11 +18,8 @@ pub struct AiRequest {
 /// The AI's action for `request.seat` in `game`, or `None` when it has none. The game is
 /// passed whole only so that `would_repeat` can be asked: the AI sees the public view alone.
 pub fn ai_move(game: &Game, request: &AiRequest) -> Option<Action> {
-    // Levels are checked when a challenge is made and when the config is read; a stored game
-    // from an older version with an unknown level still gets a sensible opponent.
-    let level = request.level.parse().unwrap_or(Level::Normal);
     let config = AiConfig {
-        level,
+        level: request.level,
         budget: Duration::from_millis(u64::from(request.budget_ms)),
         seed: request.seed,
     };
@@ -42,7 +39,7 @@ mod tests {
         let game = Game::new(11, Rules::default());
         let request = AiRequest {
             seat: game.to_act(),
-            level: "normal".into(),
+            level: Level::Normal,
             budget_ms: 10,
             seed: 1,
         };

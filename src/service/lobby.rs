@@ -50,16 +50,13 @@ pub(super) async fn challenge(
             return Reply::refusal(words::challenge_yourself(lang));
         }
         Opponent::Member(member) if member.user == super::AI_USER => {
-            (super::AI_USER, member.name, Some(config.ai_level.clone()))
+            (super::AI_USER, member.name, Some(config.ai_level))
         }
         Opponent::Member(member) => (member.user, member.name, None),
-        Opponent::Ai { level: Some(level) } if level.parse::<crate::ai::Level>().is_err() => {
-            return Reply::refusal(words::unknown_ai_level(lang, &level));
-        }
         Opponent::Ai { level } => (
             super::AI_USER,
             "AI".to_string(),
-            Some(level.unwrap_or_else(|| config.ai_level.clone())),
+            Some(level.unwrap_or(config.ai_level)),
         ),
     };
     let now = now_ms();
@@ -457,10 +454,7 @@ async fn create_game(inner: &Arc<Inner>, challenge: &Challenge) -> Result<LiveGa
         warned: false,
         base_score,
         rated: !is_ai || inner.config.rate_ai_games,
-        ai: challenge
-            .ai_level
-            .clone()
-            .map(|level| (Seat::Second, level)),
+        ai: challenge.ai_level.map(|level| (Seat::Second, level)),
     };
     store_new_game(inner, live).await
 }

@@ -63,7 +63,7 @@ pub enum Opponent {
     Member(Member),
     /// The bot itself (console `@ai`, Discord: the bot's own user); `level` None = the default.
     Ai {
-        level: Option<String>,
+        level: Option<crate::ai::Level>,
     },
 }
 

@@ -4,6 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::ai::Level;
 use crate::game::{GameRecord, Outcome, Seat};
 
 /// A Discord user id; the console maps names to stable ids.
@@ -37,7 +38,7 @@ pub struct LiveGame {
     /// players' `unrated_*` totals) and stay off the leaderboards.
     pub rated: bool,
     /// The seat played by the bot and its level.
-    pub ai: Option<(Seat, String)>,
+    pub ai: Option<(Seat, Level)>,
 }
 
 /// A game that has ended, with the points each seat got (already applied to the players when
@@ -72,7 +73,7 @@ pub struct Challenge {
     pub turn_secs: u32,
     pub created_at_ms: u64,
     pub expires_at_ms: u64,
-    pub ai_level: Option<String>,
+    pub ai_level: Option<Level>,
 }
 
 /// A player's totals. `wins`, `losses`, `draws`, `abandons` and `games` count rated games only

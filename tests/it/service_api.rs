@@ -117,17 +117,12 @@ async fn simultaneous_actions_apply_one_per_turn() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_ai_answers_on_the_outbound_channel() {
     let (service, mut outbound, _dir) = start(Config::default()).await;
-    let bogus = Command::Challenge {
-        opponent: Opponent::Ai {
-            level: Some("grandmaster".into()),
-        },
-        seconds: None,
-    };
-    let reply = service.handle(caller(1, 5), bogus).await;
-    assert!(reply.private, "{reply:?}");
+    // A level arrives typed: an unknown one is refused where it is read.
+    let bogus =
+        junqi::console::parse::parse_command("challenge @ai level:grandmaster").unwrap_err();
     assert!(
-        reply.text().contains("no AI level \"grandmaster\""),
-        "{reply:?}"
+        bogus.to_string().contains("no AI level \"grandmaster\""),
+        "{bogus}"
     );
     let challenge = Command::Challenge {
         opponent: Opponent::Ai { level: None },
@@ -308,7 +303,7 @@ async fn a_players_replies_and_the_ais_answers_arrive_in_the_order_decided() {
     };
     send(Command::Challenge {
         opponent: Opponent::Ai {
-            level: Some("easy".into()),
+            level: Some(junqi::ai::Level::Easy),
         },
         seconds: None,
     });

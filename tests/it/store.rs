@@ -339,7 +339,7 @@ fn challenges_are_stored_listed_and_taken_once(backend: Backend) {
         turn_secs: 30,
         created_at_ms: 0,
         expires_at_ms: 60_000,
-        ai_level: Some("easy".into()),
+        ai_level: Some(junqi::ai::Level::Easy),
     };
     let first = challenge(store.next_id().expect("id"), HERE);
     let second = challenge(store.next_id().expect("id"), THERE);

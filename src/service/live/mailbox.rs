@@ -353,7 +353,7 @@ impl GameActor {
     /// Starts the AI's search on the blocking pool when it is the AI's turn and it has not
     /// been asked about this position yet; the answer comes back as [`ActorMsg::AiMoved`].
     fn ask_ai_if_its_turn(&mut self) {
-        let Some((seat, level)) = self.table.ai.clone() else {
+        let Some((seat, level)) = self.table.ai else {
             return;
         };
         let events = self.game.record().events.len();

@@ -3,6 +3,7 @@
 //! from the two only when the game is stored.
 
 use super::clock::TurnClock;
+use crate::ai::Level;
 use crate::game::{Game, GameRecord, ReplayError, Seat};
 use crate::store::{LiveGame, Place, UserId};
 
@@ -18,7 +19,7 @@ pub(in crate::service) struct Table {
     pub base_score: u32,
     pub rated: bool,
     /// The seat played by the bot and its level.
-    pub ai: Option<(Seat, String)>,
+    pub ai: Option<(Seat, Level)>,
 }
 
 impl Table {
@@ -63,7 +64,7 @@ impl Table {
             warned,
             base_score: self.base_score,
             rated: self.rated,
-            ai: self.ai.clone(),
+            ai: self.ai,
         }
     }
 

@@ -45,7 +45,8 @@ pub enum ParseError {
 
 /// A stable user id for a console name (FNV-1a of the lower-cased name; never the AI's 0).
 pub fn user_id(name: &str) -> UserId {
-    stable_hash(&name.to_lowercase()).max(1)
+    // Never 0 (the AI) nor the open challenge's "anyone".
+    stable_hash(&name.to_lowercase()).clamp(1, crate::store::ANYONE - 1)
 }
 
 /// The place of a console channel: guild 0, channel = stable hash of its name.
@@ -257,10 +258,10 @@ pub fn parse_command(text: &str) -> Result<Command, ParseError> {
     Ok(match command {
         "challenge" => {
             w.expect(
-                1,
+                0,
                 1,
                 &["seconds", "level"],
-                "/challenge @member [seconds:N] [level:NAME]",
+                "/challenge [@member] [seconds:N] [level:NAME]",
             )?;
             let seconds = w
                 .option("seconds")
@@ -281,13 +282,13 @@ pub fn parse_command(text: &str) -> Result<Command, ParseError> {
                     })
                 })
                 .transpose()?;
-            let opponent = if w.positional[0].eq_ignore_ascii_case("@ai") {
-                Opponent::Ai { level }
-            } else {
-                if level.is_some() {
+            let opponent = match w.positional.first() {
+                Some(who) if who.eq_ignore_ascii_case("@ai") => Opponent::Ai { level },
+                _ if level.is_some() => {
                     return Err(w.problem("level: applies only to a challenge to @ai"));
                 }
-                Opponent::Member(w.member(w.positional[0])?)
+                Some(who) => Opponent::Member(w.member(who)?),
+                None => Opponent::Anyone,
             };
             Command::Challenge { opponent, seconds }
         }
@@ -418,6 +419,13 @@ mod tests {
                 },
             ),
             ("/accept", Command::Accept { challenge: None }),
+            (
+                "/challenge seconds:60",
+                Command::Challenge {
+                    opponent: Opponent::Anyone,
+                    seconds: Some(60),
+                },
+            ),
             (
                 "/accept 12",
                 Command::Accept {

@@ -142,12 +142,12 @@ pub(super) fn member(user: &serenity::User) -> Member {
 )]
 async fn challenge(
     ctx: Context<'_>,
-    #[description = "Who to play"]
+    #[description = "Who to play (none: an open challenge anyone here may take)"]
     #[name_localized("zh-CN", "对手")]
     #[name_localized("zh-TW", "對手")]
-    #[description_localized("zh-CN", "对手")]
-    #[description_localized("zh-TW", "對手")]
-    member: serenity::User,
+    #[description_localized("zh-CN", "对手（不选：公开挑战，谁都可以应战）")]
+    #[description_localized("zh-TW", "對手（不選：公開挑戰，誰都可以應戰）")]
+    member: Option<serenity::User>,
     #[description = "Seconds per turn"]
     #[name_localized("zh-CN", "秒数")]
     #[name_localized("zh-TW", "秒數")]
@@ -165,7 +165,25 @@ async fn challenge(
 ) -> Result<(), CommandError> {
     let bot_id = ctx.serenity_context().cache.current_user().id;
     let language = locale_language(ctx);
-    let command = if member.id == bot_id {
+    let command = match member {
+        None => Ok(Command::Challenge {
+            opponent: Opponent::Anyone,
+            seconds,
+        }),
+        Some(member) => member_challenge(member, bot_id, level, seconds, language),
+    };
+    run(ctx, command, Layout::Plain).await
+}
+
+/// A challenge to `member` (the bot itself: the AI at `level`).
+fn member_challenge(
+    member: serenity::User,
+    bot_id: serenity::UserId,
+    level: Option<AiLevel>,
+    seconds: Option<u32>,
+    language: Language,
+) -> Result<Command, Reply> {
+    if member.id == bot_id {
         Ok(Command::Challenge {
             opponent: Opponent::Ai {
                 level: level.map(AiLevel::level),
@@ -179,8 +197,7 @@ async fn challenge(
             opponent: Opponent::Member(self::member(&member)),
             seconds,
         })
-    };
-    run(ctx, command, Layout::Plain).await
+    }
 }
 
 /// Flip a face-down piece

@@ -2,6 +2,8 @@
 //! expiry, rematch. Everything that changes a channel's challenges or starts its game holds
 //! the channel's lock, so a channel never gets two live games.
 
+mod open;
+
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -13,14 +15,14 @@ use super::{
 use crate::config::Language;
 use crate::game::{Game, Seat};
 use crate::scoring;
-use crate::store::{Challenge, LiveGame, Place, UserId};
+use crate::store::{ANYONE, Challenge, LiveGame, Place, UserId};
 
 fn busy(lang: Language) -> Reply {
     Reply::refusal(words::channel_busy(lang))
 }
 
 /// A refusal for a store failure.
-fn failed(lang: Language, error: &ServiceError) -> Reply {
+pub(super) fn failed(lang: Language, error: &ServiceError) -> Reply {
     store_failure(error, lang)
 }
 
@@ -58,6 +60,7 @@ pub(super) async fn challenge(
             "AI".to_string(),
             Some(level.unwrap_or(config.ai_level)),
         ),
+        Opponent::Anyone => (ANYONE, String::new(), None),
     };
     let now = now_ms();
     let challenge = Challenge {
@@ -100,10 +103,13 @@ async fn open_challenge(
     if open.iter().any(|c| c.challenger == challenger) {
         return Reply::refusal(words::open_challenge_exists(lang, inner.surface));
     }
-    let names = [
+    let names: Vec<(UserId, String)> = [
         (challenge.challenger, challenge.challenger_name.clone()),
         (challenge.challenged, challenge.challenged_name.clone()),
-    ];
+    ]
+    .into_iter()
+    .filter(|(user, _)| *user != ANYONE)
+    .collect();
     let result = inner
         .blocking(move |store| {
             challenge.id = store.next_id()?;
@@ -121,6 +127,9 @@ async fn open_challenge(
     arm_expiry(inner, challenge.id, place, challenge.expires_at_ms);
     let id = challenge.id;
     let lang = tongues.public;
+    if challenge.is_for_anyone() {
+        return open::announce(inner, &challenge, lang);
+    }
     Reply::public(words::challenge_lines(
         lang,
         rematch,
@@ -152,11 +161,16 @@ pub(super) fn arm_expiry(inner: &Arc<Inner>, id: u64, place: Place, expires_at_m
         for attempt in 0..5u64 {
             match inner.blocking(move |s| s.take_challenge(id)).await {
                 Ok(Some(challenge)) => {
-                    let line = words::challenge_expired(
-                        inner.public_language(place),
-                        &challenge.challenger_name,
-                        &challenge.challenged_name,
-                    );
+                    let lang = inner.public_language(place);
+                    let line = if challenge.is_for_anyone() {
+                        words::open_challenge_expired(lang, &challenge.challenger_name)
+                    } else {
+                        words::challenge_expired(
+                            lang,
+                            &challenge.challenger_name,
+                            &challenge.challenged_name,
+                        )
+                    };
                     inner.send(place, Reply::public(vec![line]));
                     return;
                 }
@@ -179,7 +193,7 @@ fn cancel_expiry(inner: &Inner, id: u64) {
 
 /// The open challenge a command is about: the one with `id`, or the newest in the channel for
 /// which `mine` holds.
-async fn find_challenge(
+pub(super) async fn find_challenge(
     inner: &Arc<Inner>,
     place: Place,
     id: Option<u64>,
@@ -224,21 +238,14 @@ pub(super) async fn accept(
     let place = caller.place;
     let place_lock = inner.place_lock(place);
     let _guard = place_lock.lock().await;
-    let user = caller.user;
-    let challenge = match find_challenge(
-        inner,
-        place,
-        id,
-        |c| c.challenged == user,
-        words::no_challenge_for_you(lang),
-        lang,
-    )
-    .await
-    {
+    let challenge = match open::find_acceptable(inner, caller, id, lang).await {
         Ok(challenge) => challenge,
         Err(refusal) => return refusal,
     };
-    if challenge.challenged != caller.user {
+    if challenge.is_for_anyone() && challenge.challenger == caller.user {
+        return Reply::refusal(words::accept_own_challenge(lang, inner.surface));
+    }
+    if !challenge.is_for_anyone() && challenge.challenged != caller.user {
         return Reply::refusal(words::only_can_accept(lang, &challenge.challenged_name));
     }
     if has_live_game(inner, place) {
@@ -246,6 +253,10 @@ pub(super) async fn accept(
     }
     match take(inner, challenge.id, lang).await {
         Ok(Some(mut challenge)) => {
+            if challenge.is_for_anyone() {
+                open::remember_taken(inner, &challenge);
+                challenge.challenged = caller.user;
+            }
             challenge.challenged_name = caller.name.clone();
             start_game(inner, &challenge, tongues).await
         }
@@ -300,6 +311,7 @@ async fn close(
         ),
     };
     let not_yours = |c: &Challenge| match closing {
+        Closing::Decline if c.is_for_anyone() => words::cannot_decline_open(lang),
         Closing::Decline => words::only_can_decline(
             lang,
             surface,
@@ -316,6 +328,9 @@ async fn close(
             name,
             &c.challenger_name,
         )]),
+        (Ok(c), Closing::Withdraw) if c.is_for_anyone() => {
+            Reply::public(vec![words::withdraws_open_challenge(public, name)])
+        }
         (Ok(c), Closing::Withdraw) => Reply::public(vec![words::withdraws_challenge(
             public,
             name,

@@ -96,6 +96,8 @@ struct Inner {
     /// expiry), so two accepts can never start two games in one channel.
     place_locks: Mutex<HashMap<Place, Arc<tokio::sync::Mutex<()>>>>,
     challenge_timers: Mutex<HashMap<u64, AbortHandle>>,
+    /// Open challenges taken lately: id → (channel, when), to tell a late taker (`lobby/open.rs`).
+    taken_challenges: Mutex<HashMap<u64, (Place, u64)>>,
     /// Varies the AI's seed from move to move.
     ai_seeds: AtomicU64,
     /// The front end the words are for.
@@ -204,6 +206,7 @@ impl Service {
             games: Mutex::new(HashMap::new()),
             place_locks: Mutex::new(HashMap::new()),
             challenge_timers: Mutex::new(HashMap::new()),
+            taken_challenges: Mutex::new(HashMap::new()),
             ai_seeds: AtomicU64::new(rand::random::<u64>()),
             surface,
             guild_languages: Mutex::new(HashMap::new()),

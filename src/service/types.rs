@@ -65,6 +65,8 @@ pub enum Opponent {
     Ai {
         level: Option<crate::ai::Level>,
     },
+    /// Nobody named: an open challenge, which any member but the challenger may take.
+    Anyone,
 }
 
 /// Every command of the bot. Optional challenge ids and game ids come from buttons: without

@@ -33,7 +33,8 @@ pub use self::postgres::SCHEMA_VERSION as POSTGRES_SCHEMA_VERSION;
 pub use self::sled::{BackupSummary, CheckReport, SCHEMA_VERSION, ledger};
 pub use error::StoreError;
 pub use records::{
-    Challenge, FinishedGame, LiveGame, Place, PlayerStats, RematchWindow, UserId, shared_places,
+    ANYONE, Challenge, FinishedGame, LiveGame, Place, PlayerStats, RematchWindow, UserId,
+    shared_places,
 };
 pub use tournaments::{ArenaGame, Entrant, Phase, Tournament};
 pub use transfer::{KindReport, MigrationReport, migrate_sled_to_postgres};

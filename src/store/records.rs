@@ -61,6 +61,10 @@ pub struct RematchWindow {
     pub game: u64,
 }
 
+/// The `challenged` of an open challenge (`/challenge` with no member): anyone but the
+/// challenger may take it. No Discord user id and no console name hashes to it.
+pub const ANYONE: UserId = u64::MAX;
+
 /// An open challenge waiting for an answer.
 #[derive(Clone, Serialize, Deserialize, PartialEq, Debug)]
 pub struct Challenge {
@@ -74,6 +78,13 @@ pub struct Challenge {
     pub created_at_ms: u64,
     pub expires_at_ms: u64,
     pub ai_level: Option<Level>,
+}
+
+impl Challenge {
+    /// Whether anyone but the challenger may take it (`challenged` is [`ANYONE`]).
+    pub fn is_for_anyone(&self) -> bool {
+        self.challenged == ANYONE
+    }
 }
 
 /// A player's totals. `wins`, `losses`, `draws`, `abandons` and `games` count rated games only

@@ -227,3 +227,91 @@ pub fn game_begins(
         "第 {id} 局開始：{first} 對 {second}，每步 {turn_secs} 秒，基礎分 {base}{unrated}。"
     )
 }
+
+/// The two lines announcing an open challenge, which anyone but the challenger may take.
+pub fn open_challenge_lines(
+    lang: Language,
+    challenger: &str,
+    turn_secs: u32,
+    minutes: u32,
+    id: u64,
+    surface: Surface,
+) -> Vec<String> {
+    let first = say!(
+        lang,
+        "{challenger} is looking for a game of 军棋翻翻棋 ({turn_secs} s per turn): anyone may take it.",
+        "{challenger} 在找人下军棋翻翻棋（每步 {turn_secs} 秒）：谁都可以应战。",
+        "{challenger} 在找人下軍棋翻翻棋（每步 {turn_secs} 秒）：誰都可以應戰。"
+    );
+    let minutes_en = count_en(minutes, "minute", "minutes");
+    let answer = match surface {
+        Surface::Console => say!(
+            lang,
+            "Type /accept {id} within {minutes_en} to play (open challenge {id}).",
+            "请在 {minutes} 分钟内输入 /accept {id} 应战（公开挑战 {id}）。",
+            "請在 {minutes} 分鐘內輸入 /accept {id} 應戰（公開挑戰 {id}）。"
+        ),
+        Surface::Discord => say!(
+            lang,
+            "Press Accept within {minutes_en} to play.",
+            "请在 {minutes} 分钟内按“接受”应战。",
+            "請在 {minutes} 分鐘內按「接受」應戰。"
+        ),
+    };
+    vec![first, answer]
+}
+
+pub fn open_challenge_expired(lang: Language, challenger: &str) -> String {
+    say!(
+        lang,
+        "{challenger}'s open challenge has expired: nobody took it.",
+        "{challenger} 的公开挑战已过期：没有人应战。",
+        "{challenger} 的公開挑戰已過期：沒有人應戰。"
+    )
+}
+
+pub fn withdraws_open_challenge(lang: Language, name: &str) -> String {
+    say!(
+        lang,
+        "{name} withdraws their open challenge.",
+        "{name} 撤回了自己的公开挑战。",
+        "{name} 撤回了自己的公開挑戰。"
+    )
+}
+
+/// Someone else took the open challenge first.
+pub fn challenge_already_taken(lang: Language) -> String {
+    say!(
+        lang,
+        "too late: someone else has already taken that challenge",
+        "晚了一步：这个挑战已经被别人接下了",
+        "晚了一步：這個挑戰已經被別人接下了"
+    )
+}
+
+pub fn accept_own_challenge(lang: Language, surface: Surface) -> String {
+    match surface {
+        Surface::Console => say!(
+            lang,
+            "you cannot accept your own open challenge: wait for someone to take it, or /withdraw it",
+            "你不能接受自己的公开挑战：等别人应战，或用 /withdraw 撤回",
+            "你不能接受自己的公開挑戰：等別人應戰，或用 /withdraw 撤回"
+        ),
+        Surface::Discord => say!(
+            lang,
+            "you cannot accept your own open challenge: wait for someone to take it, or press Withdraw",
+            "你不能接受自己的公开挑战：等别人应战，或按“撤回”",
+            "你不能接受自己的公開挑戰：等別人應戰，或按「撤回」"
+        ),
+    }
+}
+
+/// `/decline` of an open challenge: nobody was asked, so there is nothing to decline.
+pub fn cannot_decline_open(lang: Language) -> String {
+    say!(
+        lang,
+        "an open challenge is for anyone: there is nothing to decline, just leave it",
+        "公开挑战是给所有人的：不必拒绝，不理会即可",
+        "公開挑戰是給所有人的：不必拒絕，不理會即可"
+    )
+}

@@ -337,9 +337,9 @@ pub fn help_text(lang: Language, actions: u16) -> Vec<String> {
     vec![
         say!(
             lang,
-            "/challenge @member [seconds:N] — challenge a member (@ai: the bot) to a game here",
-            "/challenge @成员 [seconds:N] — 在本频道向成员发起挑战（@ai：和机器人下）",
-            "/challenge @成員 [seconds:N] — 在本頻道向成員發起挑戰（@ai：和機器人下）"
+            "/challenge [@member] [seconds:N] — challenge a member (@ai: the bot; nobody: an open challenge anyone may take) to a game here",
+            "/challenge [@成员] [seconds:N] — 在本频道向成员发起挑战（@ai：和机器人下；不写：公开挑战，谁都可以应战）",
+            "/challenge [@成員] [seconds:N] — 在本頻道向成員發起挑戰（@ai：和機器人下；不寫：公開挑戰，誰都可以應戰）"
         ),
         say!(
             lang,

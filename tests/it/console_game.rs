@@ -77,7 +77,7 @@ fn export_lines(game: &Game, names: [&str; 2]) -> [String; 2] {
 fn build_script() -> Script {
     let mut s = Script::default();
     let ab = ["alice", "bob"];
-    s.say("alice /help", &["/challenge @member"]);
+    s.say("alice /help", &["/challenge [@member]"]);
     s.say(
         "bob /accept",
         &["(only bob sees this)", "no open challenge"],

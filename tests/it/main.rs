@@ -25,6 +25,7 @@ mod discord_threads;
 mod history_console;
 mod history_discord;
 mod history_store;
+mod lobby_open;
 mod ops_running;
 mod render;
 mod replay;

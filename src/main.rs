@@ -1,6 +1,6 @@
 //! The `junqi-bot` binary: the bot (`run`, `console`) and the analysis commands.
 
-use std::io::{self, IsTerminal, Write};
+use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
@@ -143,16 +143,7 @@ enum Command {
 /// Logs to stderr (`RUST_LOG` overrides `default_level`; colour only on a terminal; JSON
 /// lines when configured) and builds the async runtime.
 fn start_runtime(default_level: &str, format: LogFormat) -> Option<tokio::runtime::Runtime> {
-    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
-        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new(default_level));
-    let logs = tracing_subscriber::fmt()
-        .with_env_filter(filter)
-        .with_writer(io::stderr)
-        .with_ansi(io::stderr().is_terminal());
-    match format {
-        LogFormat::Text => logs.init(),
-        LogFormat::Json => logs.json().init(),
-    }
+    junqi::ops::logging::init(default_level, format);
     match tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
@@ -229,13 +220,7 @@ fn run_bot(
 
 /// Logging for the offline store commands: warnings and errors, plain text.
 fn quiet_logs() {
-    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
-        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn"));
-    tracing_subscriber::fmt()
-        .with_env_filter(filter)
-        .with_writer(io::stderr)
-        .with_ansi(io::stderr().is_terminal())
-        .init();
+    junqi::ops::logging::init("warn", LogFormat::Text);
 }
 
 fn check_store(config: Option<PathBuf>, data: Option<PathBuf>) -> ExitCode {

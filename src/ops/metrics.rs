@@ -25,6 +25,7 @@ struct Metrics {
     discord_rest_retries: Counter,
     backups: Counter,
     backup_failures: Counter,
+    store_failures: Counter,
 }
 
 /// Buckets from 0.5 ms to about 8 s.
@@ -52,6 +53,10 @@ fn metrics() -> &'static Metrics {
         );
         let backups = counter("backups", "Backups written");
         let backup_failures = counter("backup_failures", "Backups that failed");
+        let store_failures = counter(
+            "store_failures",
+            "Store writes and reads that failed (each refused command or retried clock event)",
+        );
         let mut histogram = |name: &str, help: &str| {
             let histogram = seconds_histogram();
             registry.register(name, help, histogram.clone());
@@ -81,6 +86,7 @@ fn metrics() -> &'static Metrics {
             discord_rest_retries,
             backups,
             backup_failures,
+            store_failures,
         }
     })
 }
@@ -111,6 +117,10 @@ pub fn store_commit(elapsed: Duration) {
 pub fn discord_rest_error<T>(failure: T) -> T {
     metrics().discord_rest_errors.inc();
     failure
+}
+
+pub fn store_failure() {
+    metrics().store_failures.inc();
 }
 
 pub fn discord_rest_retry() {

@@ -1,8 +1,9 @@
 //! Running the bot as a service: where its files live in the data directory (and moving an
-//! old directory into that layout), logging, and stopping cleanly on SIGTERM or Ctrl-C.
+//! old directory into that layout), logging (`logging`: the driver never logs parameters), and stopping cleanly on SIGTERM or Ctrl-C.
 
 pub mod backup;
 pub mod layout;
+pub mod logging;
 pub mod metrics;
 pub mod shutdown;
 

@@ -177,6 +177,7 @@ impl Inner {
 /// The reply when the store refused a write: nothing changed.
 fn store_failure(error: &ServiceError, lang: crate::config::Language) -> Reply {
     tracing::error!("store failure: {error}");
+    crate::ops::metrics::store_failure();
     Reply::refusal(words::store_failure(lang))
 }
 

@@ -22,6 +22,8 @@ mod discord_game;
 mod discord_restart;
 mod discord_shards;
 mod discord_threads;
+mod faults_db;
+mod faults_logs;
 mod history_console;
 mod history_discord;
 mod history_store;

@@ -6,6 +6,7 @@ pub mod fake_discord;
 pub mod fake_rest;
 pub mod multipart;
 pub mod payloads;
+pub mod pg_proxy;
 pub mod shards;
 
 /// Logs to the test output when `RUST_LOG` is set (e.g. `RUST_LOG=serenity=debug` shows the

@@ -1,0 +1,219 @@
+//! The service on PostgreSQL through a fault-injecting proxy (`support/pg_proxy.rs`): with the
+//! database unreachable, actions are refused at once with the existing words and counted in
+//! the metrics; a turn clock that lapses meanwhile is retried and applied once when the database
+//! is back; the next action after it returns is applied (no restart); and a connection lost
+//! right after the server committed (an action's autocommitted write, or `/abandon`'s COMMIT)
+//! is answered as what it was, stored, and never applied twice.
+
+use std::time::{Duration, Instant};
+
+use junqi::config::{Config, Language};
+use junqi::game::{Event, Game, Rules, Seat};
+use junqi::service::{Caller, Command, Member, Opponent, Outbound, Reply, Service};
+use junqi::store::{Place, Store};
+use tokio::sync::mpsc::UnboundedReceiver;
+
+use crate::console_support::pick;
+use crate::store_support::backends::TestDatabase;
+use crate::support::pg_proxy::PgProxy;
+
+const SEED: u64 = 7;
+const CHANNEL: u64 = 1;
+
+fn caller(user: u64) -> Caller {
+    Caller {
+        user,
+        name: format!("p{user}"),
+        place: Place {
+            guild: 9,
+            channel: CHANNEL,
+        },
+    }
+}
+
+fn user_of(seat: Seat) -> u64 {
+    if seat == Seat::First { 1 } else { 2 }
+}
+
+/// A test database, a proxy in front of it and the service on the proxy.
+struct Rig<'a> {
+    database: &'a TestDatabase,
+    proxy: &'a PgProxy,
+    service: Service,
+    outbound: UnboundedReceiver<Outbound>,
+}
+
+/// Runs `body` on a service whose store reaches a fresh test database through a proxy (the
+/// database and the proxy have runtimes of their own, made and dropped outside the test's).
+fn with_rig<F>(body: F)
+where
+    F: for<'a> FnOnce(Rig<'a>) -> std::pin::Pin<Box<dyn Future<Output = ()> + 'a>>,
+{
+    let Some(database) = TestDatabase::create() else {
+        return;
+    };
+    let proxy = PgProxy::start(&database.url);
+    let store = Store::connect(&proxy.url()).expect("connects through the proxy");
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .expect("runtime");
+    runtime.block_on(async {
+        let config = Config {
+            test_seed: Some(SEED),
+            ..Config::default()
+        };
+        let (service, outbound) = Service::start(config, store).await.expect("start");
+        body(Rig {
+            database: &database,
+            proxy: &proxy,
+            service,
+            outbound,
+        })
+        .await;
+    });
+}
+
+impl Rig<'_> {
+    async fn begin(&self, seconds: Option<u32>) {
+        let challenge = Command::Challenge {
+            opponent: Opponent::Member(Member {
+                user: 2,
+                name: "p2".into(),
+            }),
+            seconds,
+        };
+        self.service.handle(caller(1), challenge).await;
+        let reply = self
+            .service
+            .handle(caller(2), Command::Accept { challenge: None })
+            .await;
+        assert!(reply.text().contains("begins"), "{reply:?}");
+    }
+
+    /// Plays the planned next action of `game` (not applied to `game`).
+    async fn play(&self, game: &Game) -> (Reply, junqi::game::Action) {
+        let action = pick(game, false);
+        let command = match action {
+            junqi::game::Action::Flip(square) => Command::Flip(square),
+            junqi::game::Action::Move { from, to } => Command::Move { from, to },
+        };
+        let user = user_of(game.to_act());
+        (self.service.handle(caller(user), command).await, action)
+    }
+
+    /// The live game's events as the database holds them (read around the proxy).
+    async fn stored_events(&self) -> Option<Vec<Event>> {
+        let url = self.database.url.clone();
+        tokio::task::spawn_blocking(move || {
+            let store = Store::connect(&url).expect("direct connection");
+            let live = store.live_games().expect("live games");
+            live.first().map(|game| game.record.events.clone())
+        })
+        .await
+        .expect("task")
+    }
+}
+
+fn store_failures() -> u64 {
+    let text = junqi::ops::metrics::render_text(0);
+    text.lines()
+        .find_map(|line| line.strip_prefix("junqi_store_failures_total "))
+        .and_then(|value| value.trim().parse().ok())
+        .expect("the store_failures counter in /metrics")
+}
+
+fn refused_as_unsaved(reply: &Reply) -> bool {
+    reply.private && reply.text() == junqi::words::store_failure(Language::English)
+}
+
+#[test]
+fn an_outage_refuses_actions_at_once_and_service_returns_without_restart() {
+    with_rig(|rig| Box::pin(outage(rig)));
+}
+
+async fn outage(rig: Rig<'_>) {
+    rig.begin(None).await;
+    let mut game = Game::new(SEED, Rules::default());
+    let (reply, action) = rig.play(&game).await;
+    assert!(!reply.private, "{reply:?}");
+    game.act(game.to_act(), action).expect("legal");
+
+    let failures = store_failures();
+    rig.proxy.outage();
+    for _ in 0..3 {
+        let (reply, _) = rig.play(&game).await;
+        assert!(refused_as_unsaved(&reply), "{reply:?}");
+    }
+    assert!(store_failures() >= failures + 3, "each refusal is counted");
+    // Reading commands answer from memory meanwhile.
+    let export = rig.service.handle(caller(3), Command::Export).await;
+    assert_eq!(export.lines[0], game.view().notation());
+
+    rig.proxy.restore();
+    let back = Instant::now();
+    let (reply, action) = rig.play(&game).await;
+    println!(
+        "fault outage: first action after restore applied in {:?}",
+        back.elapsed()
+    );
+    assert!(
+        !reply.private,
+        "the first action after the database returns applies: {reply:?}"
+    );
+    game.act(game.to_act(), action).expect("legal");
+    let stored = rig.stored_events().await.expect("the game is live");
+    assert_eq!(
+        &stored,
+        &game.record().events,
+        "nothing lost, nothing doubled"
+    );
+    rig.service.shutdown().await;
+}
+
+#[test]
+fn a_clock_that_lapses_in_an_outage_is_applied_once_when_the_database_returns() {
+    with_rig(|rig| Box::pin(clock_in_outage(rig)));
+}
+
+async fn clock_in_outage(mut rig: Rig<'_>) {
+    rig.begin(Some(1)).await;
+    let failures = store_failures();
+    rig.proxy.outage();
+    // The turn lapses after 1 s; its retries fail while the database is away.
+    tokio::time::sleep(Duration::from_millis(2300)).await;
+    assert!(
+        rig.outbound.try_recv().is_err(),
+        "no timeout was told while unsaved"
+    );
+    assert!(
+        store_failures() > failures,
+        "the failed clock saves are counted"
+    );
+
+    rig.proxy.restore();
+    let back = Instant::now();
+    let told = tokio::time::timeout(Duration::from_secs(10), rig.outbound.recv())
+        .await
+        .expect("the timeout in time")
+        .expect("service running");
+    println!(
+        "fault clock: timeout applied {:?} after restore",
+        back.elapsed()
+    );
+    assert!(
+        told.reply.text().contains("ran out of time"),
+        "{:?}",
+        told.reply
+    );
+    let stored = rig.stored_events().await.expect("the game is live");
+    assert_eq!(stored.first(), Some(&Event::Timeout), "{stored:?}");
+    let timeouts = stored.iter().filter(|e| **e == Event::Timeout).count();
+    // A second timeout can only follow a whole turn (1 s) after the first was applied.
+    assert!(
+        timeouts <= 1 || back.elapsed() >= Duration::from_secs(1),
+        "{stored:?}"
+    );
+    rig.service.shutdown().await;
+}

@@ -189,6 +189,17 @@ pub struct Config {
     /// `starts_in` and the live standings' 5 s between edits scale with it), so that a whole
     /// tournament plays in seconds. 60000 in real use.
     pub tournament_minute_ms: u32,
+    /// Quick match (`/play`): two waiting members pair only when their points differ by at
+    /// most this window…
+    pub match_window_points: u32,
+    /// …which grows by `match_window_points` for every this many seconds that the
+    /// longer-waiting of the two has waited.
+    pub match_window_grow_secs: u32,
+    /// A queue entry nobody was paired with lapses after this many seconds.
+    pub queue_expiry_secs: u32,
+    /// For tests only: how many milliseconds a quick-match "second" lasts (the window's growth
+    /// and the queue's expiry scale with it). 1000 in real use.
+    pub queue_second_ms: u32,
     pub discord: DiscordConfig,
     /// The rule options of docs/rules.md (`junqi::game::Rules`).
     pub rules: Rules,
@@ -215,6 +226,10 @@ impl Default for Config {
             rate_ai_games: false,
             test_seed: None,
             tournament_minute_ms: 60_000,
+            match_window_points: 100,
+            match_window_grow_secs: 30,
+            queue_expiry_secs: 600,
+            queue_second_ms: 1000,
             discord: DiscordConfig::default(),
             rules: Rules::default(),
         }
@@ -294,6 +309,18 @@ impl Config {
                 "tournament_minute_ms",
                 "must be between 1 and 60000 (a real minute; smaller only for tests)",
             );
+        }
+        if !(1..=1000).contains(&self.queue_second_ms) {
+            return invalid(
+                "queue_second_ms",
+                "must be between 1 and 1000 (a real second; smaller only for tests)",
+            );
+        }
+        if self.match_window_grow_secs == 0 {
+            return invalid("match_window_grow_secs", "must be at least 1");
+        }
+        if self.queue_expiry_secs == 0 {
+            return invalid("queue_expiry_secs", "must be at least 1");
         }
         if self.min_turn_secs == 0 {
             return invalid("min_turn_secs", "must be at least 1");
@@ -409,6 +436,10 @@ mod tests {
             ("turn_secs = 0", "turn_secs"),
             ("tournament_minute_ms = 0", "tournament_minute_ms"),
             ("tournament_minute_ms = 60001", "tournament_minute_ms"),
+            ("queue_second_ms = 0", "queue_second_ms"),
+            ("match_window_grow_secs = 0", "match_window_grow_secs"),
+            ("queue_expiry_secs = 0", "queue_expiry_secs"),
+            ("match_window_points = -1", "match_window_points"),
             ("language = \"fr\"", "language"),
             ("[rules]\nquiet_limt = 3", "quiet_limt"),
             ("[rules]\nply_limit = 0", "ply_limit"),

@@ -196,7 +196,8 @@ pub struct Printer<W: Write> {
     opened: Arc<Mutex<Vec<(Place, String)>>>,
 }
 
-/// The console's rooms for tournament games: a channel named `tTOURNAMENT-N` (players type
+/// The console's rooms for tournament games, a channel named `tTOURNAMENT-N`, and for quick-match
+/// games, `qN` (players type
 /// `alice#t1-2 /flip B3` there).
 pub struct ConsoleRooms {
     opened: Arc<Mutex<Vec<(Place, String)>>>,
@@ -204,7 +205,10 @@ pub struct ConsoleRooms {
 
 impl Rooms for ConsoleRooms {
     fn open(&self, request: RoomRequest) -> OpenedRoom {
-        let name = format!("t{}-{}", request.tournament, request.number);
+        let name = match request.quick_match {
+            Some(id) => format!("q{id}"),
+            None => format!("t{}-{}", request.tournament, request.number),
+        };
         let place = parse::place(&name);
         self.opened
             .lock()
@@ -423,5 +427,6 @@ fn button_command(id: ButtonId, names: &HashMap<UserId, String>) -> Option<Strin
         | ButtonId::ConfirmCancel => return None,
         ButtonId::TournamentJoin(_) => "/tournament join".to_string(),
         ButtonId::TournamentLeave(_) => "/tournament leave".to_string(),
+        ButtonId::LeaveQueue => "/play cancel:true".to_string(),
     })
 }

@@ -211,7 +211,7 @@ impl<'a> Words<'a> {
     }
 }
 
-const COMMANDS: [&str; 22] = [
+const COMMANDS: [&str; 23] = [
     "challenge",
     "accept",
     "decline",
@@ -234,6 +234,7 @@ const COMMANDS: [&str; 22] = [
     "replay",
     "games",
     "tournament",
+    "play",
 ];
 
 /// Reads the text after the `/`.
@@ -291,6 +292,33 @@ pub fn parse_command(text: &str) -> Result<Command, ParseError> {
                 None => Opponent::Anyone,
             };
             Command::Challenge { opponent, seconds }
+        }
+        "play" => {
+            w.expect(
+                0,
+                0,
+                &["seconds", "cancel"],
+                "/play [seconds:N] [cancel:true]",
+            )?;
+            let seconds = w
+                .option("seconds")
+                .map(|text| {
+                    text.parse::<u32>().map_err(|_| {
+                        w.problem(format!("seconds:\"{}\" is not a number", echo(text)))
+                    })
+                })
+                .transpose()?;
+            let cancel = match w.option("cancel") {
+                None | Some("false") => false,
+                Some("true") => true,
+                Some(other) => {
+                    return Err(w.problem(format!(
+                        "cancel:\"{}\": write cancel:true or cancel:false",
+                        echo(other)
+                    )));
+                }
+            };
+            Command::Play { seconds, cancel }
         }
         "accept" | "decline" | "withdraw" => {
             w.expect(0, 1, &[], &format!("/{command} [challenge number]"))?;
@@ -419,6 +447,20 @@ mod tests {
                 },
             ),
             ("/accept", Command::Accept { challenge: None }),
+            (
+                "/play seconds:30",
+                Command::Play {
+                    seconds: Some(30),
+                    cancel: false,
+                },
+            ),
+            (
+                "/play cancel:true",
+                Command::Play {
+                    seconds: None,
+                    cancel: true,
+                },
+            ),
             (
                 "/challenge seconds:60",
                 Command::Challenge {

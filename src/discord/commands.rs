@@ -37,7 +37,7 @@ pub fn all() -> Vec<poise::Command<Bot, CommandError>> {
     ]
     .into_iter()
     .chain(super::history::all())
-    .chain([super::tournament::tournament()])
+    .chain([super::tournament::tournament(), super::play::play()])
     .collect()
 }
 

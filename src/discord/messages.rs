@@ -207,9 +207,10 @@ fn style_of(id: ButtonId) -> ButtonStyle {
         | ButtonId::ConfirmAbandon
         | ButtonId::ConfirmCancel => ButtonStyle::Danger,
         ButtonId::OfferDraw(_) => ButtonStyle::Primary,
-        ButtonId::Board | ButtonId::History { .. } | ButtonId::TournamentLeave(_) => {
-            ButtonStyle::Secondary
-        }
+        ButtonId::Board
+        | ButtonId::History { .. }
+        | ButtonId::TournamentLeave(_)
+        | ButtonId::LeaveQueue => ButtonStyle::Secondary,
     }
 }
 

@@ -15,6 +15,7 @@ mod deliver;
 mod history;
 mod lanes;
 mod messages;
+mod play;
 mod threads;
 mod tournament;
 mod wording;

@@ -142,10 +142,13 @@ impl Rooms for ThreadRooms {
         let (http, threads) = (self.http.clone(), self.threads.clone());
         Box::pin(async move {
             let channel = serenity::ChannelId::new(request.channel.channel);
-            let name = format!(
-                "{} vs {} · #{}-{}",
-                request.names[0], request.names[1], request.tournament, request.number
-            );
+            let name = match request.quick_match {
+                Some(id) => format!("{} vs {} · ⚡{id}", request.names[0], request.names[1]),
+                None => format!(
+                    "{} vs {} · #{}-{}",
+                    request.names[0], request.names[1], request.tournament, request.number
+                ),
+            };
             let name: String = name.chars().take(100).collect();
             let notice = channel
                 .send_message(&http, CreateMessage::new().content(name.clone()))

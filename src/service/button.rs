@@ -45,6 +45,8 @@ pub enum ButtonId {
     TournamentJoin(u64),
     /// `tournament:leave:<tournament>`
     TournamentLeave(u64),
+    /// `queue:leave`: out of the quick-match queue.
+    LeaveQueue,
 }
 
 /// A custom id no button of this bot carries (an old or foreign button).
@@ -73,6 +75,7 @@ impl fmt::Display for ButtonId {
             ButtonId::ConfirmCancel => f.write_str("confirm:cancel"),
             ButtonId::TournamentJoin(id) => write!(f, "tournament:join:{id}"),
             ButtonId::TournamentLeave(id) => write!(f, "tournament:leave:{id}"),
+            ButtonId::LeaveQueue => f.write_str("queue:leave"),
         }
     }
 }
@@ -106,6 +109,7 @@ impl FromStr for ButtonId {
             ["confirm", "cancel"] => ButtonId::ConfirmCancel,
             ["tournament", "join", id] => ButtonId::TournamentJoin(number(id)?),
             ["tournament", "leave", id] => ButtonId::TournamentLeave(number(id)?),
+            ["queue", "leave"] => ButtonId::LeaveQueue,
             _ => return Err(unknown()),
         })
     }
@@ -155,6 +159,10 @@ impl Command {
             ButtonId::TournamentLeave(id) => Command::Tournament(TournamentCommand::Leave {
                 tournament: Some(id),
             }),
+            ButtonId::LeaveQueue => Command::Play {
+                seconds: None,
+                cancel: true,
+            },
         })
     }
 }
@@ -278,6 +286,14 @@ mod tests {
                 Some(Command::Tournament(TournamentCommand::Leave {
                     tournament: Some(5),
                 })),
+            ),
+            (
+                ButtonId::LeaveQueue,
+                "queue:leave",
+                Some(Command::Play {
+                    seconds: None,
+                    cancel: true,
+                }),
             ),
         ]
     }

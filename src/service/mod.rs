@@ -1,6 +1,6 @@
 //! The game service: everything between the rules engine and the front ends (Discord, the
-//! console), with no transport types. It owns challenges, the one-actor-per-live-game model,
-//! turn clocks, durability and the words of every reply.
+//! console), with no transport types. It owns challenges, the quick-match queue, the
+//! one-actor-per-live-game model, turn clocks, durability and the words of every reply.
 //!
 //! Model (after lichess's round module): each live game is a tokio task (an *actor*) owning the
 //! [`crate::game::Game`], fed by an mpsc channel; every command carries a oneshot for its
@@ -30,6 +30,7 @@ mod live;
 mod lobby;
 mod news;
 mod picture;
+mod queue;
 mod replay;
 mod standings;
 mod tournament;
@@ -115,6 +116,8 @@ struct Inner {
     watchers: news::Watchers,
     /// The arena tournaments of this process's guilds.
     arena: tournament::Arena,
+    /// The quick-match queues of this process's guilds.
+    queues: queue::Queues,
 }
 
 /// Locks a mutex whose data stays consistent even if a holder panicked (every critical
@@ -215,9 +218,11 @@ impl Service {
             shards,
             watchers: news::Watchers::default(),
             arena: tournament::Arena::default(),
+            queues: queue::Queues::default(),
         });
         // Opened before any game resumes, so a tournament hears of a game that ends at once.
         let tournament_news = inner.watch_games();
+        let queue_news = inner.watch_games();
         // Other processes on the same database run the other shards' games and challenges.
         let live = inner.blocking(|store| store.live_games()).await?;
         for game in live.into_iter().filter(|game| inner.owns(game.place)) {
@@ -236,6 +241,7 @@ impl Service {
             );
         }
         tournament::resume(&inner, tournament_news).await?;
+        queue::resume(&inner, queue_news).await?;
         Ok((Service { inner }, receiver))
     }
 
@@ -306,6 +312,9 @@ impl Service {
             Command::Tournament(command) => {
                 tournament::handle(inner, &caller, tongues, command).await
             }
+            Command::Play { seconds, cancel } => {
+                queue::play(inner, &caller, tongues, seconds, cancel).await
+            }
             game_command => live::send(inner, caller, tongues, game_command).await,
         }
     }
@@ -351,6 +360,7 @@ impl Service {
     /// already is durable) and resume at the next start.
     pub async fn shutdown(&self) {
         self.inner.arena.shutdown();
+        self.inner.queues.shutdown();
         for (_, timer) in lock(&self.inner.challenge_timers).drain() {
             timer.abort();
         }

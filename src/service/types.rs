@@ -140,6 +140,12 @@ pub enum Command {
     Games,
     /// An arena tournament in the caller's channel (`/tournament …`).
     Tournament(TournamentCommand),
+    /// Quick match: wait in the server's queue for a game with that turn clock (default: the
+    /// server's `turn_secs`); `cancel`: leave every queue instead.
+    Play {
+        seconds: Option<u32>,
+        cancel: bool,
+    },
 }
 
 /// What a member may do about tournaments, as the front end found it: Discord's Manage Events

@@ -21,6 +21,7 @@ mod codec;
 mod error;
 mod legacy;
 mod postgres;
+mod queue;
 mod records;
 mod sled;
 mod stats;
@@ -32,6 +33,7 @@ use std::path::Path;
 pub use self::postgres::SCHEMA_VERSION as POSTGRES_SCHEMA_VERSION;
 pub use self::sled::{BackupSummary, CheckReport, SCHEMA_VERSION, ledger};
 pub use error::StoreError;
+pub use queue::QueueEntry;
 pub use records::{
     ANYONE, Challenge, FinishedGame, LiveGame, Place, PlayerStats, RematchWindow, UserId,
     shared_places,
@@ -334,6 +336,21 @@ impl Store {
     /// Every tournament, open or over, by id (a corrupt record is quarantined and skipped).
     pub fn tournaments(&self) -> Result<Vec<Tournament>, StoreError> {
         dispatch!(self, store => store.tournaments())
+    }
+
+    /// Stores (or replaces) a member's quick-match queue entry; durable on return.
+    pub fn put_queue_entry(&self, entry: &QueueEntry) -> Result<(), StoreError> {
+        dispatch!(self, store => store.put_queue_entry(entry))
+    }
+
+    /// Removes these members' queue entries in one step; durable on return.
+    pub fn remove_queue_entries(&self, users: &[UserId]) -> Result<(), StoreError> {
+        dispatch!(self, store => store.remove_queue_entries(users))
+    }
+
+    /// Everyone waiting in a quick-match queue (a corrupt record is quarantined and skipped).
+    pub fn queue_entries(&self) -> Result<Vec<QueueEntry>, StoreError> {
+        dispatch!(self, store => store.queue_entries())
     }
 
     /// A player's stats; zeroes (with `user` set) for someone never seen.

@@ -1,6 +1,6 @@
 //! Moving a sled directory into a PostgreSQL database (`junqi-bot migrate-store`): players,
-//! finished games, live games with their clocks, open challenges, rematch windows and
-//! tournaments, then a
+//! finished games, live games with their clocks, open challenges, rematch windows,
+//! tournaments and the quick-match queue, then a
 //! check that both sides hold the same records (counts and checksums). Copying is an upsert by
 //! key, so running it again changes nothing; the sled directory's lock makes it refuse while a bot runs on it.
 
@@ -59,6 +59,7 @@ pub fn migrate_sled_to_postgres(dir: &Path, url: &str) -> Result<MigrationReport
     let challenges = from.challenges()?;
     let windows = from.rematch_windows()?;
     let tournaments = from.tournaments()?;
+    let queue = from.queue_entries()?;
     to.import_players(&players)?;
     to.import_finished_games(&finished)?;
     for game in &live {
@@ -70,6 +71,9 @@ pub fn migrate_sled_to_postgres(dir: &Path, url: &str) -> Result<MigrationReport
     to.import_rematch_windows(&windows)?;
     for tournament in &tournaments {
         to.put_tournament(tournament)?;
+    }
+    for entry in &queue {
+        to.put_queue_entry(entry)?;
     }
     let highest = finished
         .iter()
@@ -92,6 +96,7 @@ pub fn migrate_sled_to_postgres(dir: &Path, url: &str) -> Result<MigrationReport
             (w.place.guild, w.place.channel, w.user)
         })?,
         verify("tournaments", &tournaments, &to.tournaments()?, |t| t.id)?,
+        verify("queue entries", &queue, &to.queue_entries()?, |e| e.user)?,
     ];
     Ok(MigrationReport { kinds })
 }

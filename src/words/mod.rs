@@ -14,6 +14,7 @@ mod commands;
 mod errors;
 mod lobby;
 mod play;
+mod queue;
 mod standings;
 pub mod tournament;
 
@@ -30,6 +31,7 @@ pub use commands::{Cmd, Opt, option, slash, slash_names};
 pub use errors::*;
 pub use lobby::*;
 pub use play::*;
+pub use queue::*;
 pub use standings::*;
 
 use crate::config::Language;

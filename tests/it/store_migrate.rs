@@ -63,6 +63,17 @@ fn populate(store: &Store) {
         junqi::store::Phase::Running,
     );
     store.put_tournament(&tournament).expect("stored");
+    // One member waiting in a quick-match queue.
+    store
+        .put_queue_entry(&junqi::store::QueueEntry {
+            user: 3,
+            name: "p3".into(),
+            place: running,
+            turn_secs: 30,
+            points: 40,
+            joined_at_ms: 1_000,
+        })
+        .expect("stored");
     // Two remembered rematch windows: a finished game at its channel and its thread.
     let last = store.finished_games().expect("read").pop().expect("a game");
     let thread = Place {
@@ -100,6 +111,8 @@ fn a_populated_sled_directory_moves_to_postgres_verified_and_idempotent() {
     let windows = source.rematch_windows().expect("read");
     assert_eq!(windows.len(), 4, "two places, two players");
     let tournaments = source.tournaments().expect("read");
+    let queue = source.queue_entries().expect("read");
+    assert_eq!(queue.len(), 1);
     let board = source.leaderboard(None, 100).expect("board");
     let highest_id = expected
         .1
@@ -114,12 +127,17 @@ fn a_populated_sled_directory_moves_to_postgres_verified_and_idempotent() {
 
     let report = migrate_sled_to_postgres(dir.path(), &url).expect("migrates");
     let counts: Vec<usize> = report.kinds.iter().map(|kind| kind.count).collect();
-    assert_eq!(counts, vec![expected.0.len(), 12, 2, 2, 4, 1], "{report}");
+    assert_eq!(
+        counts,
+        vec![expected.0.len(), 12, 2, 2, 4, 1, 1],
+        "{report}"
+    );
     assert_eq!(expected.0.len(), 8, "seven players and one only named");
 
     let target = database.open();
     assert_eq!(target.rematch_windows().expect("read"), windows);
     assert_eq!(target.tournaments().expect("read"), tournaments);
+    assert_eq!(target.queue_entries().expect("read"), queue);
     let window = windows[0];
     let rematch = target
         .rematch_window(window.place, window.user)
@@ -166,4 +184,5 @@ fn a_populated_sled_directory_moves_to_postgres_verified_and_idempotent() {
     assert_eq!(target.live_games().expect("read"), found.2);
     assert_eq!(target.rematch_windows().expect("read"), windows);
     assert_eq!(target.tournaments().expect("read"), tournaments);
+    assert_eq!(target.queue_entries().expect("read"), queue);
 }

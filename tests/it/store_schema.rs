@@ -71,11 +71,11 @@ fn downgrade(location: &Location, players: &[PlayerStats], games: &[FinishedGame
             db.flush().expect("flushed");
         }
         Location::Database(database) => {
-            // Schema 4's board counts and schema 5's tournaments did not exist either: 004
-            // creates and fills the counts, 005 creates the tournaments' table.
+            // Schema 4's board counts, schema 5's tournaments and schema 6's queue did not
+            // exist either: 004 creates and fills the counts, 005 and 006 create the tables.
             let mut statements = vec![
                 "UPDATE junqi_schema SET version = 2".to_string(),
-                "DROP TABLE rank_counts, rank_buckets, tournaments".to_string(),
+                "DROP TABLE rank_counts, rank_buckets, tournaments, queue".to_string(),
             ];
             for stats in players {
                 let hex: String = old(stats)

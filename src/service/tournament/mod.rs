@@ -18,7 +18,7 @@ use std::sync::{Arc, Mutex};
 
 use tokio::task::AbortHandle;
 
-pub use rooms::{OpenedRoom, RoomRequest, Rooms};
+pub use rooms::{OpenedRoom, RoomRequest, Rooms, default_room};
 
 use super::clock::now_ms;
 use super::news::GameNews;
@@ -53,6 +53,11 @@ pub(super) struct Arena {
 impl Arena {
     pub(super) fn set_rooms(&self, rooms: Arc<dyn Rooms>) {
         *lock(&self.rooms) = Some(rooms);
+    }
+
+    /// The front end's room opener, if it has one (quick-match games use it too).
+    pub(in crate::service) fn opener(&self) -> Option<Arc<dyn Rooms>> {
+        lock(&self.rooms).clone()
     }
 
     /// Stops every timer (the tournaments stay in the store and resume at the next start).

@@ -17,6 +17,9 @@ pub struct RoomRequest {
     /// The room's number within the tournament, from 1.
     pub number: u32,
     pub names: [String; 2],
+    /// Not a tournament's room but a quick-match game's (`/play`; `tournament` and `number`
+    /// are then 0), numbered by this unique id.
+    pub quick_match: Option<u64>,
 }
 
 /// The future a room opener returns: the room's place, or `None` when none could be opened.
@@ -29,10 +32,15 @@ pub trait Rooms: Send + Sync {
 }
 
 /// The room of a game when no front end opens rooms: a place of its own in the guild, its
-/// channel number marked with the top bit (no Discord channel id has it) so it meets no channel.
+/// channel number marked with the top bit (no Discord channel id has it) so it meets no channel,
+/// and a quick-match room's with the next bit too.
 pub fn default_room(request: &RoomRequest) -> Place {
+    let channel = match request.quick_match {
+        Some(id) => (3 << 62) | id,
+        None => (1 << 63) | (request.tournament << 20) | u64::from(request.number),
+    };
     Place {
         guild: request.channel.guild,
-        channel: (1 << 63) | (request.tournament << 20) | u64::from(request.number),
+        channel,
     }
 }

@@ -285,6 +285,7 @@ async fn start_game(
         tournament: id,
         number: changed.rooms,
         names: names.clone(),
+        quick_match: None,
     };
     let opener = lock(&inner.arena.rooms).clone();
     let room = match opener {

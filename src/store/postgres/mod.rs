@@ -13,6 +13,7 @@
 mod bridge;
 mod games;
 mod players;
+mod queue;
 mod rematch;
 mod schema;
 mod tournaments;
@@ -51,6 +52,7 @@ pub(super) enum Table {
     FinishedGames,
     Challenges,
     Tournaments,
+    Queue,
 }
 
 impl Table {
@@ -61,12 +63,13 @@ impl Table {
             Table::FinishedGames => "finished_games",
             Table::Challenges => "challenges",
             Table::Tournaments => "tournaments",
+            Table::Queue => "queue",
         }
     }
 
     fn key_column(self) -> &'static str {
         match self {
-            Table::Players => "user_id",
+            Table::Players | Table::Queue => "user_id",
             _ => "id",
         }
     }
@@ -78,6 +81,7 @@ impl Table {
             Table::FinishedGames => "finished game",
             Table::Challenges => "challenge",
             Table::Tournaments => "tournament",
+            Table::Queue => "queue entry",
         }
     }
 }
@@ -180,6 +184,7 @@ impl PgStore {
         self.live_games()?;
         self.challenges()?;
         self.tournaments()?;
+        self.queue_entries()?;
         Ok(usize::try_from(count(self)? - before).unwrap_or(0))
     }
 }

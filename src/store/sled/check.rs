@@ -9,7 +9,7 @@ use std::collections::{BTreeMap, HashMap};
 use serde::de::DeserializeOwned;
 use sled::Tree;
 
-use super::{SledStore, rematch, tournaments};
+use super::{SledStore, queue, rematch, tournaments};
 use crate::store::codec::{self, id_key, pair_key, place_key};
 use crate::store::error::StoreError;
 use crate::store::records::{Challenge, FinishedGame, LiveGame, PlayerStats, UserId};
@@ -57,6 +57,7 @@ impl SledStore {
         let _: Vec<Challenge> = decode_tree(&t.challenges, &mut report)?;
         self.check_rematch(&mut report)?;
         self.check_tournaments(&mut report)?;
+        self.check_queue(&mut report)?;
         let quarantined = t.quarantine.len();
         if quarantined > 0 {
             report.problems.push(format!(
@@ -176,6 +177,32 @@ impl SledStore {
             }
         }
         report.records.insert(tournaments::TREE.to_string(), count);
+        Ok(())
+    }
+
+    /// Every queue entry must decode under its member's id.
+    fn check_queue(&self, report: &mut CheckReport) -> Result<(), StoreError> {
+        let tree = self.db.open_tree(queue::TREE)?;
+        let mut count = 0;
+        for item in tree.iter() {
+            let (key, raw) = item?;
+            count += 1;
+            match codec::decode::<crate::store::QueueEntry>(&raw) {
+                Ok(entry) if key.as_ref() == id_key(entry.user) => {}
+                Ok(entry) => report.problems.push(format!(
+                    "{}: the entry of member {} is stored under the key {}",
+                    queue::TREE,
+                    entry.user,
+                    hex(&key)
+                )),
+                Err(reason) => report.problems.push(format!(
+                    "{}: entry {} does not decode: {reason}",
+                    queue::TREE,
+                    hex(&key)
+                )),
+            }
+        }
+        report.records.insert(queue::TREE.to_string(), count);
         Ok(())
     }
 }

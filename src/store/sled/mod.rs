@@ -20,6 +20,7 @@ mod history;
 pub mod ledger;
 mod migrate;
 mod players;
+mod queue;
 mod rematch;
 mod tournaments;
 mod unledgered;
@@ -263,6 +264,7 @@ impl SledStore {
         self.live_games()?;
         self.challenges()?;
         self.tournaments()?;
+        self.queue_entries()?;
         Ok(self.trees.quarantine.len().saturating_sub(before))
     }
 

@@ -1,0 +1,365 @@
+//! Quick match (`/play`): each server's queue of members waiting for a game, by turn clock.
+//! Owns the waiting entries of this process's guilds (in memory, and in the store so that a
+//! restart or a crash keeps every entry with its waiting time), pairing them (`pairing.rs`, a
+//! pure function), starting their games, the lapse of an entry after `queue_expiry_secs`, and
+//! taking out of every queue a member who starts any other game (from the game news).
+//!
+//! Every change to the queue holds one lock. An entry is durable before anyone can be paired
+//! with it; a pair leaves the store in one step before its game starts. A game starts in a
+//! room of its own (on Discord a thread) in the channel where the longer-waiting of the two
+//! typed `/play`, pinging both.
+
+mod pairing;
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use tokio::sync::mpsc::UnboundedReceiver;
+use tokio::task::AbortHandle;
+
+use super::clock::{self, now_ms};
+use super::lobby;
+use super::news::GameNews;
+use super::tournament::default_room;
+use super::{
+    Button, ButtonId, Caller, Inner, Reply, RoomRequest, ServiceError, Tongues, live, lock,
+    store_failure, words,
+};
+use crate::game::Game;
+use crate::store::{LiveGame, QueueEntry, UserId};
+use pairing::{Waiting, Window, pairs};
+
+/// The queues of this process's guilds.
+#[derive(Default)]
+pub(super) struct Queues {
+    /// guild → who waits there, in the order they came.
+    waiting: tokio::sync::Mutex<HashMap<u64, Vec<QueueEntry>>>,
+    /// The ticker (window growth, lapses) and the news follower.
+    tasks: Mutex<Vec<AbortHandle>>,
+}
+
+impl Queues {
+    /// Stops the ticker and the news follower (the entries stay in the store).
+    pub(super) fn shutdown(&self) {
+        for task in lock(&self.tasks).drain(..) {
+            task.abort();
+        }
+    }
+}
+
+/// How long a quick-match "second" lasts, in milliseconds (a second, or less in tests).
+fn second_ms(inner: &Inner) -> u64 {
+    u64::from(inner.config.queue_second_ms)
+}
+
+fn window(inner: &Inner) -> Window {
+    Window {
+        points: inner.config.match_window_points,
+        grow_ms: u64::from(inner.config.match_window_grow_secs) * second_ms(inner),
+    }
+}
+
+fn expiry_ms(inner: &Inner) -> u64 {
+    u64::from(inner.config.queue_expiry_secs) * second_ms(inner)
+}
+
+/// Takes out of `list` the pairs to start now (the longer-waiting member first).
+fn take_pairs(inner: &Inner, list: &mut Vec<QueueEntry>, now: u64) -> Vec<[QueueEntry; 2]> {
+    let seen: Vec<Waiting> = list
+        .iter()
+        .map(|entry| Waiting {
+            user: entry.user,
+            points: entry.points,
+            turn_secs: entry.turn_secs,
+            joined_at_ms: entry.joined_at_ms,
+        })
+        .collect();
+    let chosen = pairs(&seen, now, window(inner));
+    let mut gone = vec![false; list.len()];
+    let found: Vec<[QueueEntry; 2]> = chosen
+        .into_iter()
+        .map(|(a, b)| {
+            gone[a] = true;
+            gone[b] = true;
+            [list[a].clone(), list[b].clone()]
+        })
+        .collect();
+    let mut index = 0;
+    list.retain(|_| {
+        index += 1;
+        !gone[index - 1]
+    });
+    found
+}
+
+/// `/play [seconds:N] [cancel:true]`.
+pub(super) async fn play(
+    inner: &Arc<Inner>,
+    caller: &Caller,
+    tongues: Tongues,
+    seconds: Option<u32>,
+    cancel: bool,
+) -> Reply {
+    let lang = tongues.private;
+    if cancel {
+        return leave(inner, caller.user, tongues).await;
+    }
+    let config = &inner.config;
+    let turn_secs = seconds.unwrap_or(config.turn_secs);
+    if !(config.min_turn_secs..=config.max_turn_secs).contains(&turn_secs) {
+        return Reply::refusal(words::clock_bounds(
+            lang,
+            config.min_turn_secs,
+            config.max_turn_secs,
+        ));
+    }
+    let user = caller.user;
+    let points = match inner.blocking(move |s| s.player(user)).await {
+        Ok(stats) => stats.points,
+        Err(error) => return store_failure(&error, lang),
+    };
+    let mut all = inner.queues.waiting.lock().await;
+    if let Some(waiting) = all.values().flatten().find(|e| e.user == user) {
+        return Reply::refusal(words::already_queued(
+            lang,
+            inner.surface,
+            waiting.turn_secs,
+        ));
+    }
+    let now = now_ms();
+    let entry = QueueEntry {
+        user,
+        name: caller.name.clone(),
+        place: caller.place,
+        turn_secs,
+        points,
+        joined_at_ms: now,
+    };
+    let list = all.entry(caller.place.guild).or_default();
+    list.push(entry.clone());
+    let mut found = take_pairs(inner, list, now);
+    let mine = found
+        .iter()
+        .position(|pair| pair.iter().any(|e| e.user == user));
+    let Some(mine) = mine else {
+        // Durable before anyone can be paired with it.
+        let stored = entry.clone();
+        if let Err(error) = inner.blocking(move |s| s.put_queue_entry(&stored)).await {
+            list.retain(|e| e.user != user);
+            drop(all);
+            start_all(inner, found);
+            return store_failure(&error, lang);
+        }
+        let waiting = list.iter().filter(|e| e.turn_secs == turn_secs).count();
+        drop(all);
+        start_all(inner, found);
+        let minutes = config.queue_expiry_secs.div_ceil(60);
+        return Reply::private(words::queue_joined(lang, turn_secs, waiting, minutes))
+            .with_buttons(vec![Button::new(
+                words::button_leave_queue(lang),
+                ButtonId::LeaveQueue,
+            )]);
+    };
+    drop(all);
+    let pair = found.swap_remove(mine);
+    start_all(inner, found);
+    let opponent = pair
+        .iter()
+        .find(|e| e.user != user)
+        .map(|e| e.name.clone())
+        .unwrap_or_default();
+    match start_pair(inner, pair).await {
+        Ok(()) => Reply::private(vec![words::queue_paired(lang, &opponent)]),
+        Err(error) => {
+            tracing::error!("starting a quick-match game: {error}");
+            Reply::refusal(words::no_quick_match_game(lang, inner.surface))
+        }
+    }
+}
+
+/// `/play cancel:true` and the Leave button: out of every queue.
+async fn leave(inner: &Arc<Inner>, user: UserId, tongues: Tongues) -> Reply {
+    let lang = tongues.private;
+    let mut all = inner.queues.waiting.lock().await;
+    if !all.values().flatten().any(|e| e.user == user) {
+        return Reply::refusal(words::not_in_queue(lang));
+    }
+    if let Err(error) = inner
+        .blocking(move |s| s.remove_queue_entries(&[user]))
+        .await
+    {
+        return store_failure(&error, lang);
+    }
+    for list in all.values_mut() {
+        list.retain(|e| e.user != user);
+    }
+    Reply::private(vec![words::queue_left(lang)])
+}
+
+/// Starts each pair's game in the background.
+fn start_all(inner: &Arc<Inner>, found: Vec<[QueueEntry; 2]>) {
+    for pair in found {
+        let inner = inner.clone();
+        tokio::spawn(async move {
+            let users = [pair[0].user, pair[1].user];
+            if let Err(error) = start_pair(&inner, pair).await {
+                tracing::error!("starting the quick-match game of {users:?}: {error}");
+            }
+        });
+    }
+}
+
+/// Starts the game of a pair taken out of the queue: out of the store, a room in the
+/// longer-waiting member's channel, then an ordinary rated game there with their clock.
+async fn start_pair(inner: &Arc<Inner>, pair: [QueueEntry; 2]) -> Result<(), ServiceError> {
+    let players = [pair[0].user, pair[1].user];
+    let number = inner
+        .blocking(move |s| {
+            s.remove_queue_entries(&players)?;
+            s.next_id()
+        })
+        .await?;
+    let names = [pair[0].name.clone(), pair[1].name.clone()];
+    let request = RoomRequest {
+        channel: pair[0].place,
+        tournament: 0,
+        number: 0,
+        names: names.clone(),
+        quick_match: Some(number),
+    };
+    let room = match inner.arena.opener() {
+        Some(opener) => opener.open(request).await,
+        None => Some(default_room(&request)),
+    }
+    .ok_or_else(|| ServiceError::Task("no room could be opened for a quick match".into()))?;
+    let base_score = lobby::base_score(inner, players[0], players[1]).await?;
+    let now = now_ms();
+    let turn_secs = pair[0].turn_secs;
+    let game = Game::new(inner.deal_seed(), inner.config.rules);
+    let live = LiveGame {
+        id: 0,
+        place: room,
+        players,
+        names: names.clone(),
+        record: game.record().clone(),
+        turn_secs,
+        started_at_ms: now,
+        turn_deadline_ms: clock::turn_deadline(now, turn_secs),
+        warned: false,
+        base_score,
+        rated: true,
+        ai: None,
+    };
+    let live = lobby::store_new_game(inner, live).await?;
+    let (started, announced) = tokio::sync::oneshot::channel();
+    live::spawn(inner, live, Some(started))?;
+    let task_inner = inner.clone();
+    tokio::spawn(async move {
+        if let Ok(mut reply) = announced.await {
+            let lang = task_inner.public_language(room);
+            let line = words::quick_match_found(lang, &names[0], &names[1]);
+            reply.lines.insert(0, line);
+            task_inner.send(room, reply.mentioning(players));
+        }
+    });
+    Ok(())
+}
+
+/// Loads this process's waiting members (each keeps the time they joined), then runs the
+/// ticker and follows `news` (opened before any game resumed).
+pub(super) async fn resume(
+    inner: &Arc<Inner>,
+    news: UnboundedReceiver<GameNews>,
+) -> Result<(), ServiceError> {
+    let stored = inner.blocking(|store| store.queue_entries()).await?;
+    {
+        let mut all = inner.queues.waiting.lock().await;
+        let mut stored: Vec<QueueEntry> =
+            stored.into_iter().filter(|e| inner.owns(e.place)).collect();
+        stored.sort_by_key(|e| (e.joined_at_ms, e.user));
+        for entry in stored {
+            all.entry(entry.place.guild).or_default().push(entry);
+        }
+    }
+    let ticker = tokio::spawn(tick(inner.clone()));
+    let follower = tokio::spawn(follow_news(inner.clone(), news));
+    let mut tasks = lock(&inner.queues.tasks);
+    tasks.push(ticker.abort_handle());
+    tasks.push(follower.abort_handle());
+    Ok(())
+}
+
+/// Every quick-match second: entries that waited too long lapse (with a notice), and windows
+/// that grew may pair members who could not be paired before.
+async fn tick(inner: Arc<Inner>) {
+    let period = Duration::from_millis(second_ms(&inner).max(1));
+    loop {
+        tokio::time::sleep(period).await;
+        let now = now_ms();
+        let expiry = expiry_ms(&inner);
+        let (lapsed, found) = {
+            let mut all = inner.queues.waiting.lock().await;
+            let mut lapsed = Vec::new();
+            let mut found = Vec::new();
+            for list in all.values_mut() {
+                list.retain(|e| {
+                    let keep = now.saturating_sub(e.joined_at_ms) < expiry;
+                    if !keep {
+                        lapsed.push(e.clone());
+                    }
+                    keep
+                });
+                found.extend(take_pairs(&inner, list, now));
+            }
+            all.retain(|_, list| !list.is_empty());
+            (lapsed, found)
+        };
+        start_all(&inner, found);
+        if !lapsed.is_empty() {
+            lapse(&inner, lapsed).await;
+        }
+    }
+}
+
+/// Takes lapsed entries out of the store and tells each member in their channel.
+async fn lapse(inner: &Arc<Inner>, lapsed: Vec<QueueEntry>) {
+    let users: Vec<UserId> = lapsed.iter().map(|e| e.user).collect();
+    if let Err(error) = inner
+        .blocking(move |s| s.remove_queue_entries(&users))
+        .await
+    {
+        tracing::error!("removing lapsed queue entries: {error}");
+    }
+    let minutes = inner.config.queue_expiry_secs.div_ceil(60);
+    for entry in lapsed {
+        let lang = inner.public_language(entry.place);
+        let line = words::queue_lapsed(lang, inner.surface, &entry.name, minutes);
+        inner.send(
+            entry.place,
+            Reply::public(vec![line]).mentioning([entry.user]),
+        );
+    }
+}
+
+/// A member who starts any other game leaves every queue.
+async fn follow_news(inner: Arc<Inner>, mut news: UnboundedReceiver<GameNews>) {
+    while let Some(item) = news.recv().await {
+        let GameNews::Started { players, .. } = item else {
+            continue;
+        };
+        let mut all = inner.queues.waiting.lock().await;
+        if !all.values().flatten().any(|e| players.contains(&e.user)) {
+            continue;
+        }
+        for list in all.values_mut() {
+            list.retain(|e| !players.contains(&e.user));
+        }
+        if let Err(error) = inner
+            .blocking(move |s| s.remove_queue_entries(&players))
+            .await
+        {
+            tracing::error!("taking players who started a game out of the queue: {error}");
+        }
+    }
+}

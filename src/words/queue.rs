@@ -1,0 +1,110 @@
+//! Quick match (`/play`): joining and leaving the server's queue, being paired, lapsing.
+
+use super::Surface;
+use super::{Cmd, count_en, say, slash};
+use crate::config::Language;
+
+/// The private answer to `/play`: in the queue, with how many wait for that clock.
+pub fn queue_joined(lang: Language, turn_secs: u32, waiting: usize, minutes: u32) -> Vec<String> {
+    let waiting_en = count_en(
+        i64::try_from(waiting).unwrap_or(i64::MAX),
+        "member",
+        "members",
+    );
+    let minutes_en = count_en(minutes, "minute", "minutes");
+    vec![
+        say!(
+            lang,
+            "You are in this server's quick-match queue ({turn_secs} s per turn): {waiting_en} waiting, you included.",
+            "你已进入本服务器的快速匹配队列（每步 {turn_secs} 秒）：连你在内有 {waiting} 人在等。",
+            "你已進入本伺服器的快速配對佇列（每步 {turn_secs} 秒）：連你在內有 {waiting} 人在等。"
+        ),
+        say!(
+            lang,
+            "You will be paired with the closest in points; if nobody is found you leave the queue after {minutes_en}.",
+            "将与积分最接近的人配对；{minutes} 分钟内没有对手就会自动离开队列。",
+            "將與積分最接近的人配對；{minutes} 分鐘內沒有對手就會自動離開佇列。"
+        ),
+    ]
+}
+
+pub fn button_leave_queue(lang: Language) -> String {
+    say!(lang, "Leave queue", "离开队列", "離開佇列")
+}
+
+pub fn queue_left(lang: Language) -> String {
+    say!(
+        lang,
+        "you left the quick-match queue",
+        "你已离开快速匹配队列",
+        "你已離開快速配對佇列"
+    )
+}
+
+pub fn not_in_queue(lang: Language) -> String {
+    say!(
+        lang,
+        "you are not waiting in a quick-match queue",
+        "你不在快速匹配队列里",
+        "你不在快速配對佇列裡"
+    )
+}
+
+pub fn already_queued(lang: Language, surface: Surface, turn_secs: u32) -> String {
+    match surface {
+        Surface::Console => say!(
+            lang,
+            "you are already waiting for a quick match ({turn_secs} s per turn): /play cancel:true leaves the queue",
+            "你已经在等快速匹配（每步 {turn_secs} 秒）：/play cancel:true 可离开队列",
+            "你已經在等快速配對（每步 {turn_secs} 秒）：/play cancel:true 可離開佇列"
+        ),
+        Surface::Discord => say!(
+            lang,
+            "you are already waiting for a quick match ({turn_secs} s per turn): press Leave queue to leave it",
+            "你已经在等快速匹配（每步 {turn_secs} 秒）：按“离开队列”可离开",
+            "你已經在等快速配對（每步 {turn_secs} 秒）：按「離開佇列」可離開"
+        ),
+    }
+}
+
+/// The private answer to a `/play` that found an opponent at once.
+pub fn queue_paired(lang: Language, opponent: &str) -> String {
+    say!(
+        lang,
+        "quick match found: you play {opponent}, the game begins now",
+        "快速匹配成功：你的对手是 {opponent}，对局马上开始",
+        "快速配對成功：你的對手是 {opponent}，對局馬上開始"
+    )
+}
+
+/// The public line above a quick-match game's start: who was paired.
+pub fn quick_match_found(lang: Language, first: &str, second: &str) -> String {
+    say!(
+        lang,
+        "Quick match: {first} and {second} are paired.",
+        "快速匹配：{first} 与 {second} 配对成功。",
+        "快速配對：{first} 與 {second} 配對成功。"
+    )
+}
+
+/// The notice to a member whose entry lapsed.
+pub fn queue_lapsed(lang: Language, surface: Surface, name: &str, minutes: u32) -> String {
+    let minutes_en = count_en(minutes, "minute", "minutes");
+    let play = slash(lang, surface, Cmd::Play);
+    say!(
+        lang,
+        "{name}: no quick match was found within {minutes_en}; you have left the queue ({play} to try again).",
+        "{name}：{minutes} 分钟内没有找到快速匹配的对手，你已离开队列（可再次 {play}）。",
+        "{name}：{minutes} 分鐘內沒有找到快速配對的對手，你已離開佇列（可再次 {play}）。"
+    )
+}
+
+pub fn no_quick_match_game(lang: Language, surface: Surface) -> String {
+    let play = slash(lang, surface, Cmd::Play);
+    say!(
+        lang,
+        "the quick-match game could not be started and you are in no queue now: try {play} again",
+        "快速匹配的对局没能开始，你现在不在队列中：请再试一次 {play}",
+        "快速配對的對局沒能開始，你現在不在佇列中：請再試一次 {play}"
+    )
+}

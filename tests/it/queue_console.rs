@@ -1,0 +1,46 @@
+//! Quick match in the real `junqi-bot console`: `alice /play seconds:30` waits, the bad input
+//! is refused, a SIGKILL keeps her entry with its waiting time, and after the restart
+//! `bob /play seconds:30` pairs them at once: the game starts in a room of its own (`#qN`)
+//! with alice (the longer-waiting) first; `/play cancel:true` leaves the queue.
+
+use std::time::Duration;
+
+use crate::console_support::Session;
+
+const WAIT: Duration = Duration::from_secs(30);
+
+#[test]
+fn a_queue_entry_survives_a_sigkill_and_pairs_after_the_restart() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let data = dir.path().join("data");
+    let mut console = Session::start(&data, None);
+    let joined = console.ask("alice /play seconds:30");
+    assert!(joined.contains("(only alice sees this)"), "{joined}");
+    assert!(joined.contains("1 member waiting"), "{joined}");
+    assert!(
+        joined.contains("/play cancel:true"),
+        "the Leave button: {joined}"
+    );
+    let refused = console.ask("carol /play seconds:0");
+    assert!(refused.contains("between 1 and 3600 seconds"), "{refused}");
+    let twice = console.ask("alice /play");
+    assert!(twice.contains("already waiting"), "{twice}");
+    let open = console.ask("carol /challenge seconds:60");
+    assert!(open.contains("anyone may take it"), "{open}");
+    let own = console.ask("carol /accept");
+    assert!(own.contains("your own open challenge"), "{own}");
+    console.kill();
+
+    let mut console = Session::start(&data, None);
+    let paired = console.ask("bob /play seconds:30");
+    assert!(paired.contains("you play alice"), "{paired}");
+    let start = console.wait_for("Quick match: alice and bob are paired.", WAIT);
+    assert!(start.contains("alice vs bob, 30 s per turn"), "{start}");
+    assert!(start.contains("#q"), "in a room of its own: {start}");
+    // The open challenge survived too; dave takes it.
+    let taken = console.ask("dave /accept");
+    assert!(taken.contains("carol vs dave"), "{taken}");
+    let left = console.ask("erin /play cancel:true");
+    assert!(left.contains("not waiting"), "{left}");
+    console.finish();
+}

@@ -1,0 +1,72 @@
+//! The quick-match queue in the store, on both backends: entries read back after a reopen and
+//! from a second process, replaced and removed two at a time; on sled, carried by a backup and
+//! its restore and read by check-store.
+
+use crate::store_support::backends::{Backend, Location};
+
+use junqi::store::{Place, QueueEntry, Store};
+
+const CHANNEL: Place = Place {
+    guild: 5 << 22,
+    channel: 300,
+};
+
+fn entry(user: u64, points: i64, joined_at_ms: u64) -> QueueEntry {
+    QueueEntry {
+        user,
+        name: format!("p{user}"),
+        place: CHANNEL,
+        turn_secs: 30,
+        points,
+        joined_at_ms,
+    }
+}
+
+fn queue_reads_back(backend: Backend) {
+    let Some(location) = backend.location() else {
+        return;
+    };
+    let store = location.open();
+    assert_eq!(store.queue_entries().expect("reads"), Vec::new());
+    for (user, points) in [(3, 0), (1, 40), (2, 500)] {
+        store
+            .put_queue_entry(&entry(user, points, 1_000 + user))
+            .expect("stores");
+    }
+    store
+        .put_queue_entry(&entry(3, 7, 2_000))
+        .expect("replaces");
+    store.remove_queue_entries(&[1, 9]).expect("removes");
+    let expected = vec![entry(2, 500, 1_002), entry(3, 7, 2_000)];
+    assert_eq!(store.queue_entries().expect("reads"), expected);
+    drop(store);
+    let reopened = location.open();
+    assert_eq!(reopened.queue_entries().expect("reads"), expected);
+    if location.url().is_some() {
+        let other = location.open();
+        assert_eq!(other.queue_entries().expect("reads"), expected);
+    }
+}
+
+crate::on_both_backends!(queue_reads_back);
+
+#[test]
+fn a_backup_carries_the_queue_and_check_store_reads_it() {
+    let Some(Location::Dir(dir)) = Backend::Sled.location() else {
+        panic!("a sled location is a directory");
+    };
+    let store = Store::open(dir.path()).expect("opens");
+    let waiting = entry(4, 40, 123);
+    store.put_queue_entry(&waiting).expect("stores");
+    let report = store.check().expect("checks");
+    assert!(report.is_sound(), "{:?}", report.problems);
+    assert_eq!(report.records.get("v1/queue").copied(), Some(1));
+    let backup = dir.path().join("queue.junqi-backup");
+    store.write_backup(&backup).expect("backs up");
+    drop(store);
+    let restored_dir = tempfile::tempdir().expect("temp dir");
+    let target = restored_dir.path().join("store");
+    Store::restore_backup(&backup, &target).expect("restores");
+    let restored = Store::open(&target).expect("opens");
+    assert_eq!(restored.queue_entries().expect("reads"), vec![waiting]);
+}

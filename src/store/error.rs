@@ -85,6 +85,16 @@ pub enum StoreError {
     BadDatabaseUrl(String),
     #[error("cannot reach the PostgreSQL database: {0}")]
     Unreachable(String),
+    #[error(
+        "cannot reach the PostgreSQL database at {server} ({tries} tries in {secs:.1} s, \
+         db_connect_timeout_secs): {reason}"
+    )]
+    UnreachableAtStart {
+        server: String,
+        tries: u32,
+        secs: f64,
+        reason: String,
+    },
     /// The connection went during a statement: what it wrote may or may not be committed.
     #[error("the connection to the PostgreSQL database was lost: {0}")]
     ConnectionLost(String),

@@ -23,6 +23,7 @@ mod discord_restart;
 mod discord_shards;
 mod discord_threads;
 mod faults_db;
+mod faults_discord;
 mod faults_logs;
 mod faults_startup;
 mod history_console;

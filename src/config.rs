@@ -153,6 +153,9 @@ pub struct Config {
     /// processes, instead of the sled directory under `data_dir`. The DATABASE_URL environment
     /// variable overrides it.
     pub database_url: Option<String>,
+    /// At start-up, how long to keep retrying a PostgreSQL database that cannot be reached
+    /// (with backoff, each try logged) before giving up with an error.
+    pub db_connect_timeout_secs: u64,
     pub language: LanguageSetting,
     /// `text` (default) or `json` log lines on stderr.
     pub log_format: LogFormat,
@@ -210,6 +213,7 @@ impl Default for Config {
         Config {
             data_dir: PathBuf::from("data"),
             database_url: None,
+            db_connect_timeout_secs: 60,
             language: LanguageSetting::Auto,
             log_format: LogFormat::Text,
             metrics_addr: None,

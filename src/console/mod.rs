@@ -74,7 +74,13 @@ pub async fn run_stdio(config: Config, images: Option<PathBuf>) -> Result<(), Co
     layout.prepare()?;
     let images = images.unwrap_or_else(|| layout.images());
     let url = crate::store::database_url(config.database_url.as_deref());
-    let store = Store::open_with(url.as_deref(), &layout.store())?;
+    let patience = std::time::Duration::from_secs(config.db_connect_timeout_secs);
+    let store = {
+        let dir = layout.store();
+        tokio::task::spawn_blocking(move || Store::open_patiently(url.as_deref(), &dir, patience))
+            .await
+            .map_err(|error| ConsoleError::Start(std::io::Error::other(error.to_string())))??
+    };
     let (service, outbound) = Service::start(config.clone(), store.clone()).await?;
     let operations = Operations::start(&config, &store, &service)
         .await

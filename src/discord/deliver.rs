@@ -153,6 +153,7 @@ where
     }
     if !outgoing.has_image() {
         tracing::error!("{what}: not delivered");
+        crate::ops::metrics::discord_message_lost();
         return false;
     }
     match send(outgoing.without_image()).await {
@@ -162,6 +163,7 @@ where
         }
         Err(error) => {
             tracing::error!("{what}: not delivered, even without its image: {error}");
+            crate::ops::metrics::discord_message_lost();
             false
         }
     }
@@ -236,14 +238,26 @@ pub async fn respond(http: &Http, origin: Origin<'_>, outgoing: Outgoing, deferr
 }
 
 /// Posts a reply to a channel (the service's own messages: warnings, timeouts, game ends).
+/// Every attempt carries the same nonce, enforced: when an attempt's answer was lost (a 502
+/// after Discord made the message), the retry gets the message made instead of a second one.
 pub async fn post(http: &Http, channel: serenity::ChannelId, outgoing: &Outgoing) -> bool {
-    with_retries("channel message", outgoing, |outgoing| async move {
-        channel
-            .send_message(http, outgoing.channel_message())
-            .await
-            .map(|_| ())
+    let nonce = message_nonce();
+    with_retries("channel message", outgoing, |outgoing| {
+        let nonce = nonce.clone();
+        async move {
+            let message = outgoing
+                .channel_message()
+                .nonce(serenity::Nonce::String(nonce))
+                .enforce_nonce(true);
+            channel.send_message(http, message).await.map(|_| ())
+        }
     })
     .await
+}
+
+/// A nonce for one channel message (Discord keeps it a few minutes; at most 25 characters).
+fn message_nonce() -> String {
+    format!("{:x}", rand::random::<u64>())
 }
 
 /// Posts `reply` to channel `channel` as a public message (retrying, and without its image

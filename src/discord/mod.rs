@@ -144,9 +144,11 @@ pub async fn run_with(
     if !shards.is_all() && url.is_none() {
         return Err(DiscordError::ShardsNeedPostgres { shards });
     }
-    let store = tokio::task::spawn_blocking(move || Store::open_with(url.as_deref(), &dir))
-        .await
-        .map_err(|error| DiscordError::Task(error.to_string()))??;
+    let patience = std::time::Duration::from_secs(config.db_connect_timeout_secs);
+    let store =
+        tokio::task::spawn_blocking(move || Store::open_patiently(url.as_deref(), &dir, patience))
+            .await
+            .map_err(|error| DiscordError::Task(error.to_string()))??;
     let (service, outbound) =
         Service::start_on(config.clone(), store.clone(), Surface::Discord).await?;
     let operations = crate::ops::Operations::start(&config, &store, &service)

@@ -26,6 +26,7 @@ struct Metrics {
     backups: Counter,
     backup_failures: Counter,
     store_failures: Counter,
+    discord_messages_lost: Counter,
 }
 
 /// Buckets from 0.5 ms to about 8 s.
@@ -53,6 +54,10 @@ fn metrics() -> &'static Metrics {
         );
         let backups = counter("backups", "Backups written");
         let backup_failures = counter("backup_failures", "Backups that failed");
+        let discord_messages_lost = counter(
+            "discord_messages_lost",
+            "Messages and answers that could not be delivered to Discord after every retry",
+        );
         let store_failures = counter(
             "store_failures",
             "Store writes and reads that failed (each refused command or retried clock event)",
@@ -87,6 +92,7 @@ fn metrics() -> &'static Metrics {
             backups,
             backup_failures,
             store_failures,
+            discord_messages_lost,
         }
     })
 }
@@ -117,6 +123,10 @@ pub fn store_commit(elapsed: Duration) {
 pub fn discord_rest_error<T>(failure: T) -> T {
     metrics().discord_rest_errors.inc();
     failure
+}
+
+pub fn discord_message_lost() {
+    metrics().discord_messages_lost.inc();
 }
 
 pub fn store_failure() {

@@ -85,6 +85,19 @@ pub enum StoreError {
     BadDatabaseUrl(String),
     #[error("cannot reach the PostgreSQL database: {0}")]
     Unreachable(String),
+    #[error(
+        "cannot reach the PostgreSQL database at {server} ({tries} tries in {secs:.1} s, \
+         db_connect_timeout_secs): {reason}"
+    )]
+    UnreachableAtStart {
+        server: String,
+        tries: u32,
+        secs: f64,
+        reason: String,
+    },
+    /// The connection went during a statement: what it wrote may or may not be committed.
+    #[error("the connection to the PostgreSQL database was lost: {0}")]
+    ConnectionLost(String),
     #[error("database error: {0}")]
     Database(String),
     #[error(
@@ -119,12 +132,22 @@ pub enum StoreError {
     },
 }
 
+impl StoreError {
+    /// Whether a write that failed this way may have been committed all the same: the
+    /// connection was lost, possibly after the write reached the server.
+    pub fn outcome_unknown(&self) -> bool {
+        matches!(self, StoreError::ConnectionLost(_))
+    }
+}
+
 impl From<tokio_postgres::Error> for StoreError {
     fn from(error: tokio_postgres::Error) -> StoreError {
+        let lost =
+            std::error::Error::source(&error).is_some_and(|source| source.is::<std::io::Error>());
         // The server's own words (with its detail) say more than the client's summary.
         match error.as_db_error() {
             Some(db) => StoreError::Database(db.to_string()),
-            None if error.is_closed() => StoreError::Unreachable(error.to_string()),
+            None if error.is_closed() || lost => StoreError::ConnectionLost(error.to_string()),
             None => StoreError::Database(error.to_string()),
         }
     }

@@ -14,10 +14,11 @@
 //! thread it comes from.
 //!
 //! Shared here: the records ([`records`]), their byte encoding (`codec`), the errors and what
-//! a finished game does to a player's totals (`stats`), and the older layouts the migrations
-//! read (`legacy`).
+//! a finished game does to a player's totals (`stats`), the older layouts the migrations
+//! read (`legacy`), and waiting for a database that is not up yet at start-up (`connect`).
 
 mod codec;
+mod connect;
 mod error;
 mod legacy;
 mod postgres;
@@ -32,6 +33,7 @@ use std::path::Path;
 
 pub use self::postgres::SCHEMA_VERSION as POSTGRES_SCHEMA_VERSION;
 pub use self::sled::{BackupSummary, CheckReport, SCHEMA_VERSION, ledger};
+pub use connect::server_of;
 pub use error::StoreError;
 pub use queue::QueueEntry;
 pub use records::{

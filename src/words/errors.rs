@@ -5,6 +5,18 @@ use super::{Cmd, say, slash};
 use crate::config::Language;
 use crate::game::{ActionError, AttackRefusal, GameError};
 
+/// A lost database connection hid whether the change was saved; the bot checks before the
+/// game's next move.
+pub fn store_unsure(lang: Language) -> String {
+    say!(
+        lang,
+        "the bot lost its database while saving this and cannot tell yet whether it counted; \
+         look at the board before trying again",
+        "保存时机器人与数据库断开了连接，暂时无法确认这一步是否生效；请先查看棋盘再重试",
+        "儲存時機器人與資料庫斷開了連線，暫時無法確認這一步是否生效；請先查看棋盤再重試"
+    )
+}
+
 pub fn store_failure(lang: Language) -> String {
     say!(
         lang,

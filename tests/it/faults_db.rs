@@ -142,6 +142,9 @@ async fn outage(rig: Rig<'_>) {
 
     let failures = store_failures();
     rig.proxy.outage();
+    // The pool sees its connections closed (a write on a connection that breaks under it has
+    // an unknown outcome: the tests below).
+    tokio::time::sleep(Duration::from_millis(100)).await;
     for _ in 0..3 {
         let (reply, _) = rig.play(&game).await;
         assert!(refused_as_unsaved(&reply), "{reply:?}");
@@ -214,6 +217,149 @@ async fn clock_in_outage(mut rig: Rig<'_>) {
     assert!(
         timeouts <= 1 || back.elapsed() >= Duration::from_secs(1),
         "{stored:?}"
+    );
+    rig.service.shutdown().await;
+}
+
+#[test]
+fn an_action_committed_as_the_connection_drops_is_acknowledged_once() {
+    with_rig(|rig| Box::pin(action_commit_lost(rig)));
+}
+
+async fn action_commit_lost(rig: Rig<'_>) {
+    rig.begin(None).await;
+    let mut game = Game::new(SEED, Rules::default());
+    for _ in 0..2 {
+        let (reply, action) = rig.play(&game).await;
+        assert!(!reply.private, "{reply:?}");
+        game.act(game.to_act(), action).expect("legal");
+    }
+    // An action is one autocommitted UPDATE: the server commits it, the answer is lost.
+    rig.proxy.drop_after("UPDATE live_games");
+    let (reply, action) = rig.play(&game).await;
+    assert_eq!(
+        rig.proxy.drops(),
+        1,
+        "the connection was dropped after the write"
+    );
+    assert!(!reply.private, "a stored action is acknowledged: {reply:?}");
+    game.act(game.to_act(), action).expect("legal");
+    let stored = rig.stored_events().await.expect("live");
+    assert_eq!(&stored, &game.record().events, "stored once");
+    // The game goes on from the stored position.
+    let (reply, action) = rig.play(&game).await;
+    assert!(!reply.private, "{reply:?}");
+    game.act(game.to_act(), action).expect("legal");
+    let stored = rig.stored_events().await.expect("live");
+    assert_eq!(&stored, &game.record().events, "nothing doubled");
+    rig.service.shutdown().await;
+}
+
+#[test]
+fn an_abandon_committed_as_the_connection_drops_ends_the_game_in_memory_too() {
+    with_rig(|rig| Box::pin(abandon_commit_lost(rig)));
+}
+
+async fn abandon_commit_lost(rig: Rig<'_>) {
+    rig.begin(None).await;
+    let game = Game::new(SEED, Rules::default());
+    let (reply, _) = rig.play(&game).await;
+    assert!(!reply.private, "{reply:?}");
+    rig.proxy.drop_after_commit();
+    let reply = rig.service.handle(caller(1), Command::Abandon).await;
+    assert_eq!(
+        rig.proxy.drops(),
+        1,
+        "the connection was dropped after the COMMIT"
+    );
+    assert!(!reply.private, "the stored abandon is announced: {reply:?}");
+    assert!(reply.text().contains("abandon"), "{reply:?}");
+    assert!(
+        rig.stored_events().await.is_none(),
+        "no live game in the store"
+    );
+    // The actor retires right after its answer.
+    for _ in 0..200 {
+        if rig.service.live_game_count() == 0 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    assert_eq!(rig.service.live_game_count(), 0, "nor in memory");
+    let url = rig.database.url.clone();
+    let loser = tokio::task::spawn_blocking(move || {
+        Store::connect(&url)
+            .expect("direct")
+            .player(1)
+            .expect("player")
+    })
+    .await
+    .expect("task");
+    assert_eq!(loser.games, 1, "the game counted once: {loser:?}");
+    // The channel is free for a new game.
+    rig.begin(None).await;
+    rig.service.shutdown().await;
+}
+
+#[test]
+fn a_stall_delays_an_action_and_loses_nothing() {
+    with_rig(|rig| Box::pin(stalled(rig)));
+}
+
+async fn stalled(rig: Rig<'_>) {
+    rig.begin(None).await;
+    let mut game = Game::new(SEED, Rules::default());
+    rig.proxy.stall_for(Duration::from_millis(300));
+    let started = Instant::now();
+    let (reply, action) = rig.play(&game).await;
+    println!(
+        "fault stall 300 ms: action answered after {:?}",
+        started.elapsed()
+    );
+    assert!(!reply.private, "{reply:?}");
+    game.act(game.to_act(), action).expect("legal");
+    let stored = rig.stored_events().await.expect("live");
+    assert_eq!(&stored, &game.record().events);
+    rig.service.shutdown().await;
+}
+
+#[test]
+fn an_outcome_that_cannot_be_read_back_is_settled_before_the_next_move() {
+    with_rig(|rig| Box::pin(unknown_outcome(rig)));
+}
+
+async fn unknown_outcome(rig: Rig<'_>) {
+    rig.begin(None).await;
+    let mut game = Game::new(SEED, Rules::default());
+    let (reply, action) = rig.play(&game).await;
+    assert!(!reply.private, "{reply:?}");
+    game.act(game.to_act(), action).expect("legal");
+    // The write commits, its answer is lost, and no new connection can read it back.
+    rig.proxy.refuse(true);
+    rig.proxy.drop_after("UPDATE live_games");
+    let seat = game.to_act();
+    let (reply, action) = rig.play(&game).await;
+    assert_eq!(rig.proxy.drops(), 1);
+    assert_eq!(
+        reply.text(),
+        junqi::words::store_unsure(Language::English),
+        "neither \"saved\" nor \"nothing changed\": {reply:?}"
+    );
+    rig.proxy.restore();
+    // The player tries again: the stored action is found first, so it is not applied twice.
+    let (again, _) = rig.play(&game).await;
+    assert!(again.private, "the repeat is refused: {again:?}");
+    game.act(seat, action).expect("legal");
+    let stored = rig.stored_events().await.expect("live");
+    assert_eq!(&stored, &game.record().events, "stored once");
+    let (reply, action) = rig.play(&game).await;
+    assert!(!reply.private, "the opponent plays on: {reply:?}");
+    game.act(game.to_act(), action).expect("legal");
+    let stored = rig.stored_events().await.expect("live");
+    assert_eq!(
+        &stored,
+        &game.record().events,
+        "nothing lost, nothing doubled"
     );
     rig.service.shutdown().await;
 }

@@ -1,11 +1,13 @@
 //! The commit of a game actor's decisions: each change to the game is made durable before it
 //! is answered (the game as live, or as finished with its points, atomically), and a change the
-//! store refused is taken back, so the game in memory is always the game in the store.
+//! store refused is taken back, so the game in memory is always the game in the store (a write
+//! whose outcome a lost connection hid is read back first: `settle.rs`).
 
 use super::clock;
 use super::happened::Ended;
 use super::mailbox::GameActor;
-use super::{Reply, ServiceError, lock, store_failure, words};
+use super::settle::{Settled, outcome_unknown};
+use super::{Reply, ServiceError, store_failure, words};
 use crate::game::Game;
 use crate::scoring;
 use crate::store::FinishedGame;
@@ -28,12 +30,33 @@ impl GameActor {
             turn.turn_deadline_ms = clock::turn_deadline(clock::now_ms(), turn.turn_secs);
             turn.warned = false;
         }
-        match self.save().await {
-            Ok(ended) => Ok((value, ended)),
-            Err(error) => {
+        let error = match self.save().await {
+            Ok(ended) => return Ok((value, ended)),
+            Err(error) => error,
+        };
+        // A lost connection may have lost the answer rather than the write (settle.rs).
+        let settled = if outcome_unknown(&error) {
+            self.settle().await
+        } else {
+            Settled::NotStored
+        };
+        match settled {
+            Settled::Stored(ended) => Ok((value, ended.map(|ended| *ended))),
+            Settled::NotStored => {
                 self.table.clock = clock_before;
                 self.take_back(events_before);
                 Err(store_failure(&error, lang))
+            }
+            Settled::Unknown => {
+                self.table.clock = clock_before;
+                self.take_back(events_before);
+                self.unsure = true;
+                tracing::error!(
+                    "game {}: store failure, outcome unknown: {error}",
+                    self.table.id
+                );
+                crate::ops::metrics::store_failure();
+                Err(Reply::refusal(words::store_unsure(lang)))
             }
         }
     }
@@ -73,25 +96,12 @@ impl GameActor {
             outcome,
             points,
         };
-        // `/rematch` finds the game in its place and in the channel its thread came from.
-        let mut places = vec![self.table.place];
-        places.extend(lock(&self.inner.homes).get(&self.table.place).copied());
         let stats = self
             .inner
-            .blocking(move |store| {
-                let stats = store.finish_game(&finished)?;
-                let game = &finished.game;
-                // The game is finished and its points counted: a lost window only costs a
-                // `/rematch`, so it is logged rather than reported as a failed action.
-                if let Err(error) = store.set_rematch_window(&places, game.players, game.id) {
-                    tracing::error!("remembering game {} for /rematch: {error}", game.id);
-                }
-                Ok((stats, finished))
-            })
+            .blocking(move |store| Ok((store.finish_game(&finished)?, finished)))
             .await?;
         let (stats, finished) = stats;
-        self.inner
-            .tell_watchers(super::GameNews::Ended(Box::new(finished)));
+        self.after_finish(finished).await;
         Ok(Some(Ended { points, stats }))
     }
 }

@@ -72,6 +72,8 @@ pub(in crate::service) struct GameActor {
     pub private: Language,
     /// The game's presenter, in the order of decisions.
     pub stage: mpsc::Sender<Item>,
+    /// A write's outcome is unknown (settle.rs): read the store before the next decision.
+    pub unsure: bool,
 }
 
 /// Starts the actor of a stored live game (and its presenter) and registers it as its
@@ -97,6 +99,7 @@ pub(in crate::service) fn spawn(
         me: tx.downgrade(),
         private: inner.public_language(place),
         stage,
+        unsure: false,
     };
     let new = started.is_some();
     if let Some(caller) = started {
@@ -237,7 +240,14 @@ impl GameActor {
                     Some(ActorMsg::Command { caller, tongues, command, reply }) => {
                         self.private = tongues.private;
                         let started = std::time::Instant::now();
-                        let shown = self.on_command(&caller, command).await;
+                        let shown = if self.resync().await {
+                            self.on_command(&caller, command).await
+                        } else {
+                            {
+                            crate::ops::metrics::store_failure();
+                            Shown::Said(Reply::refusal(words::store_failure(self.private)))
+                        }
+                        };
                         self.show(shown, Sink::Caller(reply)).await;
                         crate::ops::metrics::action(started.elapsed());
                     }
@@ -257,7 +267,11 @@ impl GameActor {
                     Some(ActorMsg::Shutdown) | None => return,
                 },
                 () = tokio::time::sleep_until(clock::instant_at(at)) => {
-                    self.on_clock(event).await;
+                    if self.resync().await {
+                        self.on_clock(event).await;
+                    } else {
+                        tokio::time::sleep(std::time::Duration::from_secs(1)).await;
+                    }
                 }
             }
         }

@@ -1,7 +1,7 @@
 //! One live game: its actor (`mailbox.rs`: the task that owns the game and takes one command or
 //! clock event at a time), the decisions it makes (`decide.rs`: play, draw, resign, clocks,
 //! each returning what happened or a refusal), the commit of each change to the store
-//! (`commit.rs`), what the actor keeps beside the game (`table.rs`; the game holds the record),
+//! (`commit.rs`; `settle.rs` when a lost connection hides whether a write was stored), what the actor keeps beside the game (`table.rs`; the game holds the record),
 //! what happened as a plain value (`happened.rs`), and the presenter beside the actor
 //! (`presenter.rs`) that words (`tell.rs`) and draws each decision and delivers it in the order
 //! decided.
@@ -11,6 +11,7 @@ mod decide;
 mod happened;
 mod mailbox;
 mod presenter;
+mod settle;
 mod table;
 mod tell;
 

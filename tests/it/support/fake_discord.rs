@@ -193,6 +193,11 @@ pub(super) struct Failure {
     pub(super) path_contains: String,
     pub(super) status: u16,
     pub(super) remaining: usize,
+    /// Do the call first, then answer the failure (a 502 after the message was made).
+    pub(super) after: bool,
+    /// Fail this percentage of the matching calls (evenly spread); 100 fails each.
+    pub(super) percent: usize,
+    pub(super) seen: usize,
 }
 
 enum ToGateway {
@@ -209,6 +214,13 @@ pub(super) struct Shared {
     pub(super) token_messages: HashMap<String, u64>,
     pub(super) commands: HashMap<String, Value>,
     pub(super) failures: Vec<Failure>,
+    /// `(channel, nonce)` → the message an enforced nonce made (Discord's dedupe).
+    pub(super) nonces: HashMap<(u64, String), u64>,
+    /// `(path, content)` of the messages made by a call answered with a failure.
+    pub(super) failed_creations: Vec<(String, String)>,
+    /// Messages made again after such a failure (posted twice), and retries the nonce caught.
+    pub(super) duplicates: usize,
+    pub(super) nonce_replays: usize,
     /// Requests whose path contains the text are answered this much later (a slow upload).
     pub(super) delays: Vec<(String, std::time::Duration)>,
     /// Interaction token → the channel the interaction came from.
@@ -376,7 +388,57 @@ impl FakeDiscord {
             path_contains: path_contains.to_string(),
             status,
             remaining: times,
+            after: false,
+            percent: 100,
+            seen: 0,
         });
+    }
+
+    /// Makes the next `times` matching calls happen, then answers them with `status`: the
+    /// message exists although the bot is told it failed.
+    pub fn fail_after_create(&self, method: &str, path_contains: &str, status: u16, times: usize) {
+        self.app.lock().failures.push(Failure {
+            method: method.to_string(),
+            path_contains: path_contains.to_string(),
+            status,
+            remaining: times,
+            after: true,
+            percent: 100,
+            seen: 0,
+        });
+    }
+
+    /// Fails `percent` of the matching calls (evenly spread, deterministic) with `status`,
+    /// after making them when `after`.
+    pub fn fail_share(
+        &self,
+        method: &str,
+        path_contains: &str,
+        status: u16,
+        percent: usize,
+        after: bool,
+    ) {
+        self.app.lock().failures.push(Failure {
+            method: method.to_string(),
+            path_contains: path_contains.to_string(),
+            status,
+            remaining: usize::MAX,
+            after,
+            percent,
+            seen: 0,
+        });
+    }
+
+    /// Ends every injected failure.
+    pub fn clear_failures(&self) {
+        self.app.lock().failures.clear();
+    }
+
+    /// Channel messages made twice because a failed answer was retried without a nonce, and
+    /// retries an enforced nonce answered with the message already made.
+    pub fn duplicates(&self) -> (usize, usize) {
+        let shared = self.app.lock();
+        (shared.duplicates, shared.nonce_replays)
     }
 
     /// Answers every request whose path contains `path_contains` `millis` ms late, as a slow

@@ -90,18 +90,36 @@ pub(super) async fn rest(State(app): State<App>, request: Request) -> Response {
     }
     let failure = {
         let mut shared = app.lock();
-        let failure = shared.failures.iter_mut().find(|failure| {
+        let mut hit = None;
+        let matching = shared.failures.iter_mut().filter(|failure| {
             failure.remaining > 0
                 && failure.method.eq_ignore_ascii_case(method.as_str())
                 && call.path.contains(&failure.path_contains)
         });
-        failure.map(|failure| {
-            failure.remaining -= 1;
-            failure.status
-        })
+        for failure in matching {
+            failure.seen += 1;
+            let share = |n: usize| n * failure.percent / 100;
+            if hit.is_none() && share(failure.seen) != share(failure.seen - 1) {
+                failure.remaining -= 1;
+                hit = Some((failure.status, failure.after));
+            }
+        }
+        hit
     };
     let (status, response) = match failure {
-        Some(status) => (status, error_response(status, "injected failure")),
+        Some((status, after)) => {
+            if after && answer(&app, &method, &call).0 < 300 && method == Method::POST {
+                let content = call
+                    .message_body()
+                    .and_then(|body| body["content"].as_str())
+                    .unwrap_or_default()
+                    .to_string();
+                app.lock()
+                    .failed_creations
+                    .push((call.path.clone(), content));
+            }
+            (status, error_response(status, "injected failure"))
+        }
         None => answer(&app, &method, &call),
     };
     call.status = status;
@@ -307,7 +325,34 @@ fn answer(app: &App, method: &Method, call: &RestCall) -> (u16, Response) {
             if !known {
                 return (404, error_response(404, "Unknown Channel"));
             }
-            ok(store_message(app, None, channel, body, call).to_json())
+            let nonce = body["nonce"]
+                .as_str()
+                .filter(|_| body["enforce_nonce"].as_bool() == Some(true))
+                .map(|nonce| (channel, nonce.to_string()));
+            if let Some(key) = &nonce {
+                let mut shared = app.lock();
+                let made = shared
+                    .nonces
+                    .get(key)
+                    .and_then(|id| shared.messages.get(id))
+                    .cloned();
+                if let Some(made) = made {
+                    shared.nonce_replays += 1;
+                    return ok(made.to_json());
+                }
+            }
+            let message = store_message(app, None, channel, body, call);
+            let mut shared = app.lock();
+            if let Some(key) = nonce {
+                shared.nonces.insert(key, message.id);
+            }
+            if shared
+                .failed_creations
+                .contains(&(call.path.clone(), message.content.clone()))
+            {
+                shared.duplicates += 1;
+            }
+            ok(message.to_json())
         }
         ("POST", ["channels", channel, "messages", message, "threads"]) => {
             create_thread(app, channel, message, body)

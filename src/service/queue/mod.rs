@@ -4,8 +4,9 @@
 //! pure function), starting their games, the lapse of an entry after `queue_expiry_secs`, and
 //! taking out of every queue a member who starts any other game (from the game news).
 //!
-//! Every change to the queue holds one lock. An entry is durable before anyone can be paired
-//! with it; a pair leaves the store in one step before its game starts. A game starts in a
+//! Every change to the queue holds one lock. An entry is written before anyone can be paired
+//! with it and durable before its member's answer (the flush waits outside the lock); a pair
+//! leaves the store in one step, durable with its game's start. A game starts in a
 //! room of its own (on Discord a thread) in the channel where the longer-waiting of the two
 //! typed `/play`, pinging both.
 
@@ -143,9 +144,10 @@ pub(super) async fn play(
         .iter()
         .position(|pair| pair.iter().any(|e| e.user == user));
     let Some(mine) = mine else {
-        // Durable before anyone can be paired with it.
+        // Written before anyone can be paired with it (so a pair's removal comes after it),
+        // durable before the answer: the flush waits outside the lock, one for many arrivals.
         let stored = entry.clone();
-        if let Err(error) = inner.blocking(move |s| s.put_queue_entry(&stored)).await {
+        if let Err(error) = inner.blocking(move |s| s.stage_queue_entry(&stored)).await {
             list.retain(|e| e.user != user);
             drop(all);
             start_all(inner, found);
@@ -154,6 +156,13 @@ pub(super) async fn play(
         let waiting = list.iter().filter(|e| e.turn_secs == turn_secs).count();
         drop(all);
         start_all(inner, found);
+        if let Err(error) = inner.blocking(|s| s.sync()).await {
+            let mut all = inner.queues.waiting.lock().await;
+            for list in all.values_mut() {
+                list.retain(|e| e.user != user);
+            }
+            return store_failure(&error, lang);
+        }
         let minutes = config.queue_expiry_secs.div_ceil(60);
         return Reply::private(words::queue_joined(lang, turn_secs, waiting, minutes))
             .with_buttons(vec![Button::new(
@@ -214,9 +223,10 @@ fn start_all(inner: &Arc<Inner>, found: Vec<[QueueEntry; 2]>) {
 /// longer-waiting member's channel, then an ordinary rated game there with their clock.
 async fn start_pair(inner: &Arc<Inner>, pair: [QueueEntry; 2]) -> Result<(), ServiceError> {
     let players = [pair[0].user, pair[1].user];
+    // Durable with the game's start, the next write.
     let number = inner
         .blocking(move |s| {
-            s.remove_queue_entries(&players)?;
+            s.stage_queue_removal(&players)?;
             s.next_id()
         })
         .await?;

@@ -13,6 +13,7 @@
 mod pairing;
 
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -38,6 +39,25 @@ pub(super) struct Queues {
     waiting: tokio::sync::Mutex<HashMap<u64, Vec<QueueEntry>>>,
     /// The ticker (window growth, lapses) and the news follower.
     tasks: Mutex<Vec<AbortHandle>>,
+    /// Group commit of staged entries: tickets handed out, tickets a finished flush covered.
+    sync_requested: AtomicU64,
+    sync_done: AtomicU64,
+    sync_lock: tokio::sync::Mutex<()>,
+}
+
+/// Makes the entries staged so far durable: one flush covers every member who staged an entry
+/// before it began, so many arrivals at once wait for a few flushes rather than one each.
+async fn sync(inner: &Arc<Inner>) -> Result<(), ServiceError> {
+    let queues = &inner.queues;
+    let mine = queues.sync_requested.fetch_add(1, Ordering::SeqCst) + 1;
+    let _flushing = queues.sync_lock.lock().await;
+    if queues.sync_done.load(Ordering::SeqCst) >= mine {
+        return Ok(());
+    }
+    let covered = queues.sync_requested.load(Ordering::SeqCst);
+    inner.blocking(|s| s.sync()).await?;
+    queues.sync_done.fetch_max(covered, Ordering::SeqCst);
+    Ok(())
 }
 
 impl Queues {
@@ -146,8 +166,18 @@ pub(super) async fn play(
     let Some(mine) = mine else {
         // Written before anyone can be paired with it (so a pair's removal comes after it),
         // durable before the answer: the flush waits outside the lock, one for many arrivals.
-        let stored = entry.clone();
-        if let Err(error) = inner.blocking(move |s| s.stage_queue_entry(&stored)).await {
+        let staged = if inner.store.is_shared() {
+            let stored = entry.clone();
+            inner.blocking(move |s| s.stage_queue_entry(&stored)).await
+        } else {
+            // On sled, staging writes memory only (no flush): done here, the lock is held for
+            // microseconds rather than a trip to the blocking pool.
+            inner
+                .store
+                .stage_queue_entry(&entry)
+                .map_err(ServiceError::from)
+        };
+        if let Err(error) = staged {
             list.retain(|e| e.user != user);
             drop(all);
             start_all(inner, found);
@@ -156,7 +186,7 @@ pub(super) async fn play(
         let waiting = list.iter().filter(|e| e.turn_secs == turn_secs).count();
         drop(all);
         start_all(inner, found);
-        if let Err(error) = inner.blocking(|s| s.sync()).await {
+        if let Err(error) = sync(inner).await {
             let mut all = inner.queues.waiting.lock().await;
             for list in all.values_mut() {
                 list.retain(|e| e.user != user);

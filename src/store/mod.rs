@@ -350,6 +350,34 @@ impl Store {
         dispatch!(self, store => store.remove_queue_entries(users))
     }
 
+    /// Writes a queue entry without waiting for the disk: on sled it becomes durable with the
+    /// next durable write or [`Store::sync`] (one flush for many entries written meanwhile), on
+    /// PostgreSQL it is committed on return. For a caller that writes under its own lock and
+    /// waits for the disk after releasing it.
+    pub fn stage_queue_entry(&self, entry: &QueueEntry) -> Result<(), StoreError> {
+        match &self.backend {
+            Backend::Sled(store) => store.stage_queue_entry(entry),
+            Backend::Postgres(store) => store.put_queue_entry(entry),
+        }
+    }
+
+    /// [`Store::remove_queue_entries`] without waiting for the disk, as
+    /// [`Store::stage_queue_entry`] writes: durable with the next durable write (a game's start).
+    pub fn stage_queue_removal(&self, users: &[UserId]) -> Result<(), StoreError> {
+        match &self.backend {
+            Backend::Sled(store) => store.stage_queue_removal(users),
+            Backend::Postgres(store) => store.remove_queue_entries(users),
+        }
+    }
+
+    /// Makes every staged write durable (sled: one flush; PostgreSQL commits on return).
+    pub fn sync(&self) -> Result<(), StoreError> {
+        match &self.backend {
+            Backend::Sled(store) => store.sync(),
+            Backend::Postgres(_) => Ok(()),
+        }
+    }
+
     /// Everyone waiting in a quick-match queue (a corrupt record is quarantined and skipped).
     pub fn queue_entries(&self) -> Result<Vec<QueueEntry>, StoreError> {
         dispatch!(self, store => store.queue_entries())

@@ -4,14 +4,16 @@
 //! pure function), starting their games, the lapse of an entry after `queue_expiry_secs`, and
 //! taking out of every queue a member who starts any other game (from the game news).
 //!
-//! Every change to the queue holds one lock. An entry is durable before anyone can be paired
-//! with it; a pair leaves the store in one step before its game starts. A game starts in a
+//! Every change to the queue holds one lock. An entry is written before anyone can be paired
+//! with it and durable before its member's answer (the flush waits outside the lock); a pair
+//! leaves the store in one step, durable with its game's start. A game starts in a
 //! room of its own (on Discord a thread) in the channel where the longer-waiting of the two
 //! typed `/play`, pinging both.
 
 mod pairing;
 
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -37,6 +39,25 @@ pub(super) struct Queues {
     waiting: tokio::sync::Mutex<HashMap<u64, Vec<QueueEntry>>>,
     /// The ticker (window growth, lapses) and the news follower.
     tasks: Mutex<Vec<AbortHandle>>,
+    /// Group commit of staged entries: tickets handed out, tickets a finished flush covered.
+    sync_requested: AtomicU64,
+    sync_done: AtomicU64,
+    sync_lock: tokio::sync::Mutex<()>,
+}
+
+/// Makes the entries staged so far durable: one flush covers every member who staged an entry
+/// before it began, so many arrivals at once wait for a few flushes rather than one each.
+async fn sync(inner: &Arc<Inner>) -> Result<(), ServiceError> {
+    let queues = &inner.queues;
+    let mine = queues.sync_requested.fetch_add(1, Ordering::SeqCst) + 1;
+    let _flushing = queues.sync_lock.lock().await;
+    if queues.sync_done.load(Ordering::SeqCst) >= mine {
+        return Ok(());
+    }
+    let covered = queues.sync_requested.load(Ordering::SeqCst);
+    inner.blocking(|s| s.sync()).await?;
+    queues.sync_done.fetch_max(covered, Ordering::SeqCst);
+    Ok(())
 }
 
 impl Queues {
@@ -143,9 +164,20 @@ pub(super) async fn play(
         .iter()
         .position(|pair| pair.iter().any(|e| e.user == user));
     let Some(mine) = mine else {
-        // Durable before anyone can be paired with it.
-        let stored = entry.clone();
-        if let Err(error) = inner.blocking(move |s| s.put_queue_entry(&stored)).await {
+        // Written before anyone can be paired with it (so a pair's removal comes after it),
+        // durable before the answer: the flush waits outside the lock, one for many arrivals.
+        let staged = if inner.store.is_shared() {
+            let stored = entry.clone();
+            inner.blocking(move |s| s.stage_queue_entry(&stored)).await
+        } else {
+            // On sled, staging writes memory only (no flush): done here, the lock is held for
+            // microseconds rather than a trip to the blocking pool.
+            inner
+                .store
+                .stage_queue_entry(&entry)
+                .map_err(ServiceError::from)
+        };
+        if let Err(error) = staged {
             list.retain(|e| e.user != user);
             drop(all);
             start_all(inner, found);
@@ -154,6 +186,13 @@ pub(super) async fn play(
         let waiting = list.iter().filter(|e| e.turn_secs == turn_secs).count();
         drop(all);
         start_all(inner, found);
+        if let Err(error) = sync(inner).await {
+            let mut all = inner.queues.waiting.lock().await;
+            for list in all.values_mut() {
+                list.retain(|e| e.user != user);
+            }
+            return store_failure(&error, lang);
+        }
         let minutes = config.queue_expiry_secs.div_ceil(60);
         return Reply::private(words::queue_joined(lang, turn_secs, waiting, minutes))
             .with_buttons(vec![Button::new(
@@ -214,9 +253,10 @@ fn start_all(inner: &Arc<Inner>, found: Vec<[QueueEntry; 2]>) {
 /// longer-waiting member's channel, then an ordinary rated game there with their clock.
 async fn start_pair(inner: &Arc<Inner>, pair: [QueueEntry; 2]) -> Result<(), ServiceError> {
     let players = [pair[0].user, pair[1].user];
+    // Durable with the game's start, the next write.
     let number = inner
         .blocking(move |s| {
-            s.remove_queue_entries(&players)?;
+            s.stage_queue_removal(&players)?;
             s.next_id()
         })
         .await?;

@@ -14,19 +14,36 @@ pub(super) const ENTRY: &str = "queue entry";
 impl SledStore {
     /// Stores (or replaces) a member's queue entry; durable on return.
     pub fn put_queue_entry(&self, entry: &QueueEntry) -> Result<(), StoreError> {
+        self.stage_queue_entry(entry)?;
+        self.flush()
+    }
+
+    /// Writes a member's queue entry, durable at the next flush.
+    pub fn stage_queue_entry(&self, entry: &QueueEntry) -> Result<(), StoreError> {
         let tree = self.db.open_tree(TREE)?;
         tree.insert(id_key(entry.user), codec::encode(ENTRY, entry)?)?;
-        self.flush()
+        Ok(())
     }
 
     /// Removes these members' entries in one step; durable on return.
     pub fn remove_queue_entries(&self, users: &[UserId]) -> Result<(), StoreError> {
+        self.stage_queue_removal(users)?;
+        self.flush()
+    }
+
+    /// Removes these members' entries in one step, durable at the next flush.
+    pub fn stage_queue_removal(&self, users: &[UserId]) -> Result<(), StoreError> {
         let tree = self.db.open_tree(TREE)?;
         let mut batch = sled::Batch::default();
         for user in users {
             batch.remove(&id_key(*user));
         }
         tree.apply_batch(batch)?;
+        Ok(())
+    }
+
+    /// Makes every staged write durable.
+    pub fn sync(&self) -> Result<(), StoreError> {
         self.flush()
     }
 

@@ -179,6 +179,10 @@ pub struct Config {
     /// A game starting within this many seconds of the last game between the same two players
     /// is a rematch: its base score is one higher (docs/rules.md §7).
     pub rematch_window_secs: u32,
+    /// Image commands (`/board`, `/moves`, `/history`, `/replay`, board buttons) one member
+    /// may send at once, and how many a minute after that (0: no limit). Discord only.
+    pub image_burst: u32,
+    pub images_per_minute: u32,
     /// The AI's thinking budget per move, in milliseconds.
     pub ai_budget_ms: u32,
     /// The AI level used when a challenge does not name one.
@@ -225,6 +229,8 @@ impl Default for Config {
             warning_secs: 10,
             challenge_expiry_secs: 600,
             rematch_window_secs: 600,
+            image_burst: 10,
+            images_per_minute: 60,
             ai_budget_ms: 1000,
             ai_level: crate::ai::Level::Normal,
             rate_ai_games: false,
@@ -342,6 +348,9 @@ impl Config {
             && !(url.starts_with("postgres://") || url.starts_with("postgresql://"))
         {
             return invalid("database_url", "must be a postgres:// URL");
+        }
+        if self.image_burst == 0 {
+            return invalid("image_burst", "must be at least 1");
         }
         if self.challenge_expiry_secs == 0 {
             return invalid("challenge_expiry_secs", "must be at least 1");

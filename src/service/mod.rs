@@ -25,6 +25,7 @@
 mod ai;
 mod button;
 mod clock;
+mod flood;
 mod history;
 mod live;
 mod lobby;
@@ -118,6 +119,8 @@ struct Inner {
     arena: tournament::Arena,
     /// The quick-match queues of this process's guilds.
     queues: queue::Queues,
+    /// Each member's allowance of image commands (`flood.rs`).
+    image_buckets: flood::Buckets,
 }
 
 /// Locks a mutex whose data stays consistent even if a holder panicked (every critical
@@ -219,6 +222,7 @@ impl Service {
             watchers: news::Watchers::default(),
             arena: tournament::Arena::default(),
             queues: queue::Queues::default(),
+            image_buckets: flood::Buckets::default(),
         });
         // Opened before any game resumes, so a tournament hears of a game that ends at once.
         let tournament_news = inner.watch_games();
@@ -279,6 +283,19 @@ impl Service {
             return Reply::refusal(words::not_this_process(lang));
         }
         lock(&inner.guild_languages).insert(caller.place.guild, tongues.public);
+        // The console is one operator's terminal: only Discord members are limited.
+        if inner.surface == Surface::Discord && flood::draws_image(&command) {
+            let allowed = inner.image_buckets.take(
+                caller.user,
+                inner.config.image_burst,
+                inner.config.images_per_minute,
+                std::time::Instant::now(),
+            );
+            if let Err(wait) = allowed {
+                let seconds = wait.as_secs() + u64::from(wait.subsec_nanos() > 0);
+                return Reply::refusal(words::slow_down(lang, seconds));
+            }
+        }
         match command {
             Command::Challenge { opponent, seconds } => {
                 lobby::challenge(inner, &caller, tongues, opponent, seconds).await

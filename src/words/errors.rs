@@ -17,6 +17,16 @@ pub fn store_unsure(lang: Language) -> String {
     )
 }
 
+/// A member's image commands came faster than the limit allows.
+pub fn slow_down(lang: Language, seconds: u64) -> String {
+    say!(
+        lang,
+        "slow down: you are asking for boards and images too fast; try again in {seconds} s",
+        "请慢一点：你请求棋盘和图片太频繁了；请 {seconds} 秒后再试",
+        "請慢一點：你請求棋盤和圖片太頻繁了；請 {seconds} 秒後再試"
+    )
+}
+
 pub fn store_failure(lang: Language) -> String {
     say!(
         lang,

@@ -119,3 +119,41 @@ async fn failed_answers_to_own_posts_never_double_a_message_and_lost_ones_are_co
     round(&fake, &in_thread).await;
     running.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_member_flooding_image_commands_is_asked_to_slow_down_in_their_language() {
+    support::init_logging();
+    let fake = FakeDiscord::start().await;
+    let data = tempfile::tempdir().expect("a temporary directory");
+    let mut config = bot::config_for(&fake, data.path());
+    config.image_burst = 3;
+    config.images_per_minute = 1;
+    let running = bot::start(&fake, config).await;
+    bot::start_game(&fake, None).await;
+    let mut answers = Vec::new();
+    for _ in 0..5 {
+        let (_, call) = slash(&fake, ALICE, "board", json!([]), &[]).await;
+        answers.push(call);
+    }
+    for (n, call) in answers.iter().enumerate() {
+        let slowed = call.content().contains("slow down");
+        assert_eq!(slowed, n >= 3, "board {n}: {:?}", call.content());
+        assert_eq!(
+            call.is_ephemeral(),
+            n >= 3,
+            "board {n}: private only when refused"
+        );
+    }
+    // Another member has an allowance of their own.
+    let (_, call) = slash(&fake, support::payloads::BOB, "board", json!([]), &[]).await;
+    assert!(
+        !call.content().contains("slow down"),
+        "{:?}",
+        call.content()
+    );
+    // In the member's own language.
+    fake.set_locale(ALICE, "zh-CN");
+    let (_, call) = slash(&fake, ALICE, "board", json!([]), &[]).await;
+    assert!(call.content().contains("请慢一点"), "{:?}", call.content());
+    running.stop().await;
+}

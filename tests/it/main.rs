@@ -24,6 +24,7 @@ mod discord_shards;
 mod discord_threads;
 mod faults_db;
 mod faults_discord;
+mod faults_flood;
 mod faults_logs;
 mod faults_startup;
 mod history_console;

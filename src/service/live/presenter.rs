@@ -59,10 +59,11 @@ pub(in crate::service) fn spawn(
 }
 
 async fn run(mut rx: mpsc::Receiver<Item>, outbound: mpsc::UnboundedSender<Outbound>) {
+    let mut last = LastPicture::default();
     while let Some(Item { shown, to }) = rx.recv().await {
         let reply = match shown {
             Shown::Said(reply) => reply,
-            Shown::Happened(happened) => present(*happened).await,
+            Shown::Happened(happened) => present(*happened, &mut last).await,
         };
         match to {
             // A caller that stopped waiting (a front end shutting down) needs nothing.
@@ -76,15 +77,27 @@ async fn run(mut rx: mpsc::Receiver<Item>, outbound: mpsc::UnboundedSender<Outbo
     }
 }
 
+/// The game's last picture and everything it was drawn from (the board after the same action
+/// count, the panel with its clock second, the language): a `/board` asked again before
+/// anything changed is answered with it, and nothing is drawn.
+#[derive(Default)]
+struct LastPicture {
+    drawn_from: String,
+    png: Option<Vec<u8>>,
+}
+
 /// The whole reply to `happened`: its words and, when it shows the board, the image.
-pub(in crate::service) async fn present(happened: Happened) -> Reply {
+async fn present(happened: Happened, last: &mut LastPicture) -> Reply {
     let reply = tell::words(&happened);
-    match picture_of(happened) {
-        Some((sheet, panel, language)) => reply
-            .with_png(render_sheet(sheet, panel, language).await)
-            .drawn_in(language),
-        None => reply,
+    let Some((sheet, panel, language)) = picture_of(happened) else {
+        return reply;
+    };
+    let drawn_from = format!("{sheet:?}|{panel:?}|{language:?}");
+    if last.png.is_none() || last.drawn_from != drawn_from {
+        last.png = render_sheet(sheet, panel, language).await;
+        last.drawn_from = drawn_from;
     }
+    reply.with_png(last.png.clone()).drawn_in(language)
 }
 
 /// The picture a reply carries, if any: the board after an event (at the end, the reveal of

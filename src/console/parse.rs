@@ -3,6 +3,7 @@
 //! names to stable places (guild 0), so a data directory can be reused across runs.
 
 mod history;
+mod settings;
 mod tournament;
 
 use thiserror::Error;
@@ -210,7 +211,7 @@ impl<'a> Words<'a> {
     }
 }
 
-const COMMANDS: [&str; 22] = [
+const COMMANDS: [&str; 23] = [
     "challenge",
     "accept",
     "decline",
@@ -233,6 +234,7 @@ const COMMANDS: [&str; 22] = [
     "replay",
     "games",
     "tournament",
+    "settings",
 ];
 
 /// Reads the text after the `/`.
@@ -340,6 +342,7 @@ pub fn parse_command(text: &str) -> Result<Command, ParseError> {
         "history" => history::history(w)?,
         "replay" => history::replay(w)?,
         "tournament" => tournament::tournament(w)?,
+        "settings" => settings::settings(w)?,
         "leaderboard" => {
             w.expect(0, 0, &["global"], "/leaderboard [global:true]")?;
             let global = match w.option("global") {

@@ -237,13 +237,31 @@ pub async fn respond(http: &Http, origin: Origin<'_>, outgoing: Outgoing, deferr
 
 /// Posts a reply to a channel (the service's own messages: warnings, timeouts, game ends).
 pub async fn post(http: &Http, channel: serenity::ChannelId, outgoing: &Outgoing) -> bool {
-    with_retries("channel message", outgoing, |outgoing| async move {
-        channel
-            .send_message(http, outgoing.channel_message())
-            .await
-            .map(|_| ())
+    post_message(http, channel, outgoing).await.is_some()
+}
+
+/// [`post`], returning the message posted.
+pub async fn post_message(
+    http: &Http,
+    channel: serenity::ChannelId,
+    outgoing: &Outgoing,
+) -> Option<serenity::MessageId> {
+    let sent = std::sync::Mutex::new(None);
+    let delivered = with_retries("channel message", outgoing, |outgoing| {
+        let sent = &sent;
+        async move {
+            let message = channel
+                .send_message(http, outgoing.channel_message())
+                .await?;
+            if let Ok(mut sent) = sent.lock() {
+                *sent = Some(message.id);
+            }
+            Ok(())
+        }
     })
-    .await
+    .await;
+    let sent = sent.lock().ok().and_then(|sent| *sent);
+    sent.filter(|_| delivered)
 }
 
 /// Posts `reply` to channel `channel` as a public message (retrying, and without its image
@@ -263,17 +281,23 @@ pub async fn post_reply(http: &Http, channel: u64, reply: Reply) -> bool {
 pub async fn post_outbound(
     http: Arc<Http>,
     threads: Arc<super::threads::Threads>,
+    turns: Arc<super::turns::TurnMessages>,
     gates: Arc<super::lanes::Gates>,
     outbound: UnboundedReceiver<Outbound>,
 ) {
     let post = move |message: Outbound| {
-        let (http, threads) = (http.clone(), threads.clone());
-        async move { post_one(&http, &threads, message).await }
+        let (http, threads, turns) = (http.clone(), threads.clone(), turns.clone());
+        async move { post_one(&http, &threads, &turns, message).await }
     };
     super::lanes::run(gates, outbound, post).await;
 }
 
-async fn post_one(http: &Http, threads: &super::threads::Threads, message: Outbound) {
+async fn post_one(
+    http: &Http,
+    threads: &super::threads::Threads,
+    turns: &super::turns::TurnMessages,
+    message: Outbound,
+) {
     let channel = message.place.channel;
     if channel == 0 {
         tracing::warn!("a message for no channel: {}", message.reply.text());
@@ -293,12 +317,16 @@ async fn post_one(http: &Http, threads: &super::threads::Threads, message: Outbo
         _ => None,
     };
     let in_thread = super::threads::in_thread_end(&message.reply, parent.is_some());
-    post(
+    let posted = post_message(
         http,
         channel,
         &Outgoing::new(in_thread, super::messages::Layout::Plain),
     )
     .await;
+    turns.delivered(http, &message.reply, channel, posted).await;
+    if let Some(crate::service::GameEvent::Ended { game }) = message.reply.event {
+        turns.ended(http, game).await;
+    }
     if let Some(parent) = parent {
         threads
             .conclude(http, channel, parent, &message.reply)

@@ -22,6 +22,7 @@ mod error;
 mod legacy;
 mod postgres;
 mod records;
+mod settings;
 mod sled;
 mod stats;
 mod tournaments;
@@ -35,6 +36,7 @@ pub use error::StoreError;
 pub use records::{
     Challenge, FinishedGame, LiveGame, Place, PlayerStats, RematchWindow, UserId, shared_places,
 };
+pub use settings::{GUILD_SETTINGS_VERSION, GuildSettings, SETTINGS_LOG_LEN, SettingsChange};
 pub use tournaments::{ArenaGame, Entrant, Phase, Tournament};
 pub use transfer::{KindReport, MigrationReport, migrate_sled_to_postgres};
 
@@ -333,6 +335,16 @@ impl Store {
     /// Every tournament, open or over, by id (a corrupt record is quarantined and skipped).
     pub fn tournaments(&self) -> Result<Vec<Tournament>, StoreError> {
         dispatch!(self, store => store.tournaments())
+    }
+
+    /// Stores (or replaces) a guild's settings; durable on return.
+    pub fn put_guild_settings(&self, settings: &GuildSettings) -> Result<(), StoreError> {
+        dispatch!(self, store => store.put_guild_settings(settings))
+    }
+
+    /// Every guild's settings (a corrupt record is quarantined and skipped).
+    pub fn all_guild_settings(&self) -> Result<Vec<GuildSettings>, StoreError> {
+        dispatch!(self, store => store.all_guild_settings())
     }
 
     /// A player's stats; zeroes (with `user` set) for someone never seen.

@@ -59,6 +59,7 @@ pub fn migrate_sled_to_postgres(dir: &Path, url: &str) -> Result<MigrationReport
     let challenges = from.challenges()?;
     let windows = from.rematch_windows()?;
     let tournaments = from.tournaments()?;
+    let settings = from.all_guild_settings()?;
     to.import_players(&players)?;
     to.import_finished_games(&finished)?;
     for game in &live {
@@ -70,6 +71,9 @@ pub fn migrate_sled_to_postgres(dir: &Path, url: &str) -> Result<MigrationReport
     to.import_rematch_windows(&windows)?;
     for tournament in &tournaments {
         to.put_tournament(tournament)?;
+    }
+    for guild in &settings {
+        to.put_guild_settings(guild)?;
     }
     let highest = finished
         .iter()
@@ -92,6 +96,12 @@ pub fn migrate_sled_to_postgres(dir: &Path, url: &str) -> Result<MigrationReport
             (w.place.guild, w.place.channel, w.user)
         })?,
         verify("tournaments", &tournaments, &to.tournaments()?, |t| t.id)?,
+        verify(
+            "guild settings",
+            &settings,
+            &to.all_guild_settings()?,
+            |s| s.guild,
+        )?,
     ];
     Ok(MigrationReport { kinds })
 }

@@ -27,6 +27,7 @@ pub enum Cmd {
     Replay,
     Games,
     Tournament,
+    Settings,
 }
 
 /// An option of a command that texts tell members to fill in.
@@ -37,7 +38,7 @@ pub enum Opt {
 }
 
 impl Cmd {
-    pub const ALL: [Cmd; 18] = [
+    pub const ALL: [Cmd; 19] = [
         Cmd::Challenge,
         Cmd::Flip,
         Cmd::Move,
@@ -56,6 +57,7 @@ impl Cmd {
         Cmd::Replay,
         Cmd::Games,
         Cmd::Tournament,
+        Cmd::Settings,
     ];
 
     /// English (the registered name), 简体 (`zh-CN`) and 繁體 (`zh-TW`).
@@ -79,6 +81,7 @@ impl Cmd {
             Cmd::Replay => ["replay", "回放", "回放"],
             Cmd::Games => ["games", "对局", "對局"],
             Cmd::Tournament => ["tournament", "锦标赛", "錦標賽"],
+            Cmd::Settings => ["settings", "设置", "設定"],
         }
     }
 }

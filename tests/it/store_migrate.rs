@@ -63,6 +63,18 @@ fn populate(store: &Store) {
         junqi::store::Phase::Running,
     );
     store.put_tournament(&tournament).expect("stored");
+    // One server's own settings, with a change in its log.
+    let mut settings = junqi::store::GuildSettings::new(2);
+    settings.values.insert("turn_secs".into(), "45".into());
+    settings.remember(junqi::store::SettingsChange {
+        at_ms: 7,
+        user: 1,
+        name: "a".into(),
+        key: "turn_secs".into(),
+        before: "30".into(),
+        after: "45".into(),
+    });
+    store.put_guild_settings(&settings).expect("stored");
     // Two remembered rematch windows: a finished game at its channel and its thread.
     let last = store.finished_games().expect("read").pop().expect("a game");
     let thread = Place {
@@ -100,6 +112,7 @@ fn a_populated_sled_directory_moves_to_postgres_verified_and_idempotent() {
     let windows = source.rematch_windows().expect("read");
     assert_eq!(windows.len(), 4, "two places, two players");
     let tournaments = source.tournaments().expect("read");
+    let settings = source.all_guild_settings().expect("read");
     let board = source.leaderboard(None, 100).expect("board");
     let highest_id = expected
         .1
@@ -114,12 +127,17 @@ fn a_populated_sled_directory_moves_to_postgres_verified_and_idempotent() {
 
     let report = migrate_sled_to_postgres(dir.path(), &url).expect("migrates");
     let counts: Vec<usize> = report.kinds.iter().map(|kind| kind.count).collect();
-    assert_eq!(counts, vec![expected.0.len(), 12, 2, 2, 4, 1], "{report}");
+    assert_eq!(
+        counts,
+        vec![expected.0.len(), 12, 2, 2, 4, 1, 1],
+        "{report}"
+    );
     assert_eq!(expected.0.len(), 8, "seven players and one only named");
 
     let target = database.open();
     assert_eq!(target.rematch_windows().expect("read"), windows);
     assert_eq!(target.tournaments().expect("read"), tournaments);
+    assert_eq!(target.all_guild_settings().expect("read"), settings);
     let window = windows[0];
     let rematch = target
         .rematch_window(window.place, window.user)

@@ -71,11 +71,12 @@ fn downgrade(location: &Location, players: &[PlayerStats], games: &[FinishedGame
             db.flush().expect("flushed");
         }
         Location::Database(database) => {
-            // Schema 4's board counts and schema 5's tournaments did not exist either: 004
-            // creates and fills the counts, 005 creates the tournaments' table.
+            // Schema 4's board counts, schema 5's tournaments and the guild settings did not
+            // exist either: 004 creates and fills the counts, 005 creates the tournaments'
+            // table, 007 the settings'.
             let mut statements = vec![
                 "UPDATE junqi_schema SET version = 2".to_string(),
-                "DROP TABLE rank_counts, rank_buckets, tournaments".to_string(),
+                "DROP TABLE rank_counts, rank_buckets, tournaments, guild_settings".to_string(),
             ];
             for stats in players {
                 let hex: String = old(stats)

@@ -15,6 +15,7 @@ mod games;
 mod players;
 mod rematch;
 mod schema;
+mod settings;
 mod tournaments;
 mod upgrade;
 
@@ -51,6 +52,7 @@ pub(super) enum Table {
     FinishedGames,
     Challenges,
     Tournaments,
+    GuildSettings,
 }
 
 impl Table {
@@ -61,6 +63,7 @@ impl Table {
             Table::FinishedGames => "finished_games",
             Table::Challenges => "challenges",
             Table::Tournaments => "tournaments",
+            Table::GuildSettings => "guild_settings",
         }
     }
 
@@ -78,6 +81,7 @@ impl Table {
             Table::FinishedGames => "finished game",
             Table::Challenges => "challenge",
             Table::Tournaments => "tournament",
+            Table::GuildSettings => "guild settings",
         }
     }
 }
@@ -180,6 +184,7 @@ impl PgStore {
         self.live_games()?;
         self.challenges()?;
         self.tournaments()?;
+        self.all_guild_settings()?;
         Ok(usize::try_from(count(self)? - before).unwrap_or(0))
     }
 }

@@ -10,12 +10,14 @@ use crate::store::error::StoreError;
 /// The migrations, in order: step N brings schema N−1 to N.
 /// Steps that need Rust (records are postcard bytes) run right after their SQL file
 /// (`upgrade`).
-const MIGRATIONS: [&str; 5] = [
+const MIGRATIONS: [&str; 6] = [
     include_str!("schema/001_initial.sql"),
     include_str!("schema/002_rematch_windows.sql"),
     include_str!("schema/003_unrated_counts.sql"),
     include_str!("schema/004_rank_counts.sql"),
     include_str!("schema/005_tournaments.sql"),
+    // 006 is the /play queue's (issue 19), on its own branch: the merge puts it before this.
+    include_str!("schema/007_guild_settings.sql"),
 ];
 
 /// The schema this build writes.

@@ -19,7 +19,7 @@ use crate::store::error::StoreError;
 const MAGIC: &[u8] = b"JUNQI-BACKUP 1\n";
 
 /// The trees a backup holds; every other tree is derived from them.
-const PRIMARY_TREES: [&str; 7] = [
+const PRIMARY_TREES: [&str; 8] = [
     "meta",
     "v1/players",
     "v1/live_games",
@@ -27,6 +27,7 @@ const PRIMARY_TREES: [&str; 7] = [
     "v1/challenges",
     super::rematch::TREE,
     super::tournaments::TREE,
+    super::settings::TREE,
 ];
 
 /// One tree's records: (key, value) pairs.

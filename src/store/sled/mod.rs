@@ -21,6 +21,7 @@ pub mod ledger;
 mod migrate;
 mod players;
 mod rematch;
+mod settings;
 mod tournaments;
 mod unledgered;
 
@@ -263,6 +264,7 @@ impl SledStore {
         self.live_games()?;
         self.challenges()?;
         self.tournaments()?;
+        self.all_guild_settings()?;
         Ok(self.trees.quarantine.len().saturating_sub(before))
     }
 

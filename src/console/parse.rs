@@ -3,6 +3,7 @@
 //! names to stable places (guild 0), so a data directory can be reused across runs.
 
 mod history;
+mod settings;
 mod tournament;
 
 use thiserror::Error;
@@ -211,7 +212,7 @@ impl<'a> Words<'a> {
     }
 }
 
-const COMMANDS: [&str; 23] = [
+const COMMANDS: [&str; 24] = [
     "challenge",
     "accept",
     "decline",
@@ -235,6 +236,7 @@ const COMMANDS: [&str; 23] = [
     "games",
     "tournament",
     "play",
+    "settings",
 ];
 
 /// Reads the text after the `/`.
@@ -379,6 +381,7 @@ pub fn parse_command(text: &str) -> Result<Command, ParseError> {
         "history" => history::history(w)?,
         "replay" => history::replay(w)?,
         "tournament" => tournament::tournament(w)?,
+        "settings" => settings::settings(w)?,
         "leaderboard" => {
             w.expect(0, 0, &["global"], "/leaderboard [global:true]")?;
             let global = match w.option("global") {

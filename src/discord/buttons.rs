@@ -72,8 +72,13 @@ pub async fn on_event(
 }
 
 async fn press_button(ctx: &serenity::Context, press: &ComponentInteraction, bot: &Bot) {
-    let language = private_language(&bot.config, &press.locale);
-    let tongues = tongues_of(&bot.config, &press.locale, press.guild_locale.as_deref());
+    let language = private_language(&bot.service, press.guild_id, &press.locale);
+    let tongues = tongues_of(
+        &bot.service,
+        press.guild_id,
+        &press.locale,
+        press.guild_locale.as_deref(),
+    );
     let caller = caller_of(
         &press.user,
         press.member.as_ref(),

@@ -37,7 +37,13 @@ pub fn all() -> Vec<poise::Command<Bot, CommandError>> {
     ]
     .into_iter()
     .chain(super::history::all())
-    .chain([super::tournament::tournament(), super::play::play()])
+    .chain([
+        super::tournament::tournament(),
+        super::play::play(),
+        super::settings::settings(),
+        super::menus::challenge_member(),
+        super::menus::rank_member(),
+    ])
     .collect()
 }
 
@@ -58,7 +64,8 @@ pub(super) async fn run(
         interaction.channel_id,
     );
     let tongues = tongues_of(
-        &ctx.data().config,
+        &ctx.data().service,
+        interaction.guild_id,
         &interaction.locale,
         interaction.guild_locale.as_deref(),
     );
@@ -108,8 +115,15 @@ pub(super) async fn ask_service(
         }
         _ => {
             let announcement = reply.announcement.is_some().then(|| reply.clone());
+            let turn = super::turns::turn_game(&reply).map(|_| reply.clone());
             let delivered =
                 deliver::respond(http, origin, Outgoing::new(reply, layout), deferred).await;
+            if let Some(reply) = turn.filter(|_| delivered) {
+                let message = origin.response_message(http).await.ok();
+                bot.turns
+                    .delivered(http, &reply, origin.channel(), message)
+                    .await;
+            }
             if let Some(reply) = announcement {
                 super::tournament::answered(http, &bot.service, origin, &reply).await;
             }
@@ -118,10 +132,14 @@ pub(super) async fn ask_service(
     }
 }
 
-fn square(text: &str) -> Result<Square, Reply> {
-    text.trim()
-        .parse::<Square>()
-        .map_err(|error| Reply::refusal(error.to_string()))
+/// A square typed into an option, or a refusal in the member's language.
+fn square(text: &str, language: Language) -> Result<Square, Reply> {
+    text.trim().parse::<Square>().map_err(|_| {
+        Reply::refusal(crate::words::not_a_square(
+            language,
+            &crate::console::parse::echo(text.trim()),
+        ))
+    })
 }
 
 pub(super) fn member(user: &serenity::User) -> Member {
@@ -219,7 +237,7 @@ async fn flip(
     #[autocomplete = "autocomplete::flips"]
     square: String,
 ) -> Result<(), CommandError> {
-    let command = self::square(&square).map(Command::Flip);
+    let command = self::square(&square, locale_language(ctx)).map(Command::Flip);
     run(ctx, command, Layout::Plain).await
 }
 
@@ -250,10 +268,11 @@ async fn move_piece(
     #[autocomplete = "autocomplete::destinations"]
     to: String,
 ) -> Result<(), CommandError> {
-    let command = self::square(&from).and_then(|from| {
+    let language = locale_language(ctx);
+    let command = self::square(&from, language).and_then(|from| {
         Ok(Command::Move {
             from,
-            to: self::square(&to)?,
+            to: self::square(&to, language)?,
         })
     });
     run(ctx, command, Layout::Plain).await
@@ -278,7 +297,7 @@ async fn moves(
     #[autocomplete = "autocomplete::origins"]
     square: String,
 ) -> Result<(), CommandError> {
-    let command = self::square(&square).map(Command::Moves);
+    let command = self::square(&square, locale_language(ctx)).map(Command::Moves);
     run(ctx, command, Layout::Plain).await
 }
 
@@ -450,7 +469,10 @@ pub fn help_lines(
     language: Language,
 ) -> Vec<String> {
     let mut lines = vec![words::help_title(language)];
-    for command in commands {
+    for command in commands
+        .iter()
+        .filter(|command| command.slash_action.is_some())
+    {
         let name = localised(&command.name_localizations, &command.name, language);
         let description = localised(
             &command.description_localizations,
@@ -474,12 +496,19 @@ pub(super) fn localised(
         .map_or_else(|| default.to_string(), |(_, text)| text.to_string())
 }
 
+/// The language of the invoking member's client (or the server's or the configured one).
+pub(super) fn language_of(ctx: Context<'_>) -> Language {
+    locale_language(ctx)
+}
+
 /// The language of the invoking member's client (or the configured one).
 fn locale_language(ctx: Context<'_>) -> Language {
     match ctx {
-        poise::Context::Application(app) => {
-            private_language(&ctx.data().config, &app.interaction.locale)
-        }
+        poise::Context::Application(app) => private_language(
+            &ctx.data().service,
+            app.interaction.guild_id,
+            &app.interaction.locale,
+        ),
         poise::Context::Prefix(_) => ctx.data().config.language.or_english(),
     }
 }
@@ -507,27 +536,6 @@ impl AiLevel {
             AiLevel::Easy => crate::ai::Level::Easy,
             AiLevel::Normal => crate::ai::Level::Normal,
             AiLevel::Hard => crate::ai::Level::Hard,
-        }
-    }
-}
-
-/// Logs what went wrong and, for a failed command, tells its user privately.
-pub async fn on_error(error: poise::FrameworkError<'_, Bot, CommandError>) {
-    match error {
-        poise::FrameworkError::Command { error, ctx, .. } => {
-            tracing::error!("/{} failed: {error}", ctx.command().name);
-            let language = locale_language(ctx);
-            let reply = poise::CreateReply::default()
-                .content(words::internal_error(language))
-                .ephemeral(true);
-            if let Err(error) = ctx.send(reply).await {
-                tracing::warn!("could not report the failure: {error}");
-            }
-        }
-        other => {
-            if let Err(error) = poise::builtins::on_error(other).await {
-                tracing::error!("while handling an error: {error}");
-            }
         }
     }
 }

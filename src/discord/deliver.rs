@@ -241,18 +241,35 @@ pub async fn respond(http: &Http, origin: Origin<'_>, outgoing: Outgoing, deferr
 /// Every attempt carries the same nonce, enforced: when an attempt's answer was lost (a 502
 /// after Discord made the message), the retry gets the message made instead of a second one.
 pub async fn post(http: &Http, channel: serenity::ChannelId, outgoing: &Outgoing) -> bool {
+    post_message(http, channel, outgoing).await.is_some()
+}
+
+/// [`post`], returning the message posted.
+pub async fn post_message(
+    http: &Http,
+    channel: serenity::ChannelId,
+    outgoing: &Outgoing,
+) -> Option<serenity::MessageId> {
     let nonce = message_nonce();
-    with_retries("channel message", outgoing, |outgoing| {
+    let sent = std::sync::Mutex::new(None);
+    let delivered = with_retries("channel message", outgoing, |outgoing| {
+        let sent = &sent;
         let nonce = nonce.clone();
         async move {
             let message = outgoing
                 .channel_message()
                 .nonce(serenity::Nonce::String(nonce))
                 .enforce_nonce(true);
-            channel.send_message(http, message).await.map(|_| ())
+            let message = channel.send_message(http, message).await?;
+            if let Ok(mut sent) = sent.lock() {
+                *sent = Some(message.id);
+            }
+            Ok(())
         }
     })
-    .await
+    .await;
+    let sent = sent.lock().ok().and_then(|sent| *sent);
+    sent.filter(|_| delivered)
 }
 
 /// A nonce for one channel message (Discord keeps it a few minutes; at most 25 characters).
@@ -277,17 +294,23 @@ pub async fn post_reply(http: &Http, channel: u64, reply: Reply) -> bool {
 pub async fn post_outbound(
     http: Arc<Http>,
     threads: Arc<super::threads::Threads>,
+    turns: Arc<super::turns::TurnMessages>,
     gates: Arc<super::lanes::Gates>,
     outbound: UnboundedReceiver<Outbound>,
 ) {
     let post = move |message: Outbound| {
-        let (http, threads) = (http.clone(), threads.clone());
-        async move { post_one(&http, &threads, message).await }
+        let (http, threads, turns) = (http.clone(), threads.clone(), turns.clone());
+        async move { post_one(&http, &threads, &turns, message).await }
     };
     super::lanes::run(gates, outbound, post).await;
 }
 
-async fn post_one(http: &Http, threads: &super::threads::Threads, message: Outbound) {
+async fn post_one(
+    http: &Http,
+    threads: &super::threads::Threads,
+    turns: &super::turns::TurnMessages,
+    message: Outbound,
+) {
     let channel = message.place.channel;
     if channel == 0 {
         tracing::warn!("a message for no channel: {}", message.reply.text());
@@ -307,12 +330,16 @@ async fn post_one(http: &Http, threads: &super::threads::Threads, message: Outbo
         _ => None,
     };
     let in_thread = super::threads::in_thread_end(&message.reply, parent.is_some());
-    post(
+    let posted = post_message(
         http,
         channel,
         &Outgoing::new(in_thread, super::messages::Layout::Plain),
     )
     .await;
+    turns.delivered(http, &message.reply, channel, posted).await;
+    if let Some(crate::service::GameEvent::Ended { game }) = message.reply.event {
+        turns.ended(http, game).await;
+    }
     if let Some(parent) = parent {
         threads
             .conclude(http, channel, parent, &message.reply)

@@ -40,6 +40,8 @@ pub enum Layout {
     Plain,
     /// First line as an embed's title, the other lines as its description (`/rank`).
     Embed,
+    /// [`Layout::Embed`], seen by the caller alone (the "翻翻棋 rank" context menu).
+    PrivateEmbed,
 }
 
 /// What to send: the reply, its layout, and whether to include the image (left out when its
@@ -61,7 +63,7 @@ impl Outgoing {
     }
 
     pub fn private(&self) -> bool {
-        self.reply.private
+        self.reply.private || self.layout == Layout::PrivateEmbed
     }
 
     /// The same message without its image, saying so in the language the image was drawn in
@@ -97,7 +99,7 @@ impl Outgoing {
             .collect();
         let text = match self.layout {
             Layout::Plain => self.reply.text(),
-            Layout::Embed => String::new(),
+            Layout::Embed | Layout::PrivateEmbed => String::new(),
         };
         match (pings.is_empty(), text.is_empty()) {
             (true, _) => truncate(&text),
@@ -119,7 +121,7 @@ impl Outgoing {
 
     fn embed(&self) -> Option<CreateEmbed> {
         let (title, rest) = self.reply.lines.split_first()?;
-        (self.layout == Layout::Embed).then(|| {
+        matches!(self.layout, Layout::Embed | Layout::PrivateEmbed).then(|| {
             CreateEmbed::new()
                 .title(title.clone())
                 .description(truncate(&rest.join("\n")))
@@ -206,7 +208,7 @@ fn style_of(id: ButtonId) -> ButtonStyle {
         | ButtonId::ConfirmResign
         | ButtonId::ConfirmAbandon
         | ButtonId::ConfirmCancel => ButtonStyle::Danger,
-        ButtonId::OfferDraw(_) => ButtonStyle::Primary,
+        ButtonId::OfferDraw { .. } => ButtonStyle::Primary,
         ButtonId::Board
         | ButtonId::History { .. }
         | ButtonId::TournamentLeave(_)

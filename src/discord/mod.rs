@@ -12,12 +12,16 @@ mod autocomplete;
 mod buttons;
 mod commands;
 mod deliver;
+mod failures;
 mod history;
 mod lanes;
+mod menus;
 mod messages;
 mod play;
+mod settings;
 mod threads;
 mod tournament;
+mod turns;
 mod wording;
 
 #[cfg(test)]
@@ -77,6 +81,8 @@ pub struct Bot {
     service: Service,
     config: Config,
     threads: Arc<threads::Threads>,
+    /// The newest turn message of each game (older ones lose their buttons).
+    turns: Arc<turns::TurnMessages>,
     /// One gate per channel: its interaction answers and its own messages go out in order.
     gates: Arc<lanes::Gates>,
 }
@@ -157,10 +163,12 @@ pub async fn run_with(
     let http = http_client(&config, &token);
     let threads = Arc::new(threads::Threads::default());
     let gates = Arc::new(lanes::Gates::default());
+    let turns = Arc::new(turns::TurnMessages::default());
     let bot = Bot {
         service: service.clone(),
         config,
         threads: threads.clone(),
+        turns: turns.clone(),
         gates: gates.clone(),
     };
 
@@ -175,7 +183,7 @@ pub async fn run_with(
                     framework.user_data,
                 ))
             },
-            on_error: |error| Box::pin(commands::on_error(error)),
+            on_error: |error| Box::pin(failures::on_error(error)),
             ..Default::default()
         })
         .initialize_owners(false)
@@ -203,6 +211,7 @@ pub async fn run_with(
     let pump = tokio::spawn(deliver::post_outbound(
         Arc::clone(&client.http),
         threads,
+        turns,
         gates,
         outbound,
     ));
@@ -232,14 +241,16 @@ async fn register(
     commands: &[poise::Command<Bot, CommandError>],
     dev_guild: Option<u64>,
 ) -> Result<(), serenity::Error> {
+    let registrations = menus::registrations(commands);
     match dev_guild {
         Some(guild) => {
-            poise::builtins::register_in_guild(ctx, commands, serenity::GuildId::new(guild))
+            serenity::GuildId::new(guild)
+                .set_commands(&ctx.http, registrations)
                 .await?;
             tracing::info!("registered {} commands in guild {guild}", commands.len());
         }
         None => {
-            poise::builtins::register_globally(ctx, commands).await?;
+            serenity::Command::set_global_commands(&ctx.http, registrations).await?;
             tracing::info!("registered {} commands globally", commands.len());
         }
     }
@@ -266,19 +277,52 @@ fn caller_of(
     }
 }
 
+/// What the member may do on the server, from the interaction (permissions in the channel,
+/// administrators holding every one) and their roles.
+pub(crate) fn rights_of(member: Option<&serenity::Member>) -> crate::service::Rights {
+    let permissions = member.and_then(|member| member.permissions);
+    let has = |check: fn(serenity::Permissions) -> bool| {
+        permissions.is_some_and(|permissions| permissions.administrator() || check(permissions))
+    };
+    crate::service::Rights {
+        manage_guild: has(serenity::Permissions::manage_guild),
+        manage_events: has(serenity::Permissions::manage_events),
+        manage_messages: has(serenity::Permissions::manage_messages),
+        roles: member.map_or_else(Vec::new, |member| {
+            member.roles.iter().map(|role| role.get()).collect()
+        }),
+    }
+}
+
 /// The languages of an interaction's replies: private ones in the member's client language,
-/// public ones in the server's (`language = "auto"`), or the configured language everywhere.
-fn tongues_of(config: &Config, locale: &str, guild_locale: Option<&str>) -> Tongues {
-    let setting = config.language;
+/// public ones in the server's (`language = "auto"`), or the server's (else the configured)
+/// fixed language everywhere.
+fn tongues_of(
+    service: &Service,
+    guild: Option<serenity::GuildId>,
+    locale: &str,
+    guild_locale: Option<&str>,
+) -> Tongues {
+    let setting = language_setting(service, guild);
     Tongues {
         private: setting.for_locale(Some(locale)),
         public: setting.for_locale(guild_locale),
     }
 }
 
+/// The language setting in force in `guild` (the server's, else the config's).
+fn language_setting(
+    service: &Service,
+    guild: Option<serenity::GuildId>,
+) -> crate::config::LanguageSetting {
+    service
+        .settings(guild.map_or(0, serenity::GuildId::get))
+        .language
+}
+
 /// The language of what only the member sees.
-fn private_language(config: &Config, locale: &str) -> Language {
-    config.language.for_locale(Some(locale))
+fn private_language(service: &Service, guild: Option<serenity::GuildId>, locale: &str) -> Language {
+    language_setting(service, guild).for_locale(Some(locale))
 }
 
 #[cfg(test)]

@@ -30,7 +30,9 @@ fn registered(lang: Language) -> HashSet<String> {
 
 #[test]
 fn the_words_name_each_command_as_discord_registers_it() {
-    let all = commands::all();
+    let mut all = commands::all();
+    // The context menus are named apart (their names are sentences, not slash commands).
+    all.retain(|command| command.slash_action.is_some());
     let by_name: HashMap<&str, &poise::Command<_, _>> = all
         .iter()
         .map(|command| (&*command.name, command))

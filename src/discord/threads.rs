@@ -167,11 +167,32 @@ pub async fn answer_start(
     let Some(GameEvent::Started { game, names }) = reply.event.clone() else {
         return deliver::respond(http, origin, Outgoing::new(reply, Layout::Plain), deferred).await;
     };
-    if !bot.config.discord.game_threads {
-        return in_channel(http, origin, reply, deferred, NoThread::Off, lang, false).await;
+    let guild = origin.guild().map_or(0, serenity::GuildId::get);
+    if !bot.service.settings(guild).game_threads {
+        return in_channel(
+            http,
+            bot,
+            origin,
+            reply,
+            deferred,
+            NoThread::Off,
+            lang,
+            false,
+        )
+        .await;
     }
     if deferred {
-        return in_channel(http, origin, reply, deferred, NoThread::Failed, lang, false).await;
+        return in_channel(
+            http,
+            bot,
+            origin,
+            reply,
+            deferred,
+            NoThread::Failed,
+            lang,
+            false,
+        )
+        .await;
     }
     let channel = origin.channel();
     let name = thread_name(game, &names, lang);
@@ -192,7 +213,9 @@ pub async fn answer_start(
         {
             let thread = match make_thread(http, channel, press.message.id, name).await {
                 Ok(thread) => thread,
-                Err(why) => return in_channel(http, origin, reply, false, why, lang, false).await,
+                Err(why) => {
+                    return in_channel(http, bot, origin, reply, false, why, lang, false).await;
+                }
             };
             let update = |outgoing: &Outgoing| {
                 CreateInteractionResponse::UpdateMessage(
@@ -212,19 +235,40 @@ pub async fn answer_start(
                 .respond_with(http, "game notice", &notice(None), message)
                 .await
             {
-                return in_channel(http, origin, reply, false, NoThread::Failed, lang, true).await;
+                return in_channel(
+                    http,
+                    bot,
+                    origin,
+                    reply,
+                    false,
+                    NoThread::Failed,
+                    lang,
+                    true,
+                )
+                .await;
             }
             let starter = match origin.response_message(http).await {
                 Ok(starter) => starter,
                 Err(error) => {
                     tracing::warn!("cannot find the game notice: {error}");
-                    return in_channel(http, origin, reply, false, NoThread::Failed, lang, true)
-                        .await;
+                    return in_channel(
+                        http,
+                        bot,
+                        origin,
+                        reply,
+                        false,
+                        NoThread::Failed,
+                        lang,
+                        true,
+                    )
+                    .await;
                 }
             };
             match make_thread(http, channel, starter, name).await {
                 Ok(thread) => thread,
-                Err(why) => return in_channel(http, origin, reply, false, why, lang, true).await,
+                Err(why) => {
+                    return in_channel(http, bot, origin, reply, false, why, lang, true).await;
+                }
             }
         }
     };
@@ -234,16 +278,31 @@ pub async fn answer_start(
     };
     if let Err(error) = bot.service.move_game(game, place).await {
         tracing::error!("could not move game {game} to its thread: {error}");
-        return in_channel(http, origin, reply, false, NoThread::Failed, lang, true).await;
+        return in_channel(
+            http,
+            bot,
+            origin,
+            reply,
+            false,
+            NoThread::Failed,
+            lang,
+            true,
+        )
+        .await;
     }
     bot.threads.remember(thread, channel);
-    deliver::post(http, thread, &Outgoing::new(reply, Layout::Plain)).await
+    let posted =
+        deliver::post_message(http, thread, &Outgoing::new(reply.clone(), Layout::Plain)).await;
+    bot.turns.delivered(http, &reply, thread, posted).await;
+    posted.is_some()
 }
 
 /// The game plays in the channel: its first message, with why there is no thread.
 /// `answered`: the interaction was already answered (the message is then posted).
+#[allow(clippy::too_many_arguments)]
 async fn in_channel(
     http: &Http,
+    bot: &Bot,
     origin: Origin<'_>,
     mut reply: Reply,
     deferred: bool,
@@ -252,11 +311,19 @@ async fn in_channel(
     answered: bool,
 ) -> bool {
     reply.lines.push(words::no_thread(lang, why));
-    let outgoing = Outgoing::new(reply, Layout::Plain);
+    let outgoing = Outgoing::new(reply.clone(), Layout::Plain);
+    let channel = origin.channel();
     if answered {
-        deliver::post(http, origin.channel(), &outgoing).await
+        let posted = deliver::post_message(http, channel, &outgoing).await;
+        bot.turns.delivered(http, &reply, channel, posted).await;
+        posted.is_some()
     } else {
-        deliver::respond(http, origin, outgoing, deferred).await
+        let delivered = deliver::respond(http, origin, outgoing, deferred).await;
+        if delivered {
+            let message = origin.response_message(http).await.ok();
+            bot.turns.delivered(http, &reply, channel, message).await;
+        }
+        delivered
     }
 }
 
@@ -274,6 +341,9 @@ pub async fn answer_end(
     let shown = in_thread_end(&reply, parent.is_some());
     let delivered =
         deliver::respond(http, origin, Outgoing::new(shown, Layout::Plain), deferred).await;
+    if let Some(GameEvent::Ended { game }) = reply.event {
+        bot.turns.ended(http, game).await;
+    }
     if let Some(parent) = parent {
         bot.threads.conclude(http, channel, parent, &reply).await;
     }

@@ -41,17 +41,7 @@ pub enum Action {
     Cancel,
 }
 
-/// What a member may do about tournaments here: Manage Events, and their roles.
-fn rights_of(member: Option<&serenity::Member>) -> Rights {
-    Rights {
-        manage_events: member
-            .and_then(|member| member.permissions)
-            .is_some_and(|permissions| permissions.manage_events()),
-        roles: member.map_or_else(Vec::new, |member| {
-            member.roles.iter().map(|role| role.get()).collect()
-        }),
-    }
-}
+use super::rights_of;
 
 /// An arena tournament here: create one, join, leave, cancel, or see the standings
 #[poise::command(

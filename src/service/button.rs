@@ -29,12 +29,12 @@ pub enum ButtonId {
     Board,
     /// `history:<user>:<page>`
     History { user: UserId, page: u32 },
-    /// `offer-draw:<game>`
-    OfferDraw(u64),
-    /// `resign:<game>`: asks to confirm.
-    Resign(u64),
-    /// `abandon:<game>`: asks to confirm.
-    Abandon(u64),
+    /// `offer-draw:<game>:<turn>`: on the turn message of turn `turn` (see [`Turn`]).
+    OfferDraw(Turn),
+    /// `resign:<game>:<turn>`: asks to confirm.
+    Resign(Turn),
+    /// `abandon:<game>:<turn>`: asks to confirm.
+    Abandon(Turn),
     /// `confirm:resign`
     ConfirmResign,
     /// `confirm:abandon`
@@ -47,6 +47,45 @@ pub enum ButtonId {
     TournamentLeave(u64),
     /// `queue:leave`: out of the quick-match queue.
     LeaveQueue,
+}
+
+/// The turn message a game button is on: game `game` at turn `turn` (actions and timeouts so
+/// far). A press on an older turn message is refused as old; `turn` is `None` on buttons made
+/// before turns were counted (`offer-draw:<game>`), which are not checked.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Turn {
+    pub game: u64,
+    pub turn: Option<u32>,
+}
+
+impl Turn {
+    pub fn new(game: u64, turn: u32) -> Turn {
+        Turn {
+            game,
+            turn: Some(turn),
+        }
+    }
+}
+
+impl fmt::Display for Turn {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.turn {
+            Some(turn) => write!(f, "{}:{turn}", self.game),
+            None => write!(f, "{}", self.game),
+        }
+    }
+}
+
+impl ButtonId {
+    /// The game and turn of a turn message's button.
+    pub fn turn(&self) -> Option<Turn> {
+        match self {
+            ButtonId::OfferDraw(turn) | ButtonId::Resign(turn) | ButtonId::Abandon(turn) => {
+                Some(*turn)
+            }
+            _ => None,
+        }
+    }
 }
 
 /// A custom id no button of this bot carries (an old or foreign button).
@@ -67,9 +106,9 @@ impl fmt::Display for ButtonId {
             ButtonId::Rematch => f.write_str("rematch"),
             ButtonId::Board => f.write_str("board"),
             ButtonId::History { user, page } => write!(f, "history:{user}:{page}"),
-            ButtonId::OfferDraw(game) => write!(f, "offer-draw:{game}"),
-            ButtonId::Resign(game) => write!(f, "resign:{game}"),
-            ButtonId::Abandon(game) => write!(f, "abandon:{game}"),
+            ButtonId::OfferDraw(turn) => write!(f, "offer-draw:{turn}"),
+            ButtonId::Resign(turn) => write!(f, "resign:{turn}"),
+            ButtonId::Abandon(turn) => write!(f, "abandon:{turn}"),
             ButtonId::ConfirmResign => f.write_str("confirm:resign"),
             ButtonId::ConfirmAbandon => f.write_str("confirm:abandon"),
             ButtonId::ConfirmCancel => f.write_str("confirm:cancel"),
@@ -86,6 +125,14 @@ impl FromStr for ButtonId {
     fn from_str(custom_id: &str) -> Result<ButtonId, UnknownButton> {
         let unknown = || UnknownButton(custom_id.to_string());
         let number = |text: &str| text.parse::<u64>().map_err(|_| unknown());
+        let turn = |game: &str, turn: Option<&&str>| -> Result<Turn, UnknownButton> {
+            Ok(Turn {
+                game: number(game)?,
+                turn: turn
+                    .map(|turn| turn.parse::<u32>().map_err(|_| unknown()))
+                    .transpose()?,
+            })
+        };
         let parts: Vec<&str> = custom_id.split(':').collect();
         Ok(match parts.as_slice() {
             ["accept", challenge] => ButtonId::Accept(number(challenge)?),
@@ -101,9 +148,13 @@ impl FromStr for ButtonId {
                 user: number(user)?,
                 page: page.parse().map_err(|_| unknown())?,
             },
-            ["offer-draw", game] => ButtonId::OfferDraw(number(game)?),
-            ["resign", game] => ButtonId::Resign(number(game)?),
-            ["abandon", game] => ButtonId::Abandon(number(game)?),
+            ["offer-draw", game, at @ ..] if at.len() <= 1 => {
+                ButtonId::OfferDraw(turn(game, at.first())?)
+            }
+            ["resign", game, at @ ..] if at.len() <= 1 => ButtonId::Resign(turn(game, at.first())?),
+            ["abandon", game, at @ ..] if at.len() <= 1 => {
+                ButtonId::Abandon(turn(game, at.first())?)
+            }
             ["confirm", "resign"] => ButtonId::ConfirmResign,
             ["confirm", "abandon"] => ButtonId::ConfirmAbandon,
             ["confirm", "cancel"] => ButtonId::ConfirmCancel,
@@ -119,8 +170,9 @@ impl Command {
     /// The command a button stands for; `None` for the "cancel" of a confirmation, which
     /// the front end answers itself.
     pub fn from_button(id: ButtonId) -> Option<Command> {
-        let for_game = |game, command| Command::ForGame {
-            game,
+        let for_game = |turn: Turn, command| Command::ForGame {
+            game: turn.game,
+            turn: turn.turn,
             command: Box::new(command),
         };
         Some(match id {
@@ -190,9 +242,10 @@ mod tests {
     /// Every variant, its wire id (byte for byte what Discord already stores on old
     /// messages) and the command it stands for.
     fn every_button() -> Vec<(ButtonId, &'static str, Option<Command>)> {
-        let for_game = |game, command| {
+        let for_game = |game, turn, command| {
             Some(Command::ForGame {
                 game,
+                turn,
                 command: Box::new(command),
             })
         };
@@ -248,19 +301,36 @@ mod tests {
                 }),
             ),
             (
-                ButtonId::OfferDraw(4),
+                ButtonId::OfferDraw(Turn::new(4, 12)),
+                "offer-draw:4:12",
+                for_game(4, Some(12), Command::OfferDraw),
+            ),
+            (
+                ButtonId::Resign(Turn::new(4, 0)),
+                "resign:4:0",
+                for_game(4, Some(0), Command::AskResign),
+            ),
+            (
+                ButtonId::Abandon(Turn::new(4, 3)),
+                "abandon:4:3",
+                for_game(4, Some(3), Command::AskAbandon),
+            ),
+            // Made before turns were counted: still read, never refused as old.
+            (
+                ButtonId::OfferDraw(Turn {
+                    game: 4,
+                    turn: None,
+                }),
                 "offer-draw:4",
-                for_game(4, Command::OfferDraw),
+                for_game(4, None, Command::OfferDraw),
             ),
             (
-                ButtonId::Resign(4),
-                "resign:4",
-                for_game(4, Command::AskResign),
-            ),
-            (
-                ButtonId::Abandon(4),
+                ButtonId::Abandon(Turn {
+                    game: 4,
+                    turn: None,
+                }),
                 "abandon:4",
-                for_game(4, Command::AskAbandon),
+                for_game(4, None, Command::AskAbandon),
             ),
             (
                 ButtonId::ConfirmResign,
@@ -324,6 +394,9 @@ mod tests {
             "accept:-1",
             "accept:7:8",
             "resign:x",
+            "resign:4:x",
+            "resign:4:5:6",
+            "abandon:4:-1",
             "draw:maybe:3",
             "draw:accept",
             "history:42:x",

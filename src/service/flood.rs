@@ -104,6 +104,7 @@ mod tests {
     fn board_buttons_count_as_image_commands() {
         let button = Command::ForGame {
             game: 1,
+            turn: None,
             command: Box::new(Command::Board),
         };
         assert!(draws_image(&button));

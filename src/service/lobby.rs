@@ -39,12 +39,13 @@ pub(super) async fn challenge(
 ) -> Reply {
     let config = &inner.config;
     let lang = tongues.private;
-    let turn_secs = seconds.unwrap_or(config.turn_secs);
-    if !(config.min_turn_secs..=config.max_turn_secs).contains(&turn_secs) {
+    let settings = inner.settings(caller.place.guild);
+    let turn_secs = seconds.unwrap_or(settings.turn_secs);
+    if !(settings.min_turn_secs..=settings.max_turn_secs).contains(&turn_secs) {
         return Reply::refusal(words::clock_bounds(
             lang,
-            config.min_turn_secs,
-            config.max_turn_secs,
+            settings.min_turn_secs,
+            settings.max_turn_secs,
         ));
     }
     let (challenged, challenged_name, ai_level) = match opponent {
@@ -72,7 +73,7 @@ pub(super) async fn challenge(
         challenged_name,
         turn_secs,
         created_at_ms: now,
-        expires_at_ms: now.saturating_add(u64::from(config.challenge_expiry_secs) * 1000),
+        expires_at_ms: now.saturating_add(u64::from(settings.challenge_expiry_secs) * 1000),
         ai_level,
     };
     open_challenge(inner, challenge, false, tongues).await
@@ -136,7 +137,10 @@ async fn open_challenge(
         &challenge.challenger_name,
         &challenge.challenged_name,
         challenge.turn_secs,
-        inner.config.challenge_expiry_secs.div_ceil(60),
+        inner
+            .settings(place.guild)
+            .challenge_expiry_secs
+            .div_ceil(60),
         id,
         inner.surface,
     ))
@@ -400,7 +404,9 @@ pub(super) async fn rematch(inner: &Arc<Inner>, caller: &Caller, tongues: Tongue
         challenged_name: recent.names[opponent.index()].clone(),
         turn_secs: recent.turn_secs,
         created_at_ms: now,
-        expires_at_ms: now.saturating_add(u64::from(inner.config.challenge_expiry_secs) * 1000),
+        expires_at_ms: now.saturating_add(
+            u64::from(inner.settings(caller.place.guild).challenge_expiry_secs) * 1000,
+        ),
         ai_level: recent.ai.map(|(_, level)| level),
     };
     open_challenge(inner, challenge, true, tongues).await
@@ -468,7 +474,7 @@ async fn create_game(inner: &Arc<Inner>, challenge: &Challenge) -> Result<LiveGa
         turn_deadline_ms: clock::turn_deadline(now, challenge.turn_secs),
         warned: false,
         base_score,
-        rated: !is_ai || inner.config.rate_ai_games,
+        rated: !is_ai || inner.settings(challenge.place.guild).rate_ai_games,
         ai: challenge.ai_level.map(|level| (Seat::Second, level)),
     };
     store_new_game(inner, live).await

@@ -33,6 +33,7 @@ mod news;
 mod picture;
 mod queue;
 mod replay;
+mod settings;
 mod standings;
 mod tournament;
 mod types;
@@ -51,12 +52,13 @@ pub use crate::words::turns::board_text;
 /// The one way every front end words a sentence in three languages.
 use crate::words::{self, history as history_words, turns as text};
 pub use ai::{AiRequest, ai_move};
-pub use button::{Button, ButtonId, UnknownButton};
+pub use button::{Button, ButtonId, Turn, UnknownButton};
 pub use clock::{ClockEvent, now_ms};
 pub use history::{PAGE_SIZE, SPEEDS};
 use news::GameNews;
 pub use picture::board_png;
 pub use replay::{DEFAULT_SPEED, ReplayMedia, ReplayMediaError, media as replay_media};
+pub use settings::{Key as SettingKey, Settings};
 pub use tournament::{OpenedRoom, RoomRequest, Rooms};
 pub use types::{
     AI_USER, Announcement, Attachment, Caller, Command, FileKind, GameEvent, Member, Opponent,
@@ -121,6 +123,8 @@ struct Inner {
     queues: queue::Queues,
     /// Each member's allowance of image commands (`flood.rs`).
     image_buckets: flood::Buckets,
+    /// Every guild's own settings (`/settings`).
+    guild_settings: settings::GuildCache,
 }
 
 /// Locks a mutex whose data stays consistent even if a holder panicked (every critical
@@ -166,8 +170,12 @@ impl Inner {
         self.shards.owns_guild(place.guild)
     }
 
-    /// The language of public messages at `place`.
+    /// The language of public messages at `place`: the server's fixed language, else the
+    /// server's Discord language.
     fn public_language(&self, place: Place) -> Language {
+        if let Some(fixed) = self.settings(place.guild).language.fixed() {
+            return fixed;
+        }
         lock(&self.guild_languages)
             .get(&place.guild)
             .copied()
@@ -223,7 +231,9 @@ impl Service {
             arena: tournament::Arena::default(),
             queues: queue::Queues::default(),
             image_buckets: flood::Buckets::default(),
+            guild_settings: settings::GuildCache::default(),
         });
+        settings::load(&inner).await?;
         // Opened before any game resumes, so a tournament hears of a game that ends at once.
         let tournament_news = inner.watch_games();
         let queue_news = inner.watch_games();
@@ -263,11 +273,16 @@ impl Service {
         lock(&self.inner.guild_languages).insert(guild, language);
     }
 
+    /// The settings in force in guild `guild` (its own over the config file's).
+    pub fn settings(&self, guild: u64) -> Settings {
+        self.inner.settings(guild)
+    }
+
     /// Handles one command: private replies in `tongues.private`, public ones in
-    /// `tongues.public` (a fixed language in the config overrides both).
+    /// `tongues.public` (a fixed language of the server, else of the config, overrides both).
     pub async fn handle_in(&self, caller: Caller, command: Command, tongues: Tongues) -> Reply {
         let inner = &self.inner;
-        let tongues = match inner.config.language.fixed() {
+        let tongues = match inner.settings(caller.place.guild).language.fixed() {
             Some(fixed) => Tongues::both(fixed),
             None => tongues,
         };
@@ -295,6 +310,13 @@ impl Service {
                 let seconds = wait.as_secs() + u64::from(wait.subsec_nanos() > 0);
                 return Reply::refusal(words::slow_down(lang, seconds));
             }
+        }
+        if matches!(
+            command,
+            Command::Challenge { .. } | Command::Play { .. } | Command::Tournament(_)
+        ) && let Some(refusal) = settings::outside_games_channels(inner, &caller, lang)
+        {
+            return refusal;
         }
         match command {
             Command::Challenge { opponent, seconds } => {
@@ -332,6 +354,10 @@ impl Service {
             Command::Play { seconds, cancel } => {
                 queue::play(inner, &caller, tongues, seconds, cancel).await
             }
+            Command::Settings { rights, changes } => {
+                settings::settings(inner, &caller, lang, &rights, changes).await
+            }
+            Command::SettingsLog { rights } => settings::log(inner, &caller, lang, &rights),
             game_command => live::send(inner, caller, tongues, game_command).await,
         }
     }

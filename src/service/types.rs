@@ -119,9 +119,11 @@ pub enum Command {
     AskResign,
     /// Abandon, once the caller confirms: the private confirmation prompt.
     AskAbandon,
-    /// A command from a button of game `game`: refused as stale when that game is over.
+    /// A command from a button of game `game`: refused as stale when that game is over, and
+    /// as old when `turn` (the turn message it is on) is not the game's current turn.
     ForGame {
         game: u64,
+        turn: Option<u32>,
         command: Box<Command>,
     },
     /// A member's finished games (the caller's when `None`), ten a page, newest first; page 0
@@ -146,21 +148,40 @@ pub enum Command {
         seconds: Option<u32>,
         cancel: bool,
     },
+    /// `/settings`: show the server's settings (no changes) or change them (`key`, `value`
+    /// as typed; `default` unsets a key). Manage Server only.
+    Settings {
+        rights: Rights,
+        changes: Vec<(String, String)>,
+    },
+    /// `/settings log`: the last changes of the server's settings.
+    SettingsLog {
+        rights: Rights,
+    },
 }
 
-/// What a member may do about tournaments, as the front end found it: Discord's Manage Events
-/// permission and the member's roles (for the server's organiser role).
+/// What a member may do on their server, as the front end found it: their Discord
+/// permissions that matter to the bot and their roles (for the server's organiser role). The
+/// service checks them itself: a front end's own gate (Discord's command permissions, which a
+/// server's admins can override) is never the only one.
 #[derive(Clone, PartialEq, Eq, Debug, Default)]
 pub struct Rights {
+    /// Manage Server: `/settings`.
+    pub manage_guild: bool,
+    /// Manage Events: tournaments.
     pub manage_events: bool,
+    /// Manage Messages: `/cancel`.
+    pub manage_messages: bool,
     pub roles: Vec<u64>,
 }
 
 impl Rights {
-    /// Everything: the console, where anyone may organise.
+    /// Everything: the console, where every member counts as a server admin.
     pub fn all() -> Rights {
         Rights {
+            manage_guild: true,
             manage_events: true,
+            manage_messages: true,
             roles: Vec::new(),
         }
     }

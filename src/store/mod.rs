@@ -24,6 +24,7 @@ mod legacy;
 mod postgres;
 mod queue;
 mod records;
+mod settings;
 mod sled;
 mod stats;
 mod tournaments;
@@ -40,6 +41,7 @@ pub use records::{
     ANYONE, Challenge, FinishedGame, LiveGame, Place, PlayerStats, RematchWindow, UserId,
     shared_places,
 };
+pub use settings::{GUILD_SETTINGS_VERSION, GuildSettings, SETTINGS_LOG_LEN, SettingsChange};
 pub use tournaments::{ArenaGame, Entrant, Phase, Tournament};
 pub use transfer::{KindReport, MigrationReport, migrate_sled_to_postgres};
 
@@ -381,6 +383,16 @@ impl Store {
     /// Everyone waiting in a quick-match queue (a corrupt record is quarantined and skipped).
     pub fn queue_entries(&self) -> Result<Vec<QueueEntry>, StoreError> {
         dispatch!(self, store => store.queue_entries())
+    }
+
+    /// Stores (or replaces) a guild's settings; durable on return.
+    pub fn put_guild_settings(&self, settings: &GuildSettings) -> Result<(), StoreError> {
+        dispatch!(self, store => store.put_guild_settings(settings))
+    }
+
+    /// Every guild's settings (a corrupt record is quarantined and skipped).
+    pub fn all_guild_settings(&self) -> Result<Vec<GuildSettings>, StoreError> {
+        dispatch!(self, store => store.all_guild_settings())
     }
 
     /// A player's stats; zeroes (with `user` set) for someone never seen.

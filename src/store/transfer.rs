@@ -60,6 +60,7 @@ pub fn migrate_sled_to_postgres(dir: &Path, url: &str) -> Result<MigrationReport
     let windows = from.rematch_windows()?;
     let tournaments = from.tournaments()?;
     let queue = from.queue_entries()?;
+    let settings = from.all_guild_settings()?;
     to.import_players(&players)?;
     to.import_finished_games(&finished)?;
     for game in &live {
@@ -74,6 +75,9 @@ pub fn migrate_sled_to_postgres(dir: &Path, url: &str) -> Result<MigrationReport
     }
     for entry in &queue {
         to.put_queue_entry(entry)?;
+    }
+    for guild in &settings {
+        to.put_guild_settings(guild)?;
     }
     let highest = finished
         .iter()
@@ -97,6 +101,12 @@ pub fn migrate_sled_to_postgres(dir: &Path, url: &str) -> Result<MigrationReport
         })?,
         verify("tournaments", &tournaments, &to.tournaments()?, |t| t.id)?,
         verify("queue entries", &queue, &to.queue_entries()?, |e| e.user)?,
+        verify(
+            "guild settings",
+            &settings,
+            &to.all_guild_settings()?,
+            |s| s.guild,
+        )?,
     ];
     Ok(MigrationReport { kinds })
 }

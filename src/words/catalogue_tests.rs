@@ -5,7 +5,7 @@
 //! checked the moment it is written, with no list to keep in step.
 
 /// The sources of the wording, by file name.
-const SOURCES: [(&str, &str); 11] = [
+const SOURCES: [(&str, &str); 12] = [
     ("board.rs", include_str!("board.rs")),
     ("commands.rs", include_str!("commands.rs")),
     (
@@ -18,6 +18,7 @@ const SOURCES: [(&str, &str); 11] = [
     ("mod.rs", include_str!("mod.rs")),
     ("play.rs", include_str!("play.rs")),
     ("queue.rs", include_str!("queue.rs")),
+    ("settings.rs", include_str!("settings.rs")),
     ("standings.rs", include_str!("standings.rs")),
     ("turns.rs", include_str!("turns.rs")),
 ];

@@ -28,6 +28,7 @@ pub enum Cmd {
     Games,
     Tournament,
     Play,
+    Settings,
 }
 
 /// An option of a command that texts tell members to fill in.
@@ -38,7 +39,7 @@ pub enum Opt {
 }
 
 impl Cmd {
-    pub const ALL: [Cmd; 19] = [
+    pub const ALL: [Cmd; 20] = [
         Cmd::Challenge,
         Cmd::Flip,
         Cmd::Move,
@@ -58,6 +59,7 @@ impl Cmd {
         Cmd::Games,
         Cmd::Tournament,
         Cmd::Play,
+        Cmd::Settings,
     ];
 
     /// English (the registered name), 简体 (`zh-CN`) and 繁體 (`zh-TW`).
@@ -82,6 +84,7 @@ impl Cmd {
             Cmd::Games => ["games", "对局", "對局"],
             Cmd::Tournament => ["tournament", "锦标赛", "錦標賽"],
             Cmd::Play => ["play", "匹配", "配對"],
+            Cmd::Settings => ["settings", "设置", "設定"],
         }
     }
 }

@@ -217,3 +217,33 @@ pub fn no_moves_now(lang: Language, piece: &str, square: &str) -> String {
         "你在 {square} 的{piece}現在無路可走"
     )
 }
+
+/// A square that could not be read (`/flip Z9`).
+pub fn not_a_square(lang: Language, text: &str) -> String {
+    say!(
+        lang,
+        "\"{text}\" is not a square: write a column A–E then a row 1–12, like B3",
+        "“{text}”不是一个格子：先写列 A–E，再写行 1–12，例如 B3",
+        "「{text}」不是一個格子：先寫列 A–E，再寫行 1–12，例如 B3"
+    )
+}
+
+/// An option value Discord delivered but the bot could not read.
+pub fn bad_argument(lang: Language, input: &str) -> String {
+    say!(
+        lang,
+        "\"{input}\" is not a value this option takes; nothing was done",
+        "“{input}”不是此选项可接受的值；什么都没有做",
+        "「{input}」不是此選項可接受的值；什麼都沒有做"
+    )
+}
+
+/// An option value Discord delivered but the bot could not read (no text to show).
+pub fn bad_arguments(lang: Language) -> String {
+    say!(
+        lang,
+        "the bot could not read this command's options; nothing was done",
+        "机器人无法读取此命令的选项；什么都没有做",
+        "機器人無法讀取此命令的選項；什麼都沒有做"
+    )
+}

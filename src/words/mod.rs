@@ -15,6 +15,7 @@ mod errors;
 mod lobby;
 mod play;
 mod queue;
+pub mod settings;
 mod standings;
 pub mod tournament;
 
@@ -59,12 +60,17 @@ macro_rules! say {
 }
 pub(crate) use say;
 
-/// An English count with its noun: "1 minute", "2 minutes", "-1 points" (Chinese needs no
-/// plural, so only the English wording calls this).
+/// An English count with its noun: "1 minute", "2 minutes", "-1 point", "0 points" (Chinese
+/// needs no plural, so only the English wording calls this).
 fn count_en(count: impl Into<i64>, singular: &str, plural: &str) -> String {
     let count = count.into();
-    let noun = if count == 1 { singular } else { plural };
+    let noun = noun_en(count, singular, plural);
     format!("{count} {noun}")
+}
+
+/// The English noun for `count` of something: singular for 1 and -1.
+fn noun_en<'a>(count: i64, singular: &'a str, plural: &'a str) -> &'a str {
+    if count.abs() == 1 { singular } else { plural }
 }
 
 pub fn colour(lang: Language, colour: Colour) -> &'static str {

@@ -204,6 +204,16 @@ pub fn stale_button(lang: Language) -> String {
     )
 }
 
+/// A button pressed on a turn message that a newer one has replaced: nothing was done.
+pub fn old_message(lang: Language) -> String {
+    say!(
+        lang,
+        "this message is old: use the buttons of the game's latest message",
+        "这条消息已过时：请使用对局最新消息上的按钮",
+        "這則訊息已過時：請使用對局最新訊息上的按鈕"
+    )
+}
+
 pub fn button_offer_draw(lang: Language) -> String {
     say!(lang, "Offer draw", "提和", "提和")
 }

@@ -222,11 +222,16 @@ pub fn outcome_line(outcome: Outcome<Seat>, names: &[String; 2], lang: Language)
 /// `alice +2 points (now 12, 小兵 Private)`: what a finished game did to one player.
 pub fn points_line(name: &str, change: i64, total: i64, title: &Title, lang: Language) -> String {
     let title = title_name(title, lang);
+    // "+1 point", "-1 point", "+2 points"; Chinese has no plural.
+    let points = match lang {
+        Language::English => format!("{change:+} {}", super::noun_en(change, "point", "points")),
+        Language::ZhHans | Language::ZhHant => format!("{change:+} 分"),
+    };
     say!(
         lang,
-        "{name} {change:+} points (now {total}, {title})",
-        "{name} {change:+} 分（现为 {total}，{title}）",
-        "{name} {change:+} 分（現為 {total}，{title}）"
+        "{name} {points} (now {total}, {title})",
+        "{name} {points}（现为 {total}，{title}）",
+        "{name} {points}（現為 {total}，{title}）"
     )
 }
 

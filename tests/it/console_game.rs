@@ -213,7 +213,7 @@ fn build_script() -> Script {
 
 /// Replaces the seconds left on clocks (`, 30 s`, `，30 秒`), which depend on how fast the
 /// machine is, and image paths (checking each names a PNG file).
-fn normalise(text: &str) -> String {
+pub(crate) fn normalise(text: &str) -> String {
     let line = |line: &str| {
         if let Some(path) = line.strip_prefix("image: ") {
             let png = std::fs::read(path).expect("the image named in a reply exists");

@@ -140,7 +140,7 @@ async fn a_game_lives_in_its_thread_and_the_channel_keeps_the_challenge_and_the_
     assert_eq!(first.png_uploads().len(), images);
     assert_eq!(
         first.custom_ids(),
-        vec!["abandon:1"],
+        vec!["abandon:1:0"],
         "no Resign before 50 actions"
     );
 
@@ -159,7 +159,12 @@ async fn a_game_lives_in_its_thread_and_the_channel_keeps_the_challenge_and_the_
         assert_eq!(call.png_uploads().len(), images);
         last_turn = call;
     }
-    assert!(last_turn.custom_ids().contains(&"abandon:1".to_string()));
+    // The button names the turn it was made for.
+    let abandon = last_turn
+        .custom_ids()
+        .into_iter()
+        .find(|id| id.starts_with("abandon:1:"))
+        .expect("an Abandon button on the last turn message");
 
     // /resign before the threshold is refused at once, without a confirmation step.
     let (_, early) = slash(&fake, BOB, "resign", json!([]), &[]).await;
@@ -170,7 +175,7 @@ async fn a_game_lives_in_its_thread_and_the_channel_keeps_the_challenge_and_the_
     // in the thread, the channel gets the result with a link, and the thread is archived.
     let last_message = fake.messages_in(thread_id).pop().expect("turn messages").id;
     let mark = fake.mark();
-    let injected = fake.press(BOB, last_message, "abandon:1");
+    let injected = fake.press(BOB, last_message, &abandon);
     let prompt = bot::answer(&fake, mark, &injected).await;
     assert!(prompt.is_ephemeral());
     assert_eq!(

@@ -74,6 +74,18 @@ fn populate(store: &Store) {
             joined_at_ms: 1_000,
         })
         .expect("stored");
+    // One server's own settings, with a change in its log.
+    let mut settings = junqi::store::GuildSettings::new(2);
+    settings.values.insert("turn_secs".into(), "45".into());
+    settings.remember(junqi::store::SettingsChange {
+        at_ms: 7,
+        user: 1,
+        name: "a".into(),
+        key: "turn_secs".into(),
+        before: "30".into(),
+        after: "45".into(),
+    });
+    store.put_guild_settings(&settings).expect("stored");
     // Two remembered rematch windows: a finished game at its channel and its thread.
     let last = store.finished_games().expect("read").pop().expect("a game");
     let thread = Place {
@@ -113,6 +125,7 @@ fn a_populated_sled_directory_moves_to_postgres_verified_and_idempotent() {
     let tournaments = source.tournaments().expect("read");
     let queue = source.queue_entries().expect("read");
     assert_eq!(queue.len(), 1);
+    let settings = source.all_guild_settings().expect("read");
     let board = source.leaderboard(None, 100).expect("board");
     let highest_id = expected
         .1
@@ -138,6 +151,7 @@ fn a_populated_sled_directory_moves_to_postgres_verified_and_idempotent() {
     assert_eq!(target.rematch_windows().expect("read"), windows);
     assert_eq!(target.tournaments().expect("read"), tournaments);
     assert_eq!(target.queue_entries().expect("read"), queue);
+    assert_eq!(target.all_guild_settings().expect("read"), settings);
     let window = windows[0];
     let rematch = target
         .rematch_window(window.place, window.user)

@@ -447,7 +447,13 @@ impl GameActor {
             Command::AnswerDraw { accept, game } => self.answer_draw(caller, accept, game).await,
             Command::AskResign => Err(self.ask_resign(caller)),
             Command::AskAbandon => Err(self.ask_abandon(caller)),
-            Command::ForGame { game, command } if game == self.table.id => {
+            Command::ForGame { game, turn, .. }
+                if game == self.table.id
+                    && turn.is_some_and(|turn| turn != super::turn_number(&self.game.view())) =>
+            {
+                Err(Reply::refusal(words::old_message(self.private)))
+            }
+            Command::ForGame { game, command, .. } if game == self.table.id => {
                 Box::pin(self.decide(caller, *command)).await
             }
             Command::ForGame { .. } => Err(Reply::refusal(words::stale_button(self.private))),

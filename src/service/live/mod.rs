@@ -17,6 +17,14 @@ mod tell;
 
 pub(super) use mailbox::{ActorMsg, GameHandle, legal_actions, relocate, send, spawn};
 
+use super::button::Turn;
+
+/// The turn a game is at: its actions and timeouts so far. Each turn gets one turn message
+/// (with the game's buttons); a button from an earlier one is refused as old.
+fn turn_number(view: &crate::game::PublicView) -> u32 {
+    u32::from(view.plies) + view.timeouts.iter().map(|t| u32::from(*t)).sum::<u32>()
+}
+
 // What the game's modules take from the service around them.
 use super::{
     AiRequest, Button, ButtonId, Caller, Command, GameEvent, GameNews, Inner, Outbound, Reply,

@@ -29,7 +29,7 @@ fn turn_extras(scene: &Scene, lang: Language) -> TurnExtras {
         words::action_number(lang, next),
         words::deadline(lang, scene.turn_deadline_ms / 1000)
     );
-    let id = scene.id;
+    let id = super::Turn::new(scene.id, super::turn_number(view));
     let mut buttons = Vec::new();
     if u32::from(view.plies) >= u32::from(view.rules.actions_before_resign) {
         buttons.push(Button::new(

@@ -139,10 +139,12 @@ struct Ask {
     rated: bool,
 }
 
-/// Whether the caller may create a tournament: Manage Events, or the server's organiser role.
-/// (The organiser role comes with the per-server settings; until then Manage Events alone.)
-fn may_organise(_inner: &Inner, _place: Place, rights: &Rights) -> bool {
-    rights.manage_events
+/// Whether the caller may create (or cancel) a tournament: Manage Events, or the server's
+/// organiser role (`/settings organiser_role`).
+fn may_organise(inner: &Inner, place: Place, rights: &Rights) -> bool {
+    inner
+        .settings(place.guild)
+        .organises(rights.manage_events, &rights.roles)
 }
 
 /// The open tournament of a channel, if any.
@@ -334,7 +336,7 @@ async fn cancel(inner: &Arc<Inner>, caller: &Caller, tongues: Tongues, rights: &
     let Some(tournament) = open.get_mut(&id) else {
         return Reply::refusal(say::no_tournament_here(lang, inner.surface));
     };
-    if tournament.creator != caller.user && !rights.manage_events {
+    if tournament.creator != caller.user && !may_organise(inner, caller.place, rights) {
         return Reply::refusal(say::cancel_forbidden(lang, &tournament.creator_name));
     }
     let mut changed = tournament.clone();

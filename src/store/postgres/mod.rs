@@ -16,6 +16,7 @@ mod players;
 mod queue;
 mod rematch;
 mod schema;
+mod settings;
 mod tournaments;
 mod upgrade;
 
@@ -53,6 +54,7 @@ pub(super) enum Table {
     Challenges,
     Tournaments,
     Queue,
+    GuildSettings,
 }
 
 impl Table {
@@ -64,6 +66,7 @@ impl Table {
             Table::Challenges => "challenges",
             Table::Tournaments => "tournaments",
             Table::Queue => "queue",
+            Table::GuildSettings => "guild_settings",
         }
     }
 
@@ -82,6 +85,7 @@ impl Table {
             Table::Challenges => "challenge",
             Table::Tournaments => "tournament",
             Table::Queue => "queue entry",
+            Table::GuildSettings => "guild settings",
         }
     }
 }
@@ -185,6 +189,7 @@ impl PgStore {
         self.challenges()?;
         self.tournaments()?;
         self.queue_entries()?;
+        self.all_guild_settings()?;
         Ok(usize::try_from(count(self)? - before).unwrap_or(0))
     }
 }

@@ -10,13 +10,14 @@ use crate::store::error::StoreError;
 /// The migrations, in order: step N brings schema N−1 to N.
 /// Steps that need Rust (records are postcard bytes) run right after their SQL file
 /// (`upgrade`).
-const MIGRATIONS: [&str; 6] = [
+const MIGRATIONS: [&str; 7] = [
     include_str!("schema/001_initial.sql"),
     include_str!("schema/002_rematch_windows.sql"),
     include_str!("schema/003_unrated_counts.sql"),
     include_str!("schema/004_rank_counts.sql"),
     include_str!("schema/005_tournaments.sql"),
     include_str!("schema/006_queue.sql"),
+    include_str!("schema/007_guild_settings.sql"),
 ];
 
 /// The schema this build writes.

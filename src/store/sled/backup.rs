@@ -20,7 +20,7 @@ use crate::store::error::StoreError;
 const MAGIC: &[u8] = b"JUNQI-BACKUP 1\n";
 
 /// The trees a backup holds; every other tree is derived from them.
-const PRIMARY_TREES: [&str; 8] = [
+const PRIMARY_TREES: [&str; 9] = [
     "meta",
     "v1/players",
     "v1/live_games",
@@ -29,6 +29,7 @@ const PRIMARY_TREES: [&str; 8] = [
     super::rematch::TREE,
     super::tournaments::TREE,
     super::queue::TREE,
+    super::settings::TREE,
 ];
 
 /// One tree's records: (key, value) pairs.

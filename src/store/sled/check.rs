@@ -9,7 +9,7 @@ use std::collections::{BTreeMap, HashMap};
 use serde::de::DeserializeOwned;
 use sled::Tree;
 
-use super::{SledStore, queue, rematch, tournaments};
+use super::{SledStore, queue, rematch, settings, tournaments};
 use crate::store::codec::{self, id_key, pair_key, place_key};
 use crate::store::error::StoreError;
 use crate::store::records::{Challenge, FinishedGame, LiveGame, PlayerStats, UserId};
@@ -58,6 +58,7 @@ impl SledStore {
         self.check_rematch(&mut report)?;
         self.check_tournaments(&mut report)?;
         self.check_queue(&mut report)?;
+        self.check_guild_settings(&mut report)?;
         let quarantined = t.quarantine.len();
         if quarantined > 0 {
             report.problems.push(format!(
@@ -138,6 +139,34 @@ impl SledStore {
             }
         }
         report.records.insert(rematch::TREE.to_string(), count);
+        Ok(())
+    }
+
+    /// Every guild's settings must decode under its own guild.
+    fn check_guild_settings(&self, report: &mut CheckReport) -> Result<(), StoreError> {
+        let tree = self.db.open_tree(settings::TREE)?;
+        let mut count = 0;
+        for item in tree.iter() {
+            let (key, raw) = item?;
+            count += 1;
+            match codec::decode::<crate::store::GuildSettings>(&raw) {
+                Ok(found) if key.as_ref() != id_key(found.guild) => {
+                    report.problems.push(format!(
+                        "{}: the settings of guild {} are stored under the key {}",
+                        settings::TREE,
+                        found.guild,
+                        hex(&key)
+                    ));
+                }
+                Ok(_) => {}
+                Err(reason) => report.problems.push(format!(
+                    "{}: settings {} do not decode: {reason}",
+                    settings::TREE,
+                    hex(&key)
+                )),
+            }
+        }
+        report.records.insert(settings::TREE.to_string(), count);
         Ok(())
     }
 

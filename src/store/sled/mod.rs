@@ -22,6 +22,7 @@ mod migrate;
 mod players;
 mod queue;
 mod rematch;
+mod settings;
 mod tournaments;
 mod unledgered;
 
@@ -265,6 +266,7 @@ impl SledStore {
         self.challenges()?;
         self.tournaments()?;
         self.queue_entries()?;
+        self.all_guild_settings()?;
         Ok(self.trees.quarantine.len().saturating_sub(before))
     }
 

@@ -229,6 +229,8 @@ pub(super) struct Shared {
     pub(super) threads: HashMap<u64, Thread>,
     /// Client locales by user (`en-US` when not set) and the server's locale.
     pub(super) locales: HashMap<u64, String>,
+    /// Members' permissions in the channel (the test guild's default when not set).
+    pub(super) permissions: HashMap<u64, u64>,
     pub(super) guild_locale: Option<String>,
     /// The channel injected interactions come from (the guild's text channel by default).
     pub(super) channel: Option<u64>,
@@ -350,6 +352,12 @@ impl FakeDiscord {
     /// `who`'s Discord client language from now on (`en-US` by default).
     pub fn set_locale(&self, who: TestUser, locale: &str) {
         self.app.lock().locales.insert(who.id, locale.to_string());
+    }
+
+    /// `who`'s permissions (Discord's bit set) in interactions from now on: what Discord
+    /// sends, whatever the command's `default_member_permissions` (a server can override those).
+    pub fn set_permissions(&self, who: TestUser, bits: u64) {
+        self.app.lock().permissions.insert(who.id, bits);
     }
 
     /// The server's language from now on (`en-US` by default).
@@ -608,6 +616,9 @@ impl FakeDiscord {
         if let Some(locale) = shared.locales.get(&who.id) {
             payload["locale"] = json!(locale);
         }
+        if let Some(bits) = shared.permissions.get(&who.id) {
+            payload["member"]["permissions"] = json!(bits.to_string());
+        }
         if let Some(locale) = &shared.guild_locale {
             payload["guild_locale"] = json!(locale);
         }
@@ -629,6 +640,17 @@ impl FakeDiscord {
     /// that user options refer to.
     pub fn slash(&self, who: TestUser, name: &str, options: Value, users: &[TestUser]) -> Injected {
         let data = payloads::command_data(self.command_id(name), name, options, users);
+        self.inject(2, who, data)
+    }
+
+    /// `who` runs the user context-menu command `name` ("Apps" on a member) on `target`.
+    pub fn user_menu(&self, who: TestUser, name: &str, target: TestUser) -> Injected {
+        let mut data = payloads::command_data(self.command_id(name), name, json!([]), &[target]);
+        data["type"] = json!(2);
+        data["target_id"] = json!(target.id.to_string());
+        if let Some(object) = data.as_object_mut() {
+            object.remove("options");
+        }
         self.inject(2, who, data)
     }
 

@@ -259,6 +259,10 @@ fn answer(app: &App, method: &Method, call: &RestCall) -> (u16, Response) {
                 command["version"] = json!("1");
                 command["guild_id"] = guild.map_or(Value::Null, |g| json!(g));
                 command["type"] = command.get("type").cloned().unwrap_or(json!(1));
+                // Discord answers a context menu (no description sent) with an empty one.
+                if command.get("description").is_none() {
+                    command["description"] = json!("");
+                }
                 if let Some(name) = command["name"].as_str() {
                     app.lock()
                         .commands

@@ -1,0 +1,88 @@
+//! Per-server settings in the store, on both backends: each guild's record (values and the
+//! log of its last 20 changes) read back after a reopen and from a second process; on sled,
+//! carried by a backup and its restore and read by check-store.
+
+use crate::store_support::backends::{Backend, Location};
+
+use junqi::store::{GuildSettings, SETTINGS_LOG_LEN, SettingsChange, Store};
+
+fn settings(guild: u64, turn_secs: &str) -> GuildSettings {
+    let mut settings = GuildSettings::new(guild);
+    settings.values.insert("turn_secs".into(), turn_secs.into());
+    settings.values.insert("language".into(), "zh-Hant".into());
+    settings.remember(SettingsChange {
+        at_ms: 1_000,
+        user: 7,
+        name: "alice".into(),
+        key: "turn_secs".into(),
+        before: "30".into(),
+        after: turn_secs.into(),
+    });
+    settings
+}
+
+fn guild_settings_read_back(backend: Backend) {
+    let Some(location) = backend.location() else {
+        return;
+    };
+    let store = location.open();
+    assert_eq!(store.all_guild_settings().expect("reads"), Vec::new());
+    let first = settings(5 << 22, "45");
+    let mut second = settings(6 << 22, "60");
+    store.put_guild_settings(&first).expect("stores");
+    store.put_guild_settings(&second).expect("stores");
+    second.values.insert("game_threads".into(), "off".into());
+    store.put_guild_settings(&second).expect("replaces");
+    let expected = vec![first, second];
+    assert_eq!(store.all_guild_settings().expect("reads"), expected);
+    drop(store);
+    assert_eq!(
+        location.open().all_guild_settings().expect("reads"),
+        expected
+    );
+    if location.url().is_some() {
+        let other = location.open();
+        assert_eq!(other.all_guild_settings().expect("reads"), expected);
+    }
+}
+
+crate::on_both_backends!(guild_settings_read_back);
+
+#[test]
+fn the_log_keeps_the_last_20_changes() {
+    let mut record = GuildSettings::new(1);
+    for at_ms in 0..30 {
+        record.remember(SettingsChange {
+            at_ms,
+            user: 1,
+            name: "a".into(),
+            key: "turn_secs".into(),
+            before: at_ms.to_string(),
+            after: (at_ms + 1).to_string(),
+        });
+    }
+    assert_eq!(record.log.len(), SETTINGS_LOG_LEN);
+    assert_eq!(record.log[0].at_ms, 10, "the oldest ten are gone");
+}
+
+#[test]
+fn a_backup_carries_guild_settings_and_check_store_reads_them() {
+    let Some(Location::Dir(dir)) = Backend::Sled.location() else {
+        panic!("a sled location is a directory");
+    };
+    let store = Store::open(dir.path()).expect("opens");
+    let stored = settings(5 << 22, "45");
+    store.put_guild_settings(&stored).expect("stores");
+    let report = store.check().expect("checks");
+    assert!(report.is_sound(), "{:?}", report.problems);
+    assert_eq!(report.records.get("v1/guild_settings").copied(), Some(1));
+    let backup = dir.path().join("settings.junqi-backup");
+    store.write_backup(&backup).expect("backs up");
+    drop(store);
+
+    let restored_dir = tempfile::tempdir().expect("temp dir");
+    let target = restored_dir.path().join("store");
+    Store::restore_backup(&backup, &target).expect("restores");
+    let restored = Store::open(&target).expect("opens");
+    assert_eq!(restored.all_guild_settings().expect("reads"), vec![stored]);
+}

@@ -163,6 +163,16 @@ impl<'a> Words<'a> {
         Ok(())
     }
 
+    /// The whole number given as option `name`, if it was given.
+    fn number(&self, name: &str) -> Result<Option<u32>, ParseError> {
+        self.option(name)
+            .map(|text| {
+                text.parse::<u32>()
+                    .map_err(|_| self.problem(format!("{name}:\"{}\" is not a number", echo(text))))
+            })
+            .transpose()
+    }
+
     fn option(&self, name: &str) -> Option<&'a str> {
         self.options
             .iter()
@@ -266,14 +276,7 @@ pub fn parse_command(text: &str) -> Result<Command, ParseError> {
                 &["seconds", "level"],
                 "/challenge [@member] [seconds:N] [level:NAME]",
             )?;
-            let seconds = w
-                .option("seconds")
-                .map(|text| {
-                    text.parse::<u32>().map_err(|_| {
-                        w.problem(format!("seconds:\"{}\" is not a number", echo(text)))
-                    })
-                })
-                .transpose()?;
+            let seconds = w.number("seconds")?;
             let level = w
                 .option("level")
                 .map(|text| {
@@ -302,14 +305,7 @@ pub fn parse_command(text: &str) -> Result<Command, ParseError> {
                 &["seconds", "cancel"],
                 "/play [seconds:N] [cancel:true]",
             )?;
-            let seconds = w
-                .option("seconds")
-                .map(|text| {
-                    text.parse::<u32>().map_err(|_| {
-                        w.problem(format!("seconds:\"{}\" is not a number", echo(text)))
-                    })
-                })
-                .transpose()?;
+            let seconds = w.number("seconds")?;
             let cancel = match w.option("cancel") {
                 None | Some("false") => false,
                 Some("true") => true,

@@ -227,50 +227,10 @@ pub async fn answer_start(
                 .await;
             thread
         }
-        _ => {
-            let message = |outgoing: &Outgoing| {
-                CreateInteractionResponse::Message(outgoing.interaction_message())
-            };
-            if !origin
-                .respond_with(http, "game notice", &notice(None), message)
-                .await
-            {
-                return in_channel(
-                    http,
-                    bot,
-                    origin,
-                    reply,
-                    false,
-                    NoThread::Failed,
-                    lang,
-                    true,
-                )
-                .await;
-            }
-            let starter = match origin.response_message(http).await {
-                Ok(starter) => starter,
-                Err(error) => {
-                    tracing::warn!("cannot find the game notice: {error}");
-                    return in_channel(
-                        http,
-                        bot,
-                        origin,
-                        reply,
-                        false,
-                        NoThread::Failed,
-                        lang,
-                        true,
-                    )
-                    .await;
-                }
-            };
-            match make_thread(http, channel, starter, name).await {
-                Ok(thread) => thread,
-                Err(why) => {
-                    return in_channel(http, bot, origin, reply, false, why, lang, true).await;
-                }
-            }
-        }
+        _ => match thread_from_new_notice(http, origin, channel, &notice(None), name).await {
+            Ok(thread) => thread,
+            Err(why) => return in_channel(http, bot, origin, reply, false, why, lang, true).await,
+        },
     };
     let place = Place {
         guild: origin.guild().map_or(0, serenity::GuildId::get),
@@ -295,6 +255,29 @@ pub async fn answer_start(
         deliver::post_message(http, thread, &Outgoing::new(reply.clone(), Layout::Plain)).await;
     bot.turns.delivered(http, &reply, thread, posted).await;
     posted.is_some()
+}
+
+/// Answers the interaction with the game notice, then grows the game's thread from it.
+async fn thread_from_new_notice(
+    http: &Http,
+    origin: Origin<'_>,
+    channel: ChannelId,
+    notice: &Outgoing,
+    name: String,
+) -> Result<ChannelId, NoThread> {
+    let message =
+        |outgoing: &Outgoing| CreateInteractionResponse::Message(outgoing.interaction_message());
+    if !origin
+        .respond_with(http, "game notice", notice, message)
+        .await
+    {
+        return Err(NoThread::Failed);
+    }
+    let starter = origin.response_message(http).await.map_err(|error| {
+        tracing::warn!("cannot find the game notice: {error}");
+        NoThread::Failed
+    })?;
+    make_thread(http, channel, starter, name).await
 }
 
 /// The game plays in the channel: its first message, with why there is no thread.

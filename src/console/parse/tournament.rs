@@ -15,17 +15,9 @@ pub(super) fn tournament(w: &Words<'_>) -> Result<Command, ParseError> {
         }
         Some("create") => {
             w.expect(1, 1, &["minutes", "seconds", "starts_in", "rated"], USAGE)?;
-            let number = |name: &str| -> Result<Option<u32>, ParseError> {
-                w.option(name)
-                    .map(|text| {
-                        text.parse::<u32>().map_err(|_| {
-                            w.problem(format!("{name}:\"{}\" is not a number", echo(text)))
-                        })
-                    })
-                    .transpose()
-            };
             let required = |name: &str| -> Result<u32, ParseError> {
-                number(name)?.ok_or_else(|| w.problem(format!("{name}: is needed; usage: {USAGE}")))
+                w.number(name)?
+                    .ok_or_else(|| w.problem(format!("{name}: is needed; usage: {USAGE}")))
             };
             let rated = match w.option("rated") {
                 None => None,
@@ -40,7 +32,7 @@ pub(super) fn tournament(w: &Words<'_>) -> Result<Command, ParseError> {
             TournamentCommand::Create {
                 minutes: required("minutes")?,
                 seconds: required("seconds")?,
-                starts_in: number("starts_in")?,
+                starts_in: w.number("starts_in")?,
                 rated,
                 rights: Rights::all(),
             }

@@ -116,6 +116,12 @@ pub struct DiscordConfig {
     pub token_env: String,
     /// The Discord HTTP API base URL; `None` uses Discord's own. Tests point it at a local mock.
     pub api_base_url: Option<String>,
+    /// Connect to this address (`host:port`) for `discord.com` instead of the one DNS gives,
+    /// with TLS still checked for `discord.com` and serenity's rate limiter in force: for an
+    /// egress gateway, or a test's fake Discord.
+    pub api_address: Option<std::net::SocketAddr>,
+    /// A PEM file of extra root certificates trusted for `discord.com` (with `api_address`).
+    pub api_root_certificate: Option<PathBuf>,
     /// A guild to register the slash commands in at once (guild commands update instantly,
     /// global ones take up to an hour): for development.
     pub dev_guild: Option<u64>,
@@ -135,6 +141,8 @@ impl Default for DiscordConfig {
         DiscordConfig {
             token_env: "DISCORD_TOKEN".into(),
             api_base_url: None,
+            api_address: None,
+            api_root_certificate: None,
             dev_guild: None,
             game_threads: true,
             shards: None,
@@ -311,6 +319,12 @@ impl Config {
         if let Err(reason) = check_data_dir(&self.data_dir) {
             return invalid("data_dir", &reason);
         }
+        if self.discord.api_address.is_some() && self.discord.api_base_url.is_some() {
+            return invalid(
+                "api_address",
+                "cannot be used with `api_base_url` (one sends to another URL, the other to another address)",
+            );
+        }
         if self.backups_kept == 0 {
             return invalid("backups_kept", "must be at least 1");
         }
@@ -436,7 +450,14 @@ mod tests {
                 assert!(text.contains(&format!("{key} =")), "example lacks `{key}`");
             }
         }
-        for key in ["test_seed", "api_base_url", "dev_guild", "metrics_addr"] {
+        for key in [
+            "test_seed",
+            "api_base_url",
+            "api_address",
+            "api_root_certificate",
+            "dev_guild",
+            "metrics_addr",
+        ] {
             assert!(text.contains(&format!("{key} =")), "example lacks `{key}`");
         }
     }
@@ -457,6 +478,11 @@ mod tests {
             ("[rules]\nquiet_limt = 3", "quiet_limt"),
             ("[rules]\nply_limit = 0", "ply_limit"),
             ("[discord]\ntoken = \"x\"", "token"),
+            ("[discord]\napi_address = \"discord:443\"", "api_address"),
+            (
+                "[discord]\napi_address = \"127.0.0.1:1\"\napi_base_url = \"http://x\"",
+                "api_address",
+            ),
             ("challenge_expiry_secs = 0", "challenge_expiry_secs"),
             ("data_dir = \"\"", "data_dir"),
             ("data_dir = \"  \"", "data_dir"),

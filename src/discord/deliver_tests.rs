@@ -16,6 +16,9 @@ use crate::service::Reply;
 mod fake_discord;
 #[path = "../../tests/it/support/fake_rest.rs"]
 mod fake_rest;
+#[path = "../../tests/it/support/fake_tls.rs"]
+#[allow(dead_code)]
+mod fake_tls;
 #[path = "../../tests/it/support/multipart.rs"]
 mod multipart;
 #[path = "../../tests/it/support/payloads.rs"]

@@ -14,6 +14,7 @@ mod commands;
 mod deliver;
 mod failures;
 mod history;
+pub mod http;
 mod lanes;
 mod menus;
 mod messages;
@@ -67,6 +68,11 @@ pub enum DiscordError {
          `--shards`/`[discord] shards` (see the README section \"Scaling out\")"
     )]
     ShardsNeedPostgres { shards: crate::config::Shards },
+    #[error("`[discord] api_root_certificate` {path}: {reason}")]
+    RootCertificate {
+        path: std::path::PathBuf,
+        reason: String,
+    },
 }
 
 impl From<serenity::Error> for DiscordError {
@@ -115,27 +121,6 @@ pub async fn run(config: Config) -> Result<(), DiscordError> {
     .await
 }
 
-/// The HTTP client: Discord's API, or `api_base_url` (a proxy or a test's fake Discord) for
-/// every REST call; the gateway URL then comes from that server's `GET /gateway`.
-pub fn http_client(config: &Config, token: &str) -> serenity::Http {
-    let builder = serenity::HttpBuilder::new(token);
-    match &config.discord.api_base_url {
-        // serenity ignores the proxy unless its own rate limiter is off; the server behind the
-        // base URL answers 429s, which delivery retries.
-        Some(base) => builder.proxy(api_host(base)).ratelimiter_disabled(true),
-        None => builder,
-    }
-    .build()
-}
-
-/// The scheme and host of a configured base URL: serenity appends `/api/v10/...` itself, so
-/// `http://host:8080`, `http://host:8080/` and `http://host:8080/api/v10` mean the same.
-fn api_host(base: &str) -> &str {
-    let base = base.trim_end_matches('/');
-    let base = base.strip_suffix("/api/v10").unwrap_or(base);
-    base.strip_suffix("/api").unwrap_or(base)
-}
-
 /// Runs the bot on the store in `store_dir` until `shutdown` completes (or the gateway fails
 /// for good), then stops the service's games cleanly (they resume at the next start).
 pub async fn run_with(
@@ -160,7 +145,7 @@ pub async fn run_with(
     let operations = crate::ops::Operations::start(&config, &store, &service)
         .await
         .map_err(|error| DiscordError::Task(error.to_string()))?;
-    let http = http_client(&config, &token);
+    let http = http::client(&config, &token)?;
     let threads = Arc::new(threads::Threads::default());
     let gates = Arc::new(lanes::Gates::default());
     let turns = Arc::new(turns::TurnMessages::default());
@@ -203,6 +188,7 @@ pub async fn run_with(
     let intents = serenity::GatewayIntents::non_privileged();
     let mut client = serenity::ClientBuilder::new_with_http(http, intents)
         .framework(framework)
+        .event_handler(http::RateLimitCounter)
         .await?;
     service.set_rooms(Arc::new(tournament::ThreadRooms {
         http: Arc::clone(&client.http),
@@ -328,19 +314,6 @@ fn private_language(service: &Service, guild: Option<serenity::GuildId>, locale:
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn a_base_url_may_name_the_api_path_or_not() {
-        for base in [
-            "http://127.0.0.1:8080",
-            "http://127.0.0.1:8080/",
-            "http://127.0.0.1:8080/api",
-            "http://127.0.0.1:8080/api/v10",
-            "http://127.0.0.1:8080/api/v10/",
-        ] {
-            assert_eq!(api_host(base), "http://127.0.0.1:8080", "{base}");
-        }
-    }
 
     #[tokio::test]
     async fn a_shard_range_on_sled_is_refused_before_anything_opens() {

@@ -27,6 +27,8 @@ struct Metrics {
     backup_failures: Counter,
     store_failures: Counter,
     discord_messages_lost: Counter,
+    discord_rate_limits: Counter,
+    discord_global_rate_limits: Counter,
 }
 
 /// Buckets from 0.5 ms to about 8 s.
@@ -57,6 +59,14 @@ fn metrics() -> &'static Metrics {
         let discord_messages_lost = counter(
             "discord_messages_lost",
             "Messages and answers that could not be delivered to Discord after every retry",
+        );
+        let discord_rate_limits = counter(
+            "discord_rate_limits",
+            "Discord REST calls held back by a route's rate limit (waited out, then sent)",
+        );
+        let discord_global_rate_limits = counter(
+            "discord_global_rate_limits",
+            "Discord REST calls held back by the global rate limit (waited out, then sent)",
         );
         let store_failures = counter(
             "store_failures",
@@ -93,6 +103,8 @@ fn metrics() -> &'static Metrics {
             backup_failures,
             store_failures,
             discord_messages_lost,
+            discord_rate_limits,
+            discord_global_rate_limits,
         }
     })
 }
@@ -131,6 +143,16 @@ pub fn discord_message_lost() {
 
 pub fn store_failure() {
     metrics().store_failures.inc();
+}
+
+/// serenity's rate limiter waited before a call (a route's bucket, or the global limit).
+pub fn discord_rate_limited(global: bool) {
+    let m = metrics();
+    if global {
+        m.discord_global_rate_limits.inc()
+    } else {
+        m.discord_rate_limits.inc()
+    };
 }
 
 pub fn discord_rest_retry() {

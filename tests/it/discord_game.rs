@@ -323,7 +323,7 @@ async fn a_channel_upload_that_keeps_failing_goes_out_as_text() {
     support::init_logging();
     let fake = FakeDiscord::start().await;
     let config = bot::config_for(&fake, std::path::Path::new("unused"));
-    let http = junqi::discord::http_client(&config, "fake-token");
+    let http = junqi::discord::http::client(&config, "fake-token").expect("the HTTP client");
     let png = b"\x89PNG\r\n\x1a\nboard".to_vec();
     let reply = || Reply::public(vec!["alice flips B3".into()]).with_png(Some(png.clone()));
 

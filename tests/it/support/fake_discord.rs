@@ -53,6 +53,8 @@ pub struct RestCall {
     pub uploads: Vec<Upload>,
     /// The status the fake answered with.
     pub status: u16,
+    /// When the fake received it.
+    pub at: std::time::Instant,
 }
 
 impl RestCall {
@@ -198,6 +200,8 @@ pub(super) struct Failure {
     /// Fail this percentage of the matching calls (evenly spread); 100 fails each.
     pub(super) percent: usize,
     pub(super) seen: usize,
+    /// For a 429: the `Retry-After` seconds and whether the limit is the global one.
+    pub(super) rate_limit: Option<(f64, bool)>,
 }
 
 enum ToGateway {
@@ -223,6 +227,8 @@ pub(super) struct Shared {
     pub(super) nonce_replays: usize,
     /// Requests whose path contains the text are answered this much later (a slow upload).
     pub(super) delays: Vec<(String, std::time::Duration)>,
+    /// Routes whose answers say their bucket is spent, and for how many seconds.
+    pub(super) spent_buckets: Vec<(String, f64)>,
     /// Interaction token → the channel the interaction came from.
     pub(super) token_channels: HashMap<String, u64>,
     /// Every thread made: thread id → (parent channel, the message it grew from, archived).
@@ -275,12 +281,24 @@ pub struct FakeDiscord {
     app: App,
     addr: SocketAddr,
     server: tokio::task::JoinHandle<()>,
+    /// The same fake behind TLS as `discord.com` ([`FakeDiscord::start_tls`]).
+    tls: Option<(SocketAddr, tokio::task::JoinHandle<()>)>,
 }
 
 impl Drop for FakeDiscord {
     fn drop(&mut self) {
         self.server.abort();
+        if let Some((_, tls)) = &self.tls {
+            tls.abort();
+        }
     }
+}
+
+fn router(app: &App) -> Router {
+    Router::new()
+        .route("/gateway", get(gateway))
+        .fallback(super::fake_rest::rest)
+        .with_state(app.clone())
 }
 
 impl FakeDiscord {
@@ -296,14 +314,35 @@ impl FakeDiscord {
             })),
             next_id: Arc::new(AtomicU64::new(10_000)),
         };
-        let router = Router::new()
-            .route("/gateway", get(gateway))
-            .fallback(super::fake_rest::rest)
-            .with_state(app.clone());
+        let router = router(&app);
         let server = tokio::spawn(async move {
             let _ = axum::serve(listener, router).await;
         });
-        FakeDiscord { app, addr, server }
+        FakeDiscord {
+            app,
+            addr,
+            server,
+            tls: None,
+        }
+    }
+
+    /// The fake also serving REST over TLS as `discord.com`, for a bot configured with
+    /// [`FakeDiscord::tls_address`] (serenity's rate limiter on); the gateway stays plain.
+    pub async fn start_tls() -> FakeDiscord {
+        let mut fake = FakeDiscord::start().await;
+        let listener = super::fake_tls::TlsListener::bind().await;
+        let addr = axum::serve::Listener::local_addr(&listener).expect("local address");
+        let router = router(&fake.app);
+        let server = tokio::spawn(async move {
+            let _ = axum::serve(listener, router).await;
+        });
+        fake.tls = Some((addr, server));
+        fake
+    }
+
+    /// Where the TLS side listens (`[discord] api_address`).
+    pub fn tls_address(&self) -> Option<SocketAddr> {
+        self.tls.as_ref().map(|(addr, _)| *addr)
     }
 
     /// The base URL to configure the bot with (in place of `https://discord.com`).
@@ -399,6 +438,7 @@ impl FakeDiscord {
             after: false,
             percent: 100,
             seen: 0,
+            rate_limit: None,
         });
     }
 
@@ -413,6 +453,7 @@ impl FakeDiscord {
             after: true,
             percent: 100,
             seen: 0,
+            rate_limit: None,
         });
     }
 
@@ -434,7 +475,39 @@ impl FakeDiscord {
             after,
             percent,
             seen: 0,
+            rate_limit: None,
         });
+    }
+
+    /// Answers the next `times` matching calls with a 429 asking for `retry_after` seconds
+    /// (Discord's headers and body), for the whole bot when `global`.
+    pub fn rate_limit_next(
+        &self,
+        method: &str,
+        path_contains: &str,
+        retry_after: f64,
+        global: bool,
+        times: usize,
+    ) {
+        self.app.lock().failures.push(Failure {
+            method: method.to_string(),
+            path_contains: path_contains.to_string(),
+            status: 429,
+            remaining: times,
+            after: false,
+            percent: 100,
+            seen: 0,
+            rate_limit: Some((retry_after, global)),
+        });
+    }
+
+    /// Successful answers to calls whose path contains `path_contains` say the route's bucket
+    /// is spent for `reset_after` seconds (`X-RateLimit-Remaining: 0`), as Discord's do.
+    pub fn exhaust_bucket(&self, path_contains: &str, reset_after: f64) {
+        self.app
+            .lock()
+            .spent_buckets
+            .push((path_contains.to_string(), reset_after));
     }
 
     /// Ends every injected failure.

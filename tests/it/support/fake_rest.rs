@@ -36,6 +36,45 @@ fn coded_error(status: u16, message: &str, code: u32) -> Response {
     response
 }
 
+/// Discord's 429: `Retry-After` in the header (seconds, as serenity reads it) and the body,
+/// `X-RateLimit-Global` when the whole bot is limited.
+fn rate_limited(retry_after: f64, global: bool) -> Response {
+    let body = json!({
+        "message": "You are being rate limited.",
+        "retry_after": retry_after,
+        "global": global,
+        "code": 0,
+    });
+    let mut response = (StatusCode::TOO_MANY_REQUESTS, axum::Json(body)).into_response();
+    let headers = response.headers_mut();
+    let header = |text: String| text.parse().expect("a header value");
+    headers.insert("retry-after", header(format!("{retry_after}")));
+    if global {
+        headers.insert("x-ratelimit-global", header("true".into()));
+        headers.insert("x-ratelimit-scope", header("global".into()));
+    } else {
+        headers.insert("x-ratelimit-scope", header("user".into()));
+    }
+    response
+}
+
+/// Marks the route's bucket spent on answers to a route `exhaust_bucket` named.
+fn spend_bucket(app: &App, path: &str, headers: &mut HeaderMap) {
+    let spent = app
+        .lock()
+        .spent_buckets
+        .iter()
+        .find(|(route, _)| path.contains(route.as_str()))
+        .map(|(_, reset_after)| *reset_after);
+    if let Some(reset_after) = spent {
+        let header = |text: String| text.parse().expect("a header value");
+        headers.insert("x-ratelimit-limit", header("1".into()));
+        headers.insert("x-ratelimit-remaining", header("0".into()));
+        headers.insert("x-ratelimit-reset-after", header(format!("{reset_after}")));
+        headers.insert("x-ratelimit-bucket", header("spent-by-the-test".into()));
+    }
+}
+
 /// Every REST request: recorded, then answered like Discord would.
 pub(super) async fn rest(State(app): State<App>, request: Request) -> Response {
     let method = request.method().clone();
@@ -51,6 +90,7 @@ pub(super) async fn rest(State(app): State<App>, request: Request) -> Response {
         json: None,
         uploads: Vec::new(),
         status: 0,
+        at: std::time::Instant::now(),
     };
     let content_type = headers
         .get("content-type")
@@ -101,13 +141,14 @@ pub(super) async fn rest(State(app): State<App>, request: Request) -> Response {
             let share = |n: usize| n * failure.percent / 100;
             if hit.is_none() && share(failure.seen) != share(failure.seen - 1) {
                 failure.remaining -= 1;
-                hit = Some((failure.status, failure.after));
+                hit = Some((failure.status, failure.after, failure.rate_limit));
             }
         }
         hit
     };
-    let (status, response) = match failure {
-        Some((status, after)) => {
+    let (status, mut response) = match failure {
+        Some((_, _, Some((retry_after, global)))) => (429, rate_limited(retry_after, global)),
+        Some((status, after, None)) => {
             if after && answer(&app, &method, &call).0 < 300 && method == Method::POST {
                 let content = call
                     .message_body()
@@ -122,6 +163,9 @@ pub(super) async fn rest(State(app): State<App>, request: Request) -> Response {
         }
         None => answer(&app, &method, &call),
     };
+    if status < 300 {
+        spend_bucket(&app, &call.path, response.headers_mut());
+    }
     call.status = status;
     app.lock().calls.push(call);
     response

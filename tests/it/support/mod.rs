@@ -4,6 +4,7 @@
 pub mod bot;
 pub mod fake_discord;
 pub mod fake_rest;
+pub mod fake_tls;
 pub mod multipart;
 pub mod payloads;
 pub mod pg_proxy;

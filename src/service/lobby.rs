@@ -161,8 +161,10 @@ pub(super) fn arm_expiry(inner: &Arc<Inner>, id: u64, place: Place, expires_at_m
         let place_lock = inner.place_lock(place);
         let _guard = place_lock.lock().await;
         lock(&inner.challenge_timers).remove(&id);
-        // Retried: an expiry lost to a passing store failure would leave the challenge open.
-        for attempt in 0..5u64 {
+        // Retried every second until the store answers: an expiry lost to an outage would
+        // leave the challenge open, and a longer backoff would keep it open well after the
+        // database is back.
+        loop {
             match inner.blocking(move |s| s.take_challenge(id)).await {
                 Ok(Some(challenge)) => {
                     let lang = inner.public_language(place);
@@ -180,8 +182,9 @@ pub(super) fn arm_expiry(inner: &Arc<Inner>, id: u64, place: Place, expires_at_m
                 }
                 Ok(None) => return,
                 Err(error) => {
-                    tracing::error!("expiring challenge {id}: {error}");
-                    tokio::time::sleep(Duration::from_secs(1 << attempt)).await;
+                    crate::ops::metrics::store_failure();
+                    tracing::error!("expiring challenge {id}: {error}; retrying");
+                    tokio::time::sleep(Duration::from_secs(1)).await;
                 }
             }
         }

@@ -49,6 +49,20 @@ fn with_rig<F>(body: F)
 where
     F: for<'a> FnOnce(Rig<'a>) -> std::pin::Pin<Box<dyn Future<Output = ()> + 'a>>,
 {
+    with_rig_on(
+        Config {
+            test_seed: Some(SEED),
+            ..Config::default()
+        },
+        body,
+    );
+}
+
+/// [`with_rig`] with the service on `config`.
+fn with_rig_on<F>(config: Config, body: F)
+where
+    F: for<'a> FnOnce(Rig<'a>) -> std::pin::Pin<Box<dyn Future<Output = ()> + 'a>>,
+{
     let Some(database) = TestDatabase::create() else {
         return;
     };
@@ -60,10 +74,6 @@ where
         .build()
         .expect("runtime");
     runtime.block_on(async {
-        let config = Config {
-            test_seed: Some(SEED),
-            ..Config::default()
-        };
         let (service, outbound) = Service::start(config, store).await.expect("start");
         body(Rig {
             database: &database,
@@ -218,6 +228,70 @@ async fn clock_in_outage(mut rig: Rig<'_>) {
         timeouts <= 1 || back.elapsed() >= Duration::from_secs(1),
         "{stored:?}"
     );
+    rig.service.shutdown().await;
+}
+
+#[test]
+fn a_challenge_that_expires_in_an_outage_lapses_once_soon_after_the_database_returns() {
+    let config = Config {
+        test_seed: Some(SEED),
+        challenge_expiry_secs: 1,
+        ..Config::default()
+    };
+    with_rig_on(config, |rig| Box::pin(challenge_in_outage(rig)));
+}
+
+async fn challenge_in_outage(mut rig: Rig<'_>) {
+    let challenge = Command::Challenge {
+        opponent: Opponent::Member(Member {
+            user: 2,
+            name: "p2".into(),
+        }),
+        seconds: None,
+    };
+    let reply = rig.service.handle(caller(1), challenge).await;
+    assert!(!reply.private, "the challenge is posted: {reply:?}");
+    let failures = store_failures();
+    rig.proxy.outage();
+    // The challenge expires after 1 s; taking it out of the store fails until the database
+    // returns, 4.5 s in (a backoff doubling from 1 s would next try at 8 s).
+    tokio::time::sleep(Duration::from_millis(4500)).await;
+    assert!(
+        rig.outbound.try_recv().is_err(),
+        "no expiry told while unsaved"
+    );
+    assert!(
+        store_failures() > failures,
+        "the failed expiries are counted"
+    );
+
+    rig.proxy.restore();
+    let back = Instant::now();
+    let told = tokio::time::timeout(Duration::from_secs(10), rig.outbound.recv())
+        .await
+        .expect("the expiry in time")
+        .expect("service running");
+    let recovered = back.elapsed();
+    println!("fault challenge expiry: applied {recovered:?} after restore");
+    assert!(
+        told.reply.text().contains("has expired"),
+        "{:?}",
+        told.reply
+    );
+    assert!(
+        recovered < Duration::from_secs(2),
+        "told {recovered:?} after restore"
+    );
+    tokio::time::sleep(Duration::from_millis(1200)).await;
+    assert!(rig.outbound.try_recv().is_err(), "the expiry is told once");
+    let url = rig.database.url.clone();
+    let left = tokio::task::spawn_blocking(move || {
+        let store = Store::connect(&url).expect("direct connection");
+        store.challenges().expect("challenges").len()
+    })
+    .await
+    .expect("task");
+    assert_eq!(left, 0, "the challenge is gone from the database");
     rig.service.shutdown().await;
 }
 

@@ -17,6 +17,7 @@ mod history;
 mod lanes;
 mod menus;
 mod messages;
+mod moderation;
 mod play;
 mod settings;
 mod threads;

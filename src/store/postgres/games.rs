@@ -7,7 +7,6 @@ use deadpool_postgres::GenericClient;
 
 use super::players::{apply_counts, count_changes, lock_players, write_player};
 use super::{PgStore, Table, decode_rows, pipelined, quarantine, read_one, sql_id};
-use crate::store::HistoryPage;
 use crate::store::codec::{self, pair_key_users};
 use crate::store::error::StoreError;
 use crate::store::records::{Challenge, FinishedGame, LiveGame, Place, PlayerStats, UserId};
@@ -25,10 +24,14 @@ async fn insert_live_game(
     value: &[u8],
 ) -> Result<(), StoreError> {
     let (id, guild, channel) = (sql_id(game_id), sql_id(place.guild), sql_id(place.channel));
-    if tx
-        .query_opt("SELECT 1 FROM finished_games WHERE id = $1", &[&id])
+    if !tx
+        .query(
+            "SELECT 1 FROM finished_games WHERE id = $1 \
+             UNION ALL SELECT 1 FROM cancelled_games WHERE id = $1",
+            &[&id],
+        )
         .await?
-        .is_some()
+        .is_empty()
     {
         return Err(StoreError::AlreadyFinished(game_id));
     }
@@ -148,7 +151,8 @@ impl PgStore {
             let highest = tx
                 .prepare_cached(
                     "SELECT greatest((SELECT coalesce(max(id), 0) FROM live_games), \
-                     (SELECT coalesce(max(id), 0) FROM finished_games))",
+                     (SELECT coalesce(max(id), 0) FROM finished_games), \
+                     (SELECT coalesce(max(id), 0) FROM cancelled_games))",
                 )
                 .await?;
             let answers = pipelined(
@@ -333,41 +337,6 @@ impl PgStore {
             Ok(decode_rows(&client, Table::FinishedGames, rows)
                 .await?
                 .pop())
-        })
-    }
-
-    /// The finished games of `user`, newest first: `limit` of them after skipping `skip`.
-    /// A game whose record turned out corrupt (and was quarantined) is left out.
-    pub fn history_of(
-        &self,
-        user: UserId,
-        skip: usize,
-        limit: usize,
-    ) -> Result<HistoryPage, StoreError> {
-        let skip = i64::try_from(skip).unwrap_or(i64::MAX);
-        let limit = i64::try_from(limit).unwrap_or(i64::MAX);
-        self.run(|pool| async move {
-            let client = pool.get().await?;
-            let user = sql_id(user);
-            let total = client
-                .query_one(
-                    "SELECT count(*) FROM finished_games WHERE low_user = $1 OR high_user = $1",
-                    &[&user],
-                )
-                .await?
-                .get::<_, i64>(0);
-            let rows = client
-                .query(
-                    "SELECT id, record FROM finished_games WHERE low_user = $1 OR high_user = $1 \
-                     ORDER BY ended_at_ms DESC, id DESC OFFSET $2 LIMIT $3",
-                    &[&user, &skip, &limit],
-                )
-                .await?;
-            let games = decode_rows(&client, Table::FinishedGames, rows).await?;
-            Ok(HistoryPage {
-                games,
-                total: usize::try_from(total).unwrap_or(0),
-            })
         })
     }
 

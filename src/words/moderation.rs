@@ -64,7 +64,7 @@ pub fn cancelled(lang: Language, game: u64, names: &[String; 2], by: &str, reaso
 pub fn cancelled_counts_for_nobody(lang: Language) -> String {
     say!(
         lang,
-        "No points change and no result counts, in a tournament neither.",
+        "No points and no result: the game counts for neither player, not even in a tournament.",
         "积分不变，不计胜负，锦标赛中也不计分。",
         "積分不變，不計勝負，錦標賽中也不計分。"
     )

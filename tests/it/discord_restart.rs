@@ -123,25 +123,10 @@ async fn a_restarted_bot_keeps_its_buttons_and_games() {
     // The turn message posted before the crash lost its buttons when the first one after the
     // restart came (the new process found it among the thread's messages): only the newest
     // turn message has buttons.
-    let buttoned = || {
-        fake.messages_in(thread)
-            .into_iter()
-            .filter(|message| {
-                message
-                    .components
-                    .as_array()
-                    .is_some_and(|rows| !rows.is_empty())
-            })
-            .map(|message| message.id)
-            .collect::<Vec<u64>>()
-    };
-    let deadline = tokio::time::Instant::now() + support::fake_discord::WAIT;
-    while buttoned().len() > 1 && tokio::time::Instant::now() < deadline {
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
+    let buttoned = bot::settle_buttons(&fake, thread).await;
     let newest = fake.messages_in(thread).last().expect("messages").id;
     assert_eq!(
-        buttoned(),
+        buttoned,
         vec![newest],
         "only the newest turn message has buttons"
     );

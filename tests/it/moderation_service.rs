@@ -3,60 +3,10 @@
 //! cancelled tournament game: both players pinged where it was played, counted for neither in
 //! the tournament nor on the ladder, and paired again.
 
-use std::time::{Duration, Instant};
+use crate::tournament_service::{CHANNEL, begins, caller, next, start};
 
-use junqi::config::Config;
-use junqi::service::{Caller, Command, GameEvent, Outbound, Rights, Service, TournamentCommand};
-use junqi::store::{Place, Store};
-use tokio::sync::mpsc::UnboundedReceiver;
-
-const CHANNEL: Place = Place {
-    guild: 9,
-    channel: 50,
-};
-
-fn caller(user: u64) -> Caller {
-    Caller {
-        user,
-        name: format!("p{user}"),
-        place: CHANNEL,
-    }
-}
-
-async fn start() -> (Service, UnboundedReceiver<Outbound>, Store) {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let store = Store::open(&dir.path().join("store")).expect("open store");
-    // The directory goes when the test process ends; the store outlives the service here.
-    std::mem::forget(dir);
-    let config = Config {
-        test_seed: Some(7),
-        tournament_minute_ms: 1200,
-        ..Config::default()
-    };
-    let (service, outbound) = Service::start(config, store.clone()).await.expect("start");
-    (service, outbound, store)
-}
-
-async fn next(
-    outbound: &mut UnboundedReceiver<Outbound>,
-    wanted: impl Fn(&Outbound) -> bool,
-) -> Outbound {
-    let deadline = Instant::now() + Duration::from_secs(20);
-    loop {
-        let left = deadline.saturating_duration_since(Instant::now());
-        let message = tokio::time::timeout(left, outbound.recv())
-            .await
-            .expect("a message in time")
-            .expect("the service runs");
-        if wanted(&message) {
-            return message;
-        }
-    }
-}
-
-fn begins(message: &Outbound) -> bool {
-    message.reply.text().contains("begins")
-}
+use junqi::service::{Caller, Command, GameEvent, Rights, Surface, TournamentCommand};
+use junqi::store::Place;
 
 fn cancel(game: u64, rights: Rights) -> Command {
     Command::Cancel {
@@ -75,7 +25,7 @@ fn moderator() -> Rights {
 
 #[tokio::test]
 async fn a_cancelled_tournament_game_counts_for_neither_player_and_they_play_again() {
-    let (service, mut outbound, store) = start().await;
+    let (service, mut outbound, store) = start(Surface::Console).await;
     let create = Command::Tournament(TournamentCommand::Create {
         minutes: 60,
         seconds: 30,
@@ -159,7 +109,7 @@ async fn a_cancelled_tournament_game_counts_for_neither_player_and_they_play_aga
 
 #[tokio::test]
 async fn the_organiser_role_may_cancel_too() {
-    let (service, _outbound, store) = start().await;
+    let (service, _outbound, store) = start(Surface::Console).await;
     let set = Command::Settings {
         rights: Rights::all(),
         changes: vec![("organiser_role".into(), "77".into())],

@@ -127,17 +127,8 @@ fn a_backup_carries_cancelled_games_and_check_store_reads_them() {
     let store = Store::open(dir.path()).expect("opens");
     let cancel = cancelled(&store, 4, 7_000);
     store.cancel_game(&cancel).expect("cancelled");
-    let report = store.check().expect("checks");
-    assert!(report.is_sound(), "{:?}", report.problems);
-    assert_eq!(report.records.get("v1/cancelled_games").copied(), Some(1));
-    let backup = dir.path().join("cancelled.junqi-backup");
-    store.write_backup(&backup).expect("backs up");
-    drop(store);
-
-    let restored_dir = tempfile::tempdir().expect("temp dir");
-    let target = restored_dir.path().join("store");
-    Store::restore_backup(&backup, &target).expect("restores");
-    let restored = Store::open(&target).expect("opens");
+    let (_restored_dir, restored) =
+        crate::store_support::check_and_restore(store, dir.path(), "v1/cancelled_games", 1);
     assert_eq!(restored.cancelled_games().expect("read"), vec![cancel]);
     let page = restored.history_of(ALICE, 0, 10).expect("history");
     assert_eq!(page.total, 1, "the restore rebuilt the history with it");

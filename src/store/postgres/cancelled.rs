@@ -98,39 +98,17 @@ impl PgStore {
     /// Stores cancelled games as they are (a migration); a game already here is left alone,
     /// and none of them stays live. Committed on return.
     pub fn import_cancelled_games(&self, games: &[CancelledGame]) -> Result<(), StoreError> {
-        let mut columns: [Vec<i64>; 4] = Default::default();
-        let mut records = Vec::with_capacity(games.len());
-        for done in games {
-            let (low, high) = pair_key_users(done.game.players[0], done.game.players[1]);
-            for (column, value) in columns.iter_mut().zip([
-                sql_id(done.game.id),
-                sql_id(low),
-                sql_id(high),
-                sql_id(done.ended_at_ms),
-            ]) {
-                column.push(value);
-            }
-            records.push(codec::encode("cancelled game", done)?);
-        }
-        self.run(|pool| async move {
-            let mut client = pool.get().await?;
-            let tx = client.transaction().await?;
-            let [ids, lows, highs, ended] = &columns;
-            tx.execute(
-                "DELETE FROM live_games WHERE id = ANY($1::bigint[])",
-                &[ids],
-            )
-            .await?;
-            tx.execute(
-                "INSERT INTO cancelled_games (id, low_user, high_user, ended_at_ms, record) \
-                 SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::bigint[], $4::bigint[], \
-                 $5::bytea[]) ON CONFLICT (id) DO NOTHING",
-                &[ids, lows, highs, ended, &records],
-            )
-            .await?;
-            tx.commit().await?;
-            Ok(())
-        })
+        let rows = games
+            .iter()
+            .map(|done| {
+                Ok((
+                    &done.game,
+                    done.ended_at_ms,
+                    codec::encode("cancelled game", done)?,
+                ))
+            })
+            .collect::<Result<Vec<_>, StoreError>>()?;
+        self.import_ended("cancelled_games", &rows)
     }
 
     /// The finished and cancelled games of `user`, newest first: `limit` of them after

@@ -419,20 +419,46 @@ impl PgStore {
         let mut sorted: Vec<&FinishedGame> = games.iter().collect();
         // Insertion order is commit order: "the last game between two players" must hold.
         sorted.sort_by_key(|done| (done.ended_at_ms, done.game.id));
+        let rows = sorted
+            .into_iter()
+            .map(|done| {
+                Ok((
+                    &done.game,
+                    done.ended_at_ms,
+                    codec::encode("finished game", done)?,
+                ))
+            })
+            .collect::<Result<Vec<_>, StoreError>>()?;
+        self.import_ended("finished_games", &rows)
+    }
+
+    /// Stores ended games (`table`: `finished_games` or `cancelled_games`) as they are, in the
+    /// order given, from (game, end time, record) rows; a game already there is left alone, and
+    /// none of them stays live. Committed on return.
+    pub(super) fn import_ended(
+        &self,
+        table: &'static str,
+        rows: &[(&LiveGame, u64, Vec<u8>)],
+    ) -> Result<(), StoreError> {
         let mut columns: [Vec<i64>; 4] = Default::default();
-        let mut records = Vec::with_capacity(sorted.len());
-        for done in sorted {
-            let (low, high) = pair_key_users(done.game.players[0], done.game.players[1]);
+        let mut records = Vec::with_capacity(rows.len());
+        for (game, ended_at_ms, record) in rows {
+            let (low, high) = pair_key_users(game.players[0], game.players[1]);
             for (column, value) in columns.iter_mut().zip([
-                sql_id(done.game.id),
+                sql_id(game.id),
                 sql_id(low),
                 sql_id(high),
-                sql_id(done.ended_at_ms),
+                sql_id(*ended_at_ms),
             ]) {
                 column.push(value);
             }
-            records.push(codec::encode("finished game", done)?);
+            records.push(record.clone());
         }
+        let insert = format!(
+            "INSERT INTO {table} (id, low_user, high_user, ended_at_ms, record) \
+             SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::bigint[], $4::bigint[], \
+             $5::bytea[]) ON CONFLICT (id) DO NOTHING"
+        );
         self.run(|pool| async move {
             let mut client = pool.get().await?;
             let tx = client.transaction().await?;
@@ -442,13 +468,8 @@ impl PgStore {
                 &[ids],
             )
             .await?;
-            tx.execute(
-                "INSERT INTO finished_games (id, low_user, high_user, ended_at_ms, record) \
-                 SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::bigint[], $4::bigint[], \
-                 $5::bytea[]) ON CONFLICT (id) DO NOTHING",
-                &[ids, lows, highs, ended, &records],
-            )
-            .await?;
+            tx.execute(insert.as_str(), &[ids, lows, highs, ended, &records])
+                .await?;
             tx.commit().await?;
             Ok(())
         })

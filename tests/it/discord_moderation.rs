@@ -28,9 +28,7 @@ async fn a_moderator_cancels_a_game_pinging_both_players_and_nobody_else_can() {
     support::init_logging();
     let fake = FakeDiscord::start().await;
     let data = tempfile::tempdir().expect("a temporary directory");
-    let mut config = bot::config_for(&fake, data.path());
-    config.test_seed = Some(7);
-    let running = bot::start(&fake, config).await;
+    let running = bot::start_seeded(&fake, data.path()).await;
 
     let cancel = &fake.commands()["cancel"];
     assert_eq!(cancel["default_member_permissions"], "8192");

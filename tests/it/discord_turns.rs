@@ -15,9 +15,7 @@ async fn after_30_actions_only_the_last_turn_message_has_buttons() {
     support::init_logging();
     let fake = FakeDiscord::start().await;
     let data = tempfile::tempdir().expect("a temporary directory");
-    let mut config = bot::config_for(&fake, data.path());
-    config.test_seed = Some(7);
-    let running = bot::start(&fake, config).await;
+    let running = bot::start_seeded(&fake, data.path()).await;
 
     let first = start_game(&fake, None).await;
     let first_abandon = first

@@ -253,3 +253,11 @@ pub async fn settle_buttons(fake: &FakeDiscord, channel: u64) -> Vec<u64> {
     }
     buttoned(fake, channel)
 }
+
+/// Starts the bot on `data` with game threads and the fixed deal seed 7 (the console tests'),
+/// so a test knows the deal.
+pub async fn start_seeded(fake: &FakeDiscord, data: &Path) -> RunningBot {
+    let mut config = config_for(fake, data);
+    config.test_seed = Some(7);
+    start(fake, config).await
+}

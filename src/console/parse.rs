@@ -3,6 +3,7 @@
 //! names to stable places (guild 0), so a data directory can be reused across runs.
 
 mod history;
+mod moderation;
 mod settings;
 mod tournament;
 
@@ -222,7 +223,7 @@ impl<'a> Words<'a> {
     }
 }
 
-const COMMANDS: [&str; 24] = [
+const COMMANDS: [&str; 25] = [
     "challenge",
     "accept",
     "decline",
@@ -247,6 +248,7 @@ const COMMANDS: [&str; 24] = [
     "tournament",
     "play",
     "settings",
+    "cancel",
 ];
 
 /// Reads the text after the `/`.
@@ -378,6 +380,7 @@ pub fn parse_command(text: &str) -> Result<Command, ParseError> {
         "replay" => history::replay(w)?,
         "tournament" => tournament::tournament(w)?,
         "settings" => settings::settings(w)?,
+        "cancel" => moderation::cancel(w)?,
         "leaderboard" => {
             w.expect(0, 0, &["global"], "/leaderboard [global:true]")?;
             let global = match w.option("global") {

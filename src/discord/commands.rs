@@ -41,6 +41,7 @@ pub fn all() -> Vec<poise::Command<Bot, CommandError>> {
         super::tournament::tournament(),
         super::play::play(),
         super::settings::settings(),
+        super::moderation::cancel(),
         super::menus::challenge_member(),
         super::menus::rank_member(),
     ])

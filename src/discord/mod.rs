@@ -18,6 +18,7 @@ pub mod http;
 mod lanes;
 mod menus;
 mod messages;
+mod moderation;
 mod play;
 mod settings;
 mod threads;

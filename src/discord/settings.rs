@@ -83,6 +83,24 @@ pub async fn settings(
     #[description_localized("zh-CN", "可以组织锦标赛并取消对局的身份组")]
     #[description_localized("zh-TW", "可以主辦錦標賽並取消對局的身分組")]
     organiser_role: Option<serenity::Role>,
+    #[description = "/play: the points apart two members may be when they start waiting"]
+    #[description_localized("zh-CN", "/匹配：开始等待时双方积分可相差多少")]
+    #[description_localized("zh-TW", "/配對：開始等待時雙方積分可相差多少")]
+    #[min = 0]
+    #[max = 100000]
+    match_window_points: Option<u32>,
+    #[description = "/play: every this many seconds of waiting the window grows by its size"]
+    #[description_localized("zh-CN", "/匹配：每等待这么多秒，积分范围再放宽一次")]
+    #[description_localized("zh-TW", "/配對：每等待這麼多秒，積分範圍再放寬一次")]
+    #[min = 1]
+    #[max = 86400]
+    match_window_grow_secs: Option<u32>,
+    #[description = "/play: seconds before a member waiting in the queue lapses"]
+    #[description_localized("zh-CN", "/匹配：排队多少秒后失效")]
+    #[description_localized("zh-TW", "/配對：排隊多少秒後失效")]
+    #[min = 10]
+    #[max = 86400]
+    queue_expiry_secs: Option<u32>,
     #[description = "Settings to put back to the default, e.g. \"turn_secs language\""]
     #[description_localized("zh-CN", "恢复为默认值的设置，例如 turn_secs language")]
     #[description_localized("zh-TW", "恢復為預設值的設定，例如 turn_secs language")]
@@ -119,6 +137,18 @@ pub async fn settings(
     change(
         "organiser_role",
         organiser_role.map(|role| role.id.to_string()),
+    );
+    change(
+        "match_window_points",
+        match_window_points.map(|v| v.to_string()),
+    );
+    change(
+        "match_window_grow_secs",
+        match_window_grow_secs.map(|v| v.to_string()),
+    );
+    change(
+        "queue_expiry_secs",
+        queue_expiry_secs.map(|v| v.to_string()),
     );
     for key in reset.iter().flat_map(|keys| keys.split([' ', ','])) {
         if !key.is_empty() {

@@ -10,7 +10,7 @@ use super::replay::{self, ReplayMedia};
 use super::{Button, ButtonId, Caller, Inner, Member, Reply, Surface, store_failure};
 use crate::config::Language;
 use crate::game::{Game, Outcome, Seat};
-use crate::store::{FinishedGame, HistoryPage, UserId};
+use crate::store::{HistoryEnd, HistoryEntry, HistoryPage, UserId};
 
 /// Games on one page of `/history`.
 pub const PAGE_SIZE: usize = 10;
@@ -96,8 +96,8 @@ fn history_reply(
 }
 
 /// One row of a history, seen from `user`'s side of the game.
-fn history_line(lang: Language, user: UserId, finished: &FinishedGame) -> String {
-    let game = &finished.game;
+fn history_line(lang: Language, user: UserId, entry: &HistoryEntry) -> String {
+    let game = &entry.game;
     let seat = if game.players[Seat::First.index()] == user {
         Seat::First
     } else {
@@ -108,16 +108,26 @@ fn history_line(lang: Language, user: UserId, finished: &FinishedGame) -> String
     let replayed = Game::replay(&game.record).ok();
     let colour = replayed.as_ref().and_then(|g| g.colour_of(seat));
     let actions = replayed.as_ref().map_or(0, Game::plies);
-    let row = HistoryRow {
-        game: game.id,
-        ended_secs: finished.ended_at_ms / 1000,
-        opponent,
-        colour,
-        result: result_for(lang, &finished.outcome, Some(seat)),
-        points: game.rated.then_some(finished.points[seat.index()]),
-        actions,
-    };
-    say::history_row(lang, &row)
+    let ended_secs = entry.ended_at_ms / 1000;
+    match &entry.end {
+        HistoryEnd::Finished { outcome, points } => {
+            let row = HistoryRow {
+                game: game.id,
+                ended_secs,
+                opponent,
+                colour,
+                result: result_for(lang, outcome, Some(seat)),
+                points: game.rated.then_some(points[seat.index()]),
+                actions,
+            };
+            say::history_row(lang, &row)
+        }
+        HistoryEnd::Cancelled {
+            by_name, reason, ..
+        } => say::cancelled_row(
+            lang, game.id, ended_secs, opponent, by_name, reason, actions,
+        ),
+    }
 }
 
 /// The result and how the game ended: for `seat` (won/lost) or, without one, for the game.
@@ -149,7 +159,18 @@ pub(super) async fn replay(
         Ok((None, Some(_))) => {
             return Reply::refusal(say::replay_of_live_game(lang, inner.surface, game));
         }
-        Ok((None, None)) => return Reply::refusal(say::no_such_game(lang, game)),
+        Ok((None, None)) => {
+            let cancelled = inner
+                .blocking(move |store| store.cancelled_game(game))
+                .await;
+            return match cancelled {
+                Ok(Some(_)) => Reply::refusal(crate::words::moderation::replay_of_cancelled_game(
+                    lang, game,
+                )),
+                Ok(None) => Reply::refusal(say::no_such_game(lang, game)),
+                Err(error) => store_failure(&error, lang),
+            };
+        }
         Err(error) => return store_failure(&error, lang),
     };
     let caption = say::replay_caption(

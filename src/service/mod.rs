@@ -29,6 +29,7 @@ mod flood;
 mod history;
 mod live;
 mod lobby;
+mod moderation;
 mod news;
 mod picture;
 mod queue;
@@ -358,6 +359,11 @@ impl Service {
                 settings::settings(inner, &caller, lang, &rights, changes).await
             }
             Command::SettingsLog { rights } => settings::log(inner, &caller, lang, &rights),
+            Command::Cancel {
+                game,
+                reason,
+                rights,
+            } => moderation::cancel(inner, caller, tongues, game, reason, &rights).await,
             game_command => live::send(inner, caller, tongues, game_command).await,
         }
     }

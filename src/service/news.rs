@@ -1,6 +1,7 @@
 //! Game news: what the service's parts that follow games (tournaments, the quick-match queue)
 //! hear about every game, whoever started it. A new game is told once its actor is registered,
-//! a game's end once it is stored as finished with its points, so a watcher that reads the
+//! a game's end once it is stored as finished with its points (a cancel once it is stored as
+//! cancelled), so a watcher that reads the
 //! store on hearing the news finds the game there. Each watcher has its own unbounded channel:
 //! a slow watcher never loses news nor holds up a game.
 
@@ -20,6 +21,12 @@ pub(super) enum GameNews {
     },
     /// A game has ended and is stored as finished, with this result.
     Ended(Box<FinishedGame>),
+    /// Game `game` at `place` was cancelled by a moderator (stored as cancelled): no result.
+    Cancelled {
+        game: u64,
+        place: Place,
+        players: [UserId; 2],
+    },
 }
 
 /// The channels of every watcher.

@@ -158,6 +158,13 @@ pub enum Command {
     SettingsLog {
         rights: Rights,
     },
+    /// `/cancel game:N [reason]`: a moderator (Manage Messages or the organiser role) ends a
+    /// live game of this server with no result; never one of its players.
+    Cancel {
+        game: u64,
+        reason: String,
+        rights: Rights,
+    },
 }
 
 /// What a member may do on their server, as the front end found it: their Discord

@@ -13,10 +13,11 @@
 //! backend runs its async driver on a runtime of its own, so a call never panics whatever
 //! thread it comes from.
 //!
-//! Shared here: the records ([`records`]), their byte encoding (`codec`), the errors and what
+//! Shared here: the records ([`records`]; cancelled games apart, in `cancelled`), their byte encoding (`codec`), the errors and what
 //! a finished game does to a player's totals (`stats`), the older layouts the migrations
 //! read (`legacy`), and waiting for a database that is not up yet at start-up (`connect`).
 
+mod cancelled;
 mod codec;
 mod connect;
 mod error;
@@ -34,6 +35,9 @@ use std::path::Path;
 
 pub use self::postgres::SCHEMA_VERSION as POSTGRES_SCHEMA_VERSION;
 pub use self::sled::{BackupSummary, CheckReport, SCHEMA_VERSION, ledger};
+pub use cancelled::{
+    CANCELLED_GAME_VERSION, CancelledGame, HistoryEnd, HistoryEntry, REASON_CHARS, kept_reason,
+};
 pub use connect::server_of;
 pub use error::StoreError;
 pub use queue::QueueEntry;
@@ -59,12 +63,12 @@ pub fn database_url(configured: Option<&str>) -> Option<String> {
         .or_else(|| configured.map(str::to_string))
 }
 
-/// One page of a player's finished games ([`Store::history_of`]).
+/// One page of a player's finished and cancelled games ([`Store::history_of`]).
 #[derive(Clone, Debug, PartialEq)]
 pub struct HistoryPage {
     /// Newest first.
-    pub games: Vec<FinishedGame>,
-    /// How many finished games the player has in all.
+    pub games: Vec<HistoryEntry>,
+    /// How many finished and cancelled games the player has in all.
     pub total: usize,
 }
 
@@ -259,7 +263,23 @@ impl Store {
         dispatch!(self, store => store.finished_game(id))
     }
 
-    /// The finished games of `user`, newest first (by end time, then game id): `limit` of them
+    /// Atomically: removes the live game and stores it as cancelled (no result: nobody's
+    /// totals, no leaderboard, no last game between the two), in both players' histories. The
+    /// game must be live ([`StoreError::NotLive`] otherwise). Durable on return.
+    pub fn cancel_game(&self, cancelled: &CancelledGame) -> Result<(), StoreError> {
+        dispatch!(self, store => store.cancel_game(cancelled))
+    }
+
+    pub fn cancelled_game(&self, id: u64) -> Result<Option<CancelledGame>, StoreError> {
+        dispatch!(self, store => store.cancelled_game(id))
+    }
+
+    /// Every cancelled game, oldest id first.
+    pub fn cancelled_games(&self) -> Result<Vec<CancelledGame>, StoreError> {
+        dispatch!(self, store => store.cancelled_games())
+    }
+
+    /// The finished and cancelled games of `user`, newest first (by end time, then game id): `limit` of them
     /// after skipping `skip`, with how many there are in all. Backends keep an index on
     /// (user, end time, game id) so a page reads only its own games.
     pub fn history_of(

@@ -1,6 +1,6 @@
 //! Moving a sled directory into a PostgreSQL database (`junqi-bot migrate-store`): players,
-//! finished games, live games with their clocks, open challenges, rematch windows,
-//! tournaments and the quick-match queue, then a
+//! finished and cancelled games, live games with their clocks, open challenges, rematch
+//! windows, tournaments, the quick-match queue and the servers' settings, then a
 //! check that both sides hold the same records (counts and checksums). Copying is an upsert by
 //! key, so running it again changes nothing; the sled directory's lock makes it refuse while a bot runs on it.
 
@@ -61,8 +61,10 @@ pub fn migrate_sled_to_postgres(dir: &Path, url: &str) -> Result<MigrationReport
     let tournaments = from.tournaments()?;
     let queue = from.queue_entries()?;
     let settings = from.all_guild_settings()?;
+    let cancelled = from.cancelled_games()?;
     to.import_players(&players)?;
     to.import_finished_games(&finished)?;
+    to.import_cancelled_games(&cancelled)?;
     for game in &live {
         to.put_live_game(game)?;
     }
@@ -82,6 +84,7 @@ pub fn migrate_sled_to_postgres(dir: &Path, url: &str) -> Result<MigrationReport
     let highest = finished
         .iter()
         .map(|done| done.game.id)
+        .chain(cancelled.iter().map(|done| done.game.id))
         .chain(live.iter().map(|game| game.id))
         .chain(challenges.iter().map(|challenge| challenge.id))
         .chain(tournaments.iter().map(|tournament| tournament.id))
@@ -107,6 +110,9 @@ pub fn migrate_sled_to_postgres(dir: &Path, url: &str) -> Result<MigrationReport
             &to.all_guild_settings()?,
             |s| s.guild,
         )?,
+        verify("cancelled games", &cancelled, &to.cancelled_games()?, |g| {
+            g.game.id
+        })?,
     ];
     Ok(MigrationReport { kinds })
 }

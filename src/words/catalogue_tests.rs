@@ -5,7 +5,7 @@
 //! checked the moment it is written, with no list to keep in step.
 
 /// The sources of the wording, by file name.
-const SOURCES: [(&str, &str); 12] = [
+const SOURCES: [(&str, &str); 13] = [
     ("board.rs", include_str!("board.rs")),
     ("commands.rs", include_str!("commands.rs")),
     (
@@ -16,6 +16,7 @@ const SOURCES: [(&str, &str); 12] = [
     ("history.rs", include_str!("history.rs")),
     ("lobby.rs", include_str!("lobby.rs")),
     ("mod.rs", include_str!("mod.rs")),
+    ("moderation.rs", include_str!("moderation.rs")),
     ("play.rs", include_str!("play.rs")),
     ("queue.rs", include_str!("queue.rs")),
     ("settings.rs", include_str!("settings.rs")),

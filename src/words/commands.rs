@@ -29,6 +29,7 @@ pub enum Cmd {
     Tournament,
     Play,
     Settings,
+    Cancel,
 }
 
 /// An option of a command that texts tell members to fill in.
@@ -39,7 +40,7 @@ pub enum Opt {
 }
 
 impl Cmd {
-    pub const ALL: [Cmd; 20] = [
+    pub const ALL: [Cmd; 21] = [
         Cmd::Challenge,
         Cmd::Flip,
         Cmd::Move,
@@ -60,6 +61,7 @@ impl Cmd {
         Cmd::Tournament,
         Cmd::Play,
         Cmd::Settings,
+        Cmd::Cancel,
     ];
 
     /// English (the registered name), 简体 (`zh-CN`) and 繁體 (`zh-TW`).
@@ -85,6 +87,7 @@ impl Cmd {
             Cmd::Tournament => ["tournament", "锦标赛", "錦標賽"],
             Cmd::Play => ["play", "匹配", "配對"],
             Cmd::Settings => ["settings", "设置", "設定"],
+            Cmd::Cancel => ["cancel", "取消对局", "取消對局"],
         }
     }
 }

@@ -113,6 +113,32 @@ pub fn history_row(lang: Language, row: &HistoryRow<'_>) -> String {
     )
 }
 
+/// One cancelled game in a history: `#12 <t:…:d> vs bob · cancelled by carol: spam · 9 actions`.
+pub fn cancelled_row(
+    lang: Language,
+    game: u64,
+    ended_secs: u64,
+    opponent: &str,
+    by: &str,
+    reason: &str,
+    actions: u16,
+) -> String {
+    if reason.is_empty() {
+        return say!(
+            lang,
+            "#{game} <t:{ended_secs}:d> vs {opponent} · cancelled by {by} · {actions} actions",
+            "#{game} <t:{ended_secs}:d> 对 {opponent} · 被 {by} 取消 · {actions} 步",
+            "#{game} <t:{ended_secs}:d> 對 {opponent} · 被 {by} 取消 · {actions} 步"
+        );
+    }
+    say!(
+        lang,
+        "#{game} <t:{ended_secs}:d> vs {opponent} · cancelled by {by}: {reason} · {actions} actions",
+        "#{game} <t:{ended_secs}:d> 对 {opponent} · 被 {by} 取消：{reason} · {actions} 步",
+        "#{game} <t:{ended_secs}:d> 對 {opponent} · 被 {by} 取消：{reason} · {actions} 步"
+    )
+}
+
 pub fn history_hint(lang: Language, surface: Surface) -> String {
     let replay = slash(lang, surface, Cmd::Replay);
     let game = option(lang, surface, Opt::ReplayGame);

@@ -9,6 +9,8 @@ use crate::config::Language;
 pub enum SettingValue {
     /// A number of seconds.
     Secs(u32),
+    /// A number of points (the quick-match window).
+    Points(u32),
     /// A language; `None`: `auto`.
     Language(Option<Language>),
     /// On or off.
@@ -31,6 +33,10 @@ pub fn channel_mention(surface: Surface, channel: u64) -> String {
 pub fn value_text(lang: Language, surface: Surface, value: &SettingValue) -> String {
     match value {
         SettingValue::Secs(secs) => say!(lang, "{secs} s", "{secs} 秒", "{secs} 秒"),
+        SettingValue::Points(points) => match lang {
+            Language::English => super::count_en(*points, "point", "points"),
+            _ => say!(lang, "{points} points", "{points} 分", "{points} 分"),
+        },
         SettingValue::Language(None) => say!(
             lang,
             "auto (each member's and the server's)",
@@ -171,6 +177,15 @@ pub fn expected_secs(lang: Language, min: u32, max: u32) -> String {
         "seconds from {min} to {max}",
         "{min} 到 {max} 秒",
         "{min} 到 {max} 秒"
+    )
+}
+
+pub fn expected_points(lang: Language, max: u32) -> String {
+    say!(
+        lang,
+        "points from 0 to {max}",
+        "0 到 {max} 分",
+        "0 到 {max} 分"
     )
 }
 

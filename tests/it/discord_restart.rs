@@ -1,6 +1,7 @@
 //! The real `junqi-bot run` binary against the fake Discord: a missing token is explained,
 //! and a bot killed mid-game (SIGKILL, no goodbye) comes back with its games: a button sent
-//! before the restart still works, and so do moves; Ctrl-C stops it cleanly. A resumed game
+//! before the restart still works, and so do moves, and the first turn message after the restart
+//! takes the buttons off the last one before it; Ctrl-C stops it cleanly. A resumed game
 //! speaks its server's language from its first message, before anyone has typed.
 
 use crate::support;
@@ -118,6 +119,17 @@ async fn a_restarted_bot_keeps_its_buttons_and_games() {
     let (who, action, call) = play_one(&fake, true).await;
     assert_eq!(who, to_act);
     assert!(!call.is_ephemeral(), "{action}: {:?}", call.json);
+
+    // The turn message posted before the crash lost its buttons when the first one after the
+    // restart came (the new process found it among the thread's messages): only the newest
+    // turn message has buttons.
+    let buttoned = bot::settle_buttons(&fake, thread).await;
+    let newest = fake.messages_in(thread).last().expect("messages").id;
+    assert_eq!(
+        buttoned,
+        vec![newest],
+        "only the newest turn message has buttons"
+    );
 
     // Ctrl-C: a clean stop.
     let pid = child.id().expect("a running bot").to_string();

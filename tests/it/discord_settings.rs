@@ -1,6 +1,6 @@
 //! `/settings` on Discord: registered for Manage Server only (`default_member_permissions`
-//! 32, no DM context), beside the two user context menus with their localised names (the JSON
-//! of all three is kept as a golden file, tests/transcripts/settings_registration.json,
+//! 32, no DM context), beside `/cancel` (Manage Messages, 8192) and the two user context menus
+//! with their localised names (the JSON of all four is kept as a golden file, tests/transcripts/settings_registration.json,
 //! regenerate with UPDATE_GOLDEN=1); a member without Manage
 //! Server whose interaction still arrives (a server overrode the command's permissions) is
 //! refused by the bot itself; an admin's change is answered before → after and the next
@@ -68,10 +68,15 @@ async fn only_manage_server_changes_the_settings_and_the_next_game_uses_them() {
         "挑戰下翻翻棋"
     );
     assert_eq!(rank_menu["name_localizations"]["zh-CN"], "翻翻棋等级");
+    // /cancel: Manage Messages (1 << 13), servers only.
+    let cancel = registration(&commands["cancel"]);
+    assert_eq!(cancel["default_member_permissions"], "8192");
+    assert_eq!(cancel["contexts"], json!([0]));
     check_golden_json(
         "settings_registration.json",
         &json!({
             "settings": settings,
+            "cancel": cancel,
             "challenge_menu": challenge_menu,
             "rank_menu": rank_menu,
         }),

@@ -15,9 +15,7 @@ async fn after_30_actions_only_the_last_turn_message_has_buttons() {
     support::init_logging();
     let fake = FakeDiscord::start().await;
     let data = tempfile::tempdir().expect("a temporary directory");
-    let mut config = bot::config_for(&fake, data.path());
-    config.test_seed = Some(7);
-    let running = bot::start(&fake, config).await;
+    let running = bot::start_seeded(&fake, data.path()).await;
 
     let first = start_game(&fake, None).await;
     let first_abandon = first
@@ -32,27 +30,11 @@ async fn after_30_actions_only_the_last_turn_message_has_buttons() {
         let (_, action, call) = play_one(&fake, false).await;
         assert!(!call.is_ephemeral(), "{action}: {:?}", call.json);
     }
-    // The edits of older turn messages may trail the answers by a moment.
-    let buttoned = |fake: &FakeDiscord| {
-        fake.messages_in(thread)
-            .into_iter()
-            .filter(|message| {
-                message
-                    .components
-                    .as_array()
-                    .is_some_and(|rows| !rows.is_empty())
-            })
-            .map(|message| message.id)
-            .collect::<Vec<u64>>()
-    };
-    let deadline = tokio::time::Instant::now() + support::fake_discord::WAIT;
-    while buttoned(&fake).len() > 1 && tokio::time::Instant::now() < deadline {
-        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
-    }
+    let buttoned = bot::settle_buttons(&fake, thread).await;
     let messages = fake.messages_in(thread);
     assert!(messages.len() >= 31, "{} messages", messages.len());
     let last = messages.last().expect("messages").id;
-    assert_eq!(buttoned(&fake), vec![last], "only the newest has buttons");
+    assert_eq!(buttoned, vec![last], "only the newest has buttons");
 
     // A press on the first turn message (its buttons are gone, but a client may still send it)
     // is refused privately and changes nothing.
@@ -64,7 +46,7 @@ async fn after_30_actions_only_the_last_turn_message_has_buttons() {
         "{}",
         answer.content()
     );
-    assert_eq!(buttoned(&fake), vec![last]);
+    assert_eq!(bot::buttoned(&fake, thread), vec![last]);
     running.stop().await;
 }
 

@@ -311,3 +311,94 @@ async fn the_queue_survives_a_restart_with_its_waiting_times() {
     );
     service.shutdown().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn each_server_pairs_and_lapses_by_its_own_window_and_expiry() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let store = Store::open(dir.path()).expect("open store");
+    seed_points(&store, &[(1, 0), (2, 40), (5, 0), (6, 40)]);
+    // A "second" of 5 ms; the config's window (100) pairs 0 with 40 at once.
+    let (service, mut outbound) = Service::start(config(5, 600), store.clone())
+        .await
+        .expect("start");
+    // Guild 9's own: no window at all, no growth within the test, a lapse after 20 "seconds".
+    let changes = [
+        ("match_window_points", "0"),
+        ("match_window_grow_secs", "86400"),
+        ("queue_expiry_secs", "20"),
+    ]
+    .map(|(key, value)| (key.to_string(), value.to_string()))
+    .to_vec();
+    let rights = junqi::service::Rights::all();
+    let changed = service
+        .handle(
+            caller(9, 100),
+            Command::Settings {
+                rights: rights.clone(),
+                changes,
+            },
+        )
+        .await;
+    assert!(
+        changed
+            .text()
+            .contains("match_window_points: 100 points → 0 points"),
+        "{changed:?}"
+    );
+    let shown = service
+        .handle(
+            caller(9, 100),
+            Command::Settings {
+                rights,
+                changes: Vec::new(),
+            },
+        )
+        .await;
+    for line in [
+        "match_window_points: 0 points (server)",
+        "match_window_grow_secs: 86400 s (server)",
+        "queue_expiry_secs: 20 s (server)",
+    ] {
+        assert!(shown.text().contains(line), "{line}: {shown:?}");
+    }
+
+    joined(
+        &service.handle(caller(1, 100), play(Some(30))).await,
+        "1 member",
+    );
+    joined(
+        &service.handle(caller(2, 100), play(Some(30))).await,
+        "2 members",
+    );
+    // Guild 10 keeps the config's window: 0 and 40 pair at once.
+    let other = |user| Caller {
+        place: Place {
+            guild: 10,
+            channel: 500,
+        },
+        ..caller(user, 500)
+    };
+    joined(&service.handle(other(5), play(Some(30))).await, "1 member");
+    let paired = service.handle(other(6), play(Some(30))).await;
+    assert!(paired.text().contains("you play p5"), "{paired:?}");
+
+    // Guild 9's two lapse after its 20 "seconds" (100 ms), never paired.
+    let mut lapsed = Vec::new();
+    while lapsed.len() < 2 {
+        let message = next_message(&mut outbound).await;
+        if message.place.guild == GUILD {
+            assert!(
+                !message.reply.text().contains("begins"),
+                "{:?}",
+                message.reply
+            );
+            if message.reply.text().contains("no quick match was found") {
+                lapsed.extend(message.reply.mentions.clone());
+            }
+        }
+    }
+    lapsed.sort_unstable();
+    assert_eq!(lapsed, vec![1, 2]);
+    assert!(waiting_users(&store).is_empty());
+    service.shutdown().await;
+}

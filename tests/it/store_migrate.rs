@@ -1,6 +1,6 @@
 //! `junqi-bot migrate-store`: a populated sled directory copied into a fresh PostgreSQL
-//! database holds the same players, finished games, live games (clocks included) and
-//! challenges; running it again changes nothing; it refuses while a bot holds the directory.
+//! database holds the same players, finished and cancelled games, live games (clocks
+//! included) and challenges; running it again changes nothing; it refuses while a bot holds the directory.
 
 use crate::store_support;
 
@@ -86,6 +86,27 @@ fn populate(store: &Store) {
         after: "45".into(),
     });
     store.put_guild_settings(&settings).expect("stored");
+    // One game a moderator cancelled.
+    let live = live_game(
+        store.next_id().expect("id"),
+        Place {
+            guild: 2,
+            channel: 92,
+        },
+        [3, 6],
+        92,
+    );
+    store.put_live_game(&live).expect("stored");
+    store
+        .cancel_game(&junqi::store::CancelledGame {
+            version: junqi::store::CANCELLED_GAME_VERSION,
+            game: live,
+            ended_at_ms: 2_000,
+            by: 1,
+            by_name: "a".into(),
+            reason: "spam".into(),
+        })
+        .expect("cancelled");
     // Two remembered rematch windows: a finished game at its channel and its thread.
     let last = store.finished_games().expect("read").pop().expect("a game");
     let thread = Place {
@@ -126,6 +147,8 @@ fn a_populated_sled_directory_moves_to_postgres_verified_and_idempotent() {
     let queue = source.queue_entries().expect("read");
     assert_eq!(queue.len(), 1);
     let settings = source.all_guild_settings().expect("read");
+    let cancelled = source.cancelled_games().expect("read");
+    assert_eq!(cancelled.len(), 1);
     let board = source.leaderboard(None, 100).expect("board");
     let highest_id = expected
         .1
@@ -142,7 +165,7 @@ fn a_populated_sled_directory_moves_to_postgres_verified_and_idempotent() {
     let counts: Vec<usize> = report.kinds.iter().map(|kind| kind.count).collect();
     assert_eq!(
         counts,
-        vec![expected.0.len(), 12, 2, 2, 4, 1, 1, 1],
+        vec![expected.0.len(), 12, 2, 2, 4, 1, 1, 1, 1],
         "{report}"
     );
     assert_eq!(expected.0.len(), 8, "seven players and one only named");
@@ -152,6 +175,7 @@ fn a_populated_sled_directory_moves_to_postgres_verified_and_idempotent() {
     assert_eq!(target.tournaments().expect("read"), tournaments);
     assert_eq!(target.queue_entries().expect("read"), queue);
     assert_eq!(target.all_guild_settings().expect("read"), settings);
+    assert_eq!(target.cancelled_games().expect("read"), cancelled);
     let window = windows[0];
     let rematch = target
         .rematch_window(window.place, window.user)

@@ -58,15 +58,7 @@ fn a_backup_carries_the_queue_and_check_store_reads_it() {
     let store = Store::open(dir.path()).expect("opens");
     let waiting = entry(4, 40, 123);
     store.put_queue_entry(&waiting).expect("stores");
-    let report = store.check().expect("checks");
-    assert!(report.is_sound(), "{:?}", report.problems);
-    assert_eq!(report.records.get("v1/queue").copied(), Some(1));
-    let backup = dir.path().join("queue.junqi-backup");
-    store.write_backup(&backup).expect("backs up");
-    drop(store);
-    let restored_dir = tempfile::tempdir().expect("temp dir");
-    let target = restored_dir.path().join("store");
-    Store::restore_backup(&backup, &target).expect("restores");
-    let restored = Store::open(&target).expect("opens");
+    let (_restored_dir, restored) =
+        crate::store_support::check_and_restore(store, dir.path(), "v1/queue", 1);
     assert_eq!(restored.queue_entries().expect("reads"), vec![waiting]);
 }

@@ -71,12 +71,13 @@ fn downgrade(location: &Location, players: &[PlayerStats], games: &[FinishedGame
             db.flush().expect("flushed");
         }
         Location::Database(database) => {
-            // Schema 4's board counts, schema 5's tournaments, schema 6's queue and the guild
-            // settings did not exist either: 004 creates and fills the counts, 005, 006 and 007
-            // create the tables.
+            // Schema 4's board counts, schema 5's tournaments, schema 6's queue, the guild
+            // settings and schema 8's cancelled games did not exist either: 004 creates and
+            // fills the counts, 005 to 008 create the tables.
             let mut statements = vec![
                 "UPDATE junqi_schema SET version = 2".to_string(),
-                "DROP TABLE rank_counts, rank_buckets, tournaments, queue, guild_settings"
+                "DROP TABLE rank_counts, rank_buckets, tournaments, queue, guild_settings, \
+                 cancelled_games"
                     .to_string(),
             ];
             for stats in players {

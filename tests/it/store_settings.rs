@@ -73,16 +73,7 @@ fn a_backup_carries_guild_settings_and_check_store_reads_them() {
     let store = Store::open(dir.path()).expect("opens");
     let stored = settings(5 << 22, "45");
     store.put_guild_settings(&stored).expect("stores");
-    let report = store.check().expect("checks");
-    assert!(report.is_sound(), "{:?}", report.problems);
-    assert_eq!(report.records.get("v1/guild_settings").copied(), Some(1));
-    let backup = dir.path().join("settings.junqi-backup");
-    store.write_backup(&backup).expect("backs up");
-    drop(store);
-
-    let restored_dir = tempfile::tempdir().expect("temp dir");
-    let target = restored_dir.path().join("store");
-    Store::restore_backup(&backup, &target).expect("restores");
-    let restored = Store::open(&target).expect("opens");
+    let (_restored_dir, restored) =
+        crate::store_support::check_and_restore(store, dir.path(), "v1/guild_settings", 1);
     assert_eq!(restored.all_guild_settings().expect("reads"), vec![stored]);
 }

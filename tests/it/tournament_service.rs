@@ -12,12 +12,12 @@ use junqi::service::{
 use junqi::store::{Place, Store};
 use tokio::sync::mpsc::UnboundedReceiver;
 
-const CHANNEL: Place = Place {
+pub(crate) const CHANNEL: Place = Place {
     guild: 9,
     channel: 50,
 };
 
-fn caller(user: u64) -> Caller {
+pub(crate) fn caller(user: u64) -> Caller {
     Caller {
         user,
         name: format!("p{user}"),
@@ -32,7 +32,7 @@ fn in_room(user: u64, room: Place) -> Caller {
     }
 }
 
-async fn start(surface: Surface) -> (Service, UnboundedReceiver<Outbound>, Store) {
+pub(crate) async fn start(surface: Surface) -> (Service, UnboundedReceiver<Outbound>, Store) {
     let dir = tempfile::tempdir().expect("temp dir");
     let store = Store::open(&dir.path().join("store")).expect("open store");
     // The directory goes when the test process ends; the store outlives the service here.
@@ -67,7 +67,7 @@ fn show() -> Command {
 }
 
 /// The next message the bot sends on its own that satisfies `wanted`.
-async fn next(
+pub(crate) async fn next(
     outbound: &mut UnboundedReceiver<Outbound>,
     wanted: impl Fn(&Outbound) -> bool,
 ) -> Outbound {
@@ -84,7 +84,7 @@ async fn next(
     }
 }
 
-fn begins(message: &Outbound) -> bool {
+pub(crate) fn begins(message: &Outbound) -> bool {
     message.reply.text().contains("begins")
 }
 

@@ -111,4 +111,9 @@ pub(in crate::service) enum Event {
     },
     /// The position in notation.
     Exported,
+    /// A moderator (`by`) cancelled the game, stored as cancelled: no result, no points.
+    Cancelled {
+        by: String,
+        reason: String,
+    },
 }

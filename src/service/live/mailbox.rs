@@ -30,6 +30,13 @@ pub(in crate::service) enum ActorMsg {
         command: Command,
         reply: oneshot::Sender<Reply>,
     },
+    /// `/cancel` by a moderator whose right the service has checked (`live/cancel.rs`).
+    Cancel {
+        caller: Caller,
+        tongues: Tongues,
+        reason: String,
+        reply: oneshot::Sender<Reply>,
+    },
     /// Move the game to another place (a thread made for it).
     Relocate {
         to: Place,
@@ -74,6 +81,8 @@ pub(in crate::service) struct GameActor {
     pub stage: mpsc::Sender<Item>,
     /// A write's outcome is unknown (settle.rs): read the store before the next decision.
     pub unsure: bool,
+    /// A moderator cancelled the game and it is stored as cancelled: the actor ends.
+    pub cancelled: bool,
 }
 
 /// Starts the actor of a stored live game (and its presenter) and registers it as its
@@ -100,6 +109,7 @@ pub(in crate::service) fn spawn(
         private: inner.public_language(place),
         stage,
         unsure: false,
+        cancelled: false,
     };
     let new = started.is_some();
     if let Some(caller) = started {
@@ -224,7 +234,7 @@ pub(in crate::service) async fn send(
 impl GameActor {
     async fn run(mut self, mut rx: mpsc::Receiver<ActorMsg>) {
         loop {
-            if self.game.outcome().is_some() {
+            if self.game.outcome().is_some() || self.cancelled {
                 break;
             }
             self.ask_ai_if_its_turn();
@@ -250,6 +260,10 @@ impl GameActor {
                         };
                         self.show(shown, Sink::Caller(reply)).await;
                         crate::ops::metrics::action(started.elapsed());
+                    }
+                    Some(ActorMsg::Cancel { caller, tongues, reason, reply }) => {
+                        self.private = tongues.private;
+                        self.cancel(&caller, reason, reply).await;
                     }
                     Some(ActorMsg::Relocate { to, done }) => {
                         let _ = done.send(self.relocate(to).await);

@@ -4,8 +4,9 @@
 //! (`commit.rs`; `settle.rs` when a lost connection hides whether a write was stored), what the actor keeps beside the game (`table.rs`; the game holds the record),
 //! what happened as a plain value (`happened.rs`), and the presenter beside the actor
 //! (`presenter.rs`) that words (`tell.rs`) and draws each decision and delivers it in the order
-//! decided.
+//! decided. A moderator's cancel ends the game without a result (`cancel.rs`).
 
+mod cancel;
 mod commit;
 mod decide;
 mod happened;

@@ -138,6 +138,7 @@ fn picture_of(happened: Happened) -> Option<(Sheet, Panel, Language)> {
         | Event::AiDeclinedDraw { .. }
         | Event::DrawDeclined { .. }
         | Event::Warning { .. }
-        | Event::Exported => None,
+        | Event::Exported
+        | Event::Cancelled { .. } => None,
     }
 }

@@ -141,6 +141,14 @@ pub(in crate::service) fn words(happened: &Happened) -> Reply {
             view.notation(),
             text::export_players_line(view, names),
         ]),
+        Event::Cancelled { by, reason } => {
+            let notice = words::moderation::cancelled(lang, scene.id, names, by, reason);
+            let nobody = words::moderation::cancelled_counts_for_nobody(lang);
+            // Both players hear of it (and nobody else: the reason is the moderator's text).
+            Reply::public(vec![notice, nobody])
+                .mentioning(scene.players)
+                .with_event(GameEvent::Ended { game: scene.id })
+        }
     }
 }
 

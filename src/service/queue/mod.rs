@@ -1,7 +1,9 @@
 //! Quick match (`/play`): each server's queue of members waiting for a game, by turn clock.
 //! Owns the waiting entries of this process's guilds (in memory, and in the store so that a
 //! restart or a crash keeps every entry with its waiting time), pairing them (`pairing.rs`, a
-//! pure function), starting their games, the lapse of an entry after `queue_expiry_secs`, and
+//! pure function) within each server's window (its `match_window_points` and
+//! `match_window_grow_secs` settings), starting their games, the lapse of an entry after the
+//! server's `queue_expiry_secs`, and
 //! taking out of every queue a member who starts any other game (from the game news).
 //!
 //! Every change to the queue holds one lock. An entry is written before anyone can be paired
@@ -74,19 +76,33 @@ fn second_ms(inner: &Inner) -> u64 {
     u64::from(inner.config.queue_second_ms)
 }
 
-fn window(inner: &Inner) -> Window {
+/// Guild `guild`'s window: its `match_window_points` and `match_window_grow_secs` settings
+/// (the config file's by default).
+fn window(inner: &Inner, guild: u64) -> Window {
+    let settings = inner.settings(guild);
     Window {
-        points: inner.config.match_window_points,
-        grow_ms: u64::from(inner.config.match_window_grow_secs) * second_ms(inner),
+        points: settings.match_window_points,
+        grow_ms: u64::from(settings.match_window_grow_secs) * second_ms(inner),
     }
 }
 
-fn expiry_ms(inner: &Inner) -> u64 {
-    u64::from(inner.config.queue_expiry_secs) * second_ms(inner)
+/// How long an entry waits in guild `guild`'s queue before it lapses.
+fn expiry_ms(inner: &Inner, guild: u64) -> u64 {
+    u64::from(inner.settings(guild).queue_expiry_secs) * second_ms(inner)
 }
 
-/// Takes out of `list` the pairs to start now (the longer-waiting member first).
-fn take_pairs(inner: &Inner, list: &mut Vec<QueueEntry>, now: u64) -> Vec<[QueueEntry; 2]> {
+/// Guild `guild`'s expiry in whole minutes, as members are told it.
+fn expiry_minutes(inner: &Inner, guild: u64) -> u32 {
+    inner.settings(guild).queue_expiry_secs.div_ceil(60)
+}
+
+/// Takes out of guild `guild`'s `list` the pairs to start now (the longer-waiting member first).
+fn take_pairs(
+    inner: &Inner,
+    guild: u64,
+    list: &mut Vec<QueueEntry>,
+    now: u64,
+) -> Vec<[QueueEntry; 2]> {
     let seen: Vec<Waiting> = list
         .iter()
         .map(|entry| Waiting {
@@ -96,7 +112,7 @@ fn take_pairs(inner: &Inner, list: &mut Vec<QueueEntry>, now: u64) -> Vec<[Queue
             joined_at_ms: entry.joined_at_ms,
         })
         .collect();
-    let chosen = pairs(&seen, now, window(inner));
+    let chosen = pairs(&seen, now, window(inner, guild));
     let mut gone = vec![false; list.len()];
     let found: Vec<[QueueEntry; 2]> = chosen
         .into_iter()
@@ -126,13 +142,14 @@ pub(super) async fn play(
     if cancel {
         return leave(inner, caller.user, tongues).await;
     }
-    let config = &inner.config;
-    let turn_secs = seconds.unwrap_or(config.turn_secs);
-    if !(config.min_turn_secs..=config.max_turn_secs).contains(&turn_secs) {
+    let guild = caller.place.guild;
+    let settings = inner.settings(guild);
+    let turn_secs = seconds.unwrap_or(settings.turn_secs);
+    if !(settings.min_turn_secs..=settings.max_turn_secs).contains(&turn_secs) {
         return Reply::refusal(words::clock_bounds(
             lang,
-            config.min_turn_secs,
-            config.max_turn_secs,
+            settings.min_turn_secs,
+            settings.max_turn_secs,
         ));
     }
     let user = caller.user;
@@ -157,9 +174,9 @@ pub(super) async fn play(
         points,
         joined_at_ms: now,
     };
-    let list = all.entry(caller.place.guild).or_default();
+    let list = all.entry(guild).or_default();
     list.push(entry.clone());
-    let mut found = take_pairs(inner, list, now);
+    let mut found = take_pairs(inner, guild, list, now);
     let mine = found
         .iter()
         .position(|pair| pair.iter().any(|e| e.user == user));
@@ -193,7 +210,7 @@ pub(super) async fn play(
             }
             return store_failure(&error, lang);
         }
-        let minutes = config.queue_expiry_secs.div_ceil(60);
+        let minutes = expiry_minutes(inner, guild);
         return Reply::private(words::queue_joined(lang, turn_secs, waiting, minutes))
             .with_buttons(vec![Button::new(
                 words::button_leave_queue(lang),
@@ -337,12 +354,12 @@ async fn tick(inner: Arc<Inner>) {
     loop {
         tokio::time::sleep(period).await;
         let now = now_ms();
-        let expiry = expiry_ms(&inner);
         let (lapsed, found) = {
             let mut all = inner.queues.waiting.lock().await;
             let mut lapsed = Vec::new();
             let mut found = Vec::new();
-            for list in all.values_mut() {
+            for (guild, list) in all.iter_mut() {
+                let expiry = expiry_ms(&inner, *guild);
                 list.retain(|e| {
                     let keep = now.saturating_sub(e.joined_at_ms) < expiry;
                     if !keep {
@@ -350,7 +367,7 @@ async fn tick(inner: Arc<Inner>) {
                     }
                     keep
                 });
-                found.extend(take_pairs(&inner, list, now));
+                found.extend(take_pairs(&inner, *guild, list, now));
             }
             all.retain(|_, list| !list.is_empty());
             (lapsed, found)
@@ -371,8 +388,8 @@ async fn lapse(inner: &Arc<Inner>, lapsed: Vec<QueueEntry>) {
     {
         tracing::error!("removing lapsed queue entries: {error}");
     }
-    let minutes = inner.config.queue_expiry_secs.div_ceil(60);
     for entry in lapsed {
+        let minutes = expiry_minutes(inner, entry.place.guild);
         let lang = inner.public_language(entry.place);
         let line = words::queue_lapsed(lang, inner.surface, &entry.name, minutes);
         inner.send(

@@ -18,13 +18,19 @@ pub enum Key {
     RateAiGames,
     GamesChannels,
     OrganiserRole,
+    MatchWindowPoints,
+    MatchWindowGrowSecs,
+    QueueExpirySecs,
 }
 
 /// The longest clock or expiry a server may set, in seconds (a day).
 pub const MAX_SECS: u32 = 86_400;
 
+/// The widest starting window of `/play` a server may set, in points.
+pub const MAX_WINDOW_POINTS: u32 = 100_000;
+
 impl Key {
-    pub const ALL: [Key; 9] = [
+    pub const ALL: [Key; 12] = [
         Key::TurnSecs,
         Key::MinTurnSecs,
         Key::MaxTurnSecs,
@@ -34,6 +40,9 @@ impl Key {
         Key::RateAiGames,
         Key::GamesChannels,
         Key::OrganiserRole,
+        Key::MatchWindowPoints,
+        Key::MatchWindowGrowSecs,
+        Key::QueueExpirySecs,
     ];
 
     /// The key's name in `/settings` (its option name).
@@ -48,6 +57,9 @@ impl Key {
             Key::RateAiGames => "rate_ai_games",
             Key::GamesChannels => "games_channels",
             Key::OrganiserRole => "organiser_role",
+            Key::MatchWindowPoints => "match_window_points",
+            Key::MatchWindowGrowSecs => "match_window_grow_secs",
+            Key::QueueExpirySecs => "queue_expiry_secs",
         }
     }
 
@@ -58,7 +70,7 @@ impl Key {
     /// The smallest number of seconds the key takes.
     fn min_secs(self) -> u32 {
         match self {
-            Key::ChallengeExpirySecs => 10,
+            Key::ChallengeExpirySecs | Key::QueueExpirySecs => 10,
             _ => 1,
         }
     }
@@ -68,6 +80,7 @@ impl Key {
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Unfit {
     Secs { min: u32, max: u32 },
+    Points { max: u32 },
     Language,
     Flag,
     Channels,
@@ -79,7 +92,12 @@ pub enum Unfit {
 pub fn parse(key: Key, text: &str) -> Result<SettingValue, Unfit> {
     let text = text.trim();
     match key {
-        Key::TurnSecs | Key::MinTurnSecs | Key::MaxTurnSecs | Key::ChallengeExpirySecs => {
+        Key::TurnSecs
+        | Key::MinTurnSecs
+        | Key::MaxTurnSecs
+        | Key::ChallengeExpirySecs
+        | Key::MatchWindowGrowSecs
+        | Key::QueueExpirySecs => {
             let (min, max) = (key.min_secs(), MAX_SECS);
             text.parse::<u32>()
                 .ok()
@@ -87,6 +105,14 @@ pub fn parse(key: Key, text: &str) -> Result<SettingValue, Unfit> {
                 .map(SettingValue::Secs)
                 .ok_or(Unfit::Secs { min, max })
         }
+        Key::MatchWindowPoints => text
+            .parse::<u32>()
+            .ok()
+            .filter(|points| *points <= MAX_WINDOW_POINTS)
+            .map(SettingValue::Points)
+            .ok_or(Unfit::Points {
+                max: MAX_WINDOW_POINTS,
+            }),
         Key::Language => match text {
             "auto" => Ok(SettingValue::Language(None)),
             tag => Language::from_tag(tag)
@@ -131,7 +157,7 @@ pub fn parse(key: Key, text: &str) -> Result<SettingValue, Unfit> {
 /// A value as the store keeps it (read back by [`parse`]).
 pub fn stored_text(value: &SettingValue) -> String {
     match value {
-        SettingValue::Secs(secs) => secs.to_string(),
+        SettingValue::Secs(secs) | SettingValue::Points(secs) => secs.to_string(),
         SettingValue::Language(None) => "auto".into(),
         SettingValue::Language(Some(language)) => language.tag().into(),
         SettingValue::Flag(flag) => if *flag { "on" } else { "off" }.into(),
@@ -158,6 +184,10 @@ pub struct Settings {
     pub rate_ai_games: bool,
     pub games_channels: Vec<u64>,
     pub organiser_role: Option<u64>,
+    /// `/play`: the starting points window, how often it grows, and when an entry lapses.
+    pub match_window_points: u32,
+    pub match_window_grow_secs: u32,
+    pub queue_expiry_secs: u32,
 }
 
 fn language_setting(language: Option<Language>) -> LanguageSetting {
@@ -182,6 +212,9 @@ impl Settings {
             rate_ai_games: config.rate_ai_games,
             games_channels: Vec::new(),
             organiser_role: None,
+            match_window_points: config.match_window_points,
+            match_window_grow_secs: config.match_window_grow_secs,
+            queue_expiry_secs: config.queue_expiry_secs,
         }
     }
 
@@ -212,6 +245,9 @@ impl Settings {
             Key::RateAiGames => SettingValue::Flag(self.rate_ai_games),
             Key::GamesChannels => SettingValue::Channels(self.games_channels.clone()),
             Key::OrganiserRole => SettingValue::Role(self.organiser_role),
+            Key::MatchWindowPoints => SettingValue::Points(self.match_window_points),
+            Key::MatchWindowGrowSecs => SettingValue::Secs(self.match_window_grow_secs),
+            Key::QueueExpirySecs => SettingValue::Secs(self.queue_expiry_secs),
         }
     }
 
@@ -233,6 +269,13 @@ impl Settings {
                 self.games_channels = channels;
             }
             (Key::OrganiserRole, SettingValue::Role(role)) => self.organiser_role = role,
+            (Key::MatchWindowPoints, SettingValue::Points(points)) => {
+                self.match_window_points = points;
+            }
+            (Key::MatchWindowGrowSecs, SettingValue::Secs(secs)) => {
+                self.match_window_grow_secs = secs;
+            }
+            (Key::QueueExpirySecs, SettingValue::Secs(secs)) => self.queue_expiry_secs = secs,
             _ => {}
         }
     }
@@ -270,6 +313,10 @@ mod tests {
             (Key::GamesChannels, SettingValue::Channels(vec![5, 7])),
             (Key::OrganiserRole, SettingValue::Role(Some(9))),
             (Key::OrganiserRole, SettingValue::Role(None)),
+            (Key::MatchWindowPoints, SettingValue::Points(0)),
+            (Key::MatchWindowPoints, SettingValue::Points(250)),
+            (Key::MatchWindowGrowSecs, SettingValue::Secs(15)),
+            (Key::QueueExpirySecs, SettingValue::Secs(120)),
         ];
         for (key, value) in values {
             assert_eq!(parse(key, &stored_text(&value)), Ok(value));
@@ -281,6 +328,10 @@ mod tests {
         assert!(parse(Key::TurnSecs, "0").is_err());
         assert!(parse(Key::TurnSecs, "ten").is_err());
         assert!(parse(Key::ChallengeExpirySecs, "5").is_err());
+        assert!(parse(Key::QueueExpirySecs, "5").is_err());
+        assert!(parse(Key::MatchWindowGrowSecs, "0").is_err());
+        assert!(parse(Key::MatchWindowPoints, "-1").is_err());
+        assert!(parse(Key::MatchWindowPoints, "100001").is_err());
         assert!(parse(Key::Language, "fr").is_err());
         assert!(parse(Key::GameThreads, "maybe").is_err());
         assert!(parse(Key::GamesChannels, "<#x>").is_err());

@@ -138,6 +138,7 @@ fn apply(
             let value = keys::parse(key, text).map_err(|unfit| {
                 let expected = match unfit {
                     keys::Unfit::Secs { min, max } => say::expected_secs(lang, min, max),
+                    keys::Unfit::Points { max } => say::expected_points(lang, max),
                     keys::Unfit::Language => say::expected_language(lang),
                     keys::Unfit::Flag => say::expected_flag(lang),
                     keys::Unfit::Channels => say::expected_channels(lang),

@@ -1,5 +1,5 @@
 //! A tournament's life: its start and end timers, pairing free players into games in rooms of
-//! their own, counting each finished game from the news, the end once the last game is in,
+//! their own, counting each finished game from the news (a cancelled one for nobody), the end once the last game is in,
 //! and the live standings' edits (at most one per 5 s, the last change always shown).
 //! Everything that changes a tournament holds the arena's lock and stores the record before
 //! anything is said about it.
@@ -18,7 +18,7 @@ use crate::game::{Game, Seat};
 use crate::service::clock::{self, now_ms};
 use crate::service::news::GameNews;
 use crate::service::{ServiceError, Surface, live, lobby, lock};
-use crate::store::{ArenaGame, FinishedGame, LiveGame, Phase, Tournament, UserId};
+use crate::store::{ArenaGame, FinishedGame, LiveGame, Phase, Place, Tournament, UserId};
 use crate::words::tournament as say;
 
 type Open = HashMap<u64, Tournament>;
@@ -98,15 +98,17 @@ pub(super) async fn recover(inner: &Arc<Inner>, id: u64) {
                 paired.game = Some(live.id);
             }
         }
-        if let Some(game) = paired.game
-            && let Ok(Some(finished)) = inner.blocking(move |s| s.finished_game(game)).await
-        {
-            ended.push(finished);
+        if let Some(game) = paired.game {
+            if let Ok(Some(finished)) = inner.blocking(move |s| s.finished_game(game)).await {
+                ended.push((game, paired.room, Some(finished)));
+            } else if let Ok(Some(_)) = inner.blocking(move |s| s.cancelled_game(game)).await {
+                ended.push((game, paired.room, None));
+            }
         }
     }
     changed.games.retain(|paired| paired.game.is_some());
-    for finished in &ended {
-        count(&mut changed, finished);
+    for (game, room, finished) in &ended {
+        count(&mut changed, *game, *room, finished.as_ref());
     }
     if changed != tournament && !commit(inner, &mut open, changed.clone()).await {
         return;
@@ -119,22 +121,31 @@ pub(super) async fn recover(inner: &Arc<Inner>, id: u64) {
     }
 }
 
-/// Follows game news: each end of a tournament game is counted.
+/// Follows game news: each end of a tournament game is counted; a cancelled one only frees
+/// its players.
 pub(super) async fn follow_news(inner: Arc<Inner>, mut news: UnboundedReceiver<GameNews>) {
     while let Some(item) = news.recv().await {
-        if let GameNews::Ended(finished) = item {
-            game_ended(&inner, &finished).await;
+        match item {
+            GameNews::Ended(finished) => {
+                let (game, place) = (finished.game.id, finished.game.place);
+                game_ended(&inner, game, place, Some(&finished)).await;
+            }
+            GameNews::Cancelled { game, place, .. } => {
+                game_ended(&inner, game, place, None).await;
+            }
+            GameNews::Started { .. } => {}
         }
     }
 }
 
-/// Counts a finished game into its tournament (if it was one's), then pairs its players again
-/// or, once time is up and it was the last game, ends the tournament.
-async fn game_ended(inner: &Arc<Inner>, finished: &FinishedGame) {
+/// Counts game `game` (played at `place`) into its tournament, if it was one's: its result
+/// when it finished, nothing for either player when it was cancelled. Then pairs its players
+/// again or, once time is up and it was the last game, ends the tournament.
+async fn game_ended(inner: &Arc<Inner>, game: u64, place: Place, finished: Option<&FinishedGame>) {
     let mut open = inner.arena.open.lock().await;
     let Some(id) = open
         .values()
-        .find(|t| t.phase.is_open() && t.games.iter().any(|g| is(g, finished)))
+        .find(|t| t.phase.is_open() && t.games.iter().any(|g| is(g, game, place)))
         .map(|t| t.id)
     else {
         return;
@@ -142,7 +153,7 @@ async fn game_ended(inner: &Arc<Inner>, finished: &FinishedGame) {
     let Some(mut changed) = open.get(&id).cloned() else {
         return;
     };
-    count(&mut changed, finished);
+    count(&mut changed, game, place, finished);
     if !commit(inner, &mut open, changed.clone()).await {
         return;
     }
@@ -155,17 +166,20 @@ async fn game_ended(inner: &Arc<Inner>, finished: &FinishedGame) {
     standings_changed(inner, id).await;
 }
 
-fn is(paired: &ArenaGame, finished: &FinishedGame) -> bool {
-    paired.game == Some(finished.game.id)
-        || (paired.game.is_none() && paired.room == finished.game.place)
+fn is(paired: &ArenaGame, game: u64, place: Place) -> bool {
+    paired.game == Some(game) || (paired.game.is_none() && paired.room == place)
 }
 
-/// Counts `finished` for both its players and takes it off the games in progress.
-fn count(tournament: &mut Tournament, finished: &FinishedGame) {
-    let Some(index) = tournament.games.iter().position(|g| is(g, finished)) else {
+/// Takes game `game` off the games in progress and counts its result for both players (a
+/// cancelled game, `None`, counts for neither).
+fn count(tournament: &mut Tournament, game: u64, place: Place, finished: Option<&FinishedGame>) {
+    let Some(index) = tournament.games.iter().position(|g| is(g, game, place)) else {
         return;
     };
     tournament.games.remove(index);
+    let Some(finished) = finished else {
+        return;
+    };
     let players = finished.game.players;
     for (seat, played) in Seat::BOTH.into_iter().zip(results(&finished.outcome)) {
         let opponent = players[seat.other().index()];

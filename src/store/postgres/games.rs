@@ -7,7 +7,6 @@ use deadpool_postgres::GenericClient;
 
 use super::players::{apply_counts, count_changes, lock_players, write_player};
 use super::{PgStore, Table, decode_rows, pipelined, quarantine, read_one, sql_id};
-use crate::store::HistoryPage;
 use crate::store::codec::{self, pair_key_users};
 use crate::store::error::StoreError;
 use crate::store::records::{Challenge, FinishedGame, LiveGame, Place, PlayerStats, UserId};
@@ -25,10 +24,14 @@ async fn insert_live_game(
     value: &[u8],
 ) -> Result<(), StoreError> {
     let (id, guild, channel) = (sql_id(game_id), sql_id(place.guild), sql_id(place.channel));
-    if tx
-        .query_opt("SELECT 1 FROM finished_games WHERE id = $1", &[&id])
+    if !tx
+        .query(
+            "SELECT 1 FROM finished_games WHERE id = $1 \
+             UNION ALL SELECT 1 FROM cancelled_games WHERE id = $1",
+            &[&id],
+        )
         .await?
-        .is_some()
+        .is_empty()
     {
         return Err(StoreError::AlreadyFinished(game_id));
     }
@@ -148,7 +151,8 @@ impl PgStore {
             let highest = tx
                 .prepare_cached(
                     "SELECT greatest((SELECT coalesce(max(id), 0) FROM live_games), \
-                     (SELECT coalesce(max(id), 0) FROM finished_games))",
+                     (SELECT coalesce(max(id), 0) FROM finished_games), \
+                     (SELECT coalesce(max(id), 0) FROM cancelled_games))",
                 )
                 .await?;
             let answers = pipelined(
@@ -336,41 +340,6 @@ impl PgStore {
         })
     }
 
-    /// The finished games of `user`, newest first: `limit` of them after skipping `skip`.
-    /// A game whose record turned out corrupt (and was quarantined) is left out.
-    pub fn history_of(
-        &self,
-        user: UserId,
-        skip: usize,
-        limit: usize,
-    ) -> Result<HistoryPage, StoreError> {
-        let skip = i64::try_from(skip).unwrap_or(i64::MAX);
-        let limit = i64::try_from(limit).unwrap_or(i64::MAX);
-        self.run(|pool| async move {
-            let client = pool.get().await?;
-            let user = sql_id(user);
-            let total = client
-                .query_one(
-                    "SELECT count(*) FROM finished_games WHERE low_user = $1 OR high_user = $1",
-                    &[&user],
-                )
-                .await?
-                .get::<_, i64>(0);
-            let rows = client
-                .query(
-                    "SELECT id, record FROM finished_games WHERE low_user = $1 OR high_user = $1 \
-                     ORDER BY ended_at_ms DESC, id DESC OFFSET $2 LIMIT $3",
-                    &[&user, &skip, &limit],
-                )
-                .await?;
-            let games = decode_rows(&client, Table::FinishedGames, rows).await?;
-            Ok(HistoryPage {
-                games,
-                total: usize::try_from(total).unwrap_or(0),
-            })
-        })
-    }
-
     /// Stores (or replaces) a challenge; committed on return.
     pub fn put_challenge(&self, challenge: &Challenge) -> Result<(), StoreError> {
         let value = codec::encode("challenge", challenge)?;
@@ -450,20 +419,46 @@ impl PgStore {
         let mut sorted: Vec<&FinishedGame> = games.iter().collect();
         // Insertion order is commit order: "the last game between two players" must hold.
         sorted.sort_by_key(|done| (done.ended_at_ms, done.game.id));
+        let rows = sorted
+            .into_iter()
+            .map(|done| {
+                Ok((
+                    &done.game,
+                    done.ended_at_ms,
+                    codec::encode("finished game", done)?,
+                ))
+            })
+            .collect::<Result<Vec<_>, StoreError>>()?;
+        self.import_ended("finished_games", &rows)
+    }
+
+    /// Stores ended games (`table`: `finished_games` or `cancelled_games`) as they are, in the
+    /// order given, from (game, end time, record) rows; a game already there is left alone, and
+    /// none of them stays live. Committed on return.
+    pub(super) fn import_ended(
+        &self,
+        table: &'static str,
+        rows: &[(&LiveGame, u64, Vec<u8>)],
+    ) -> Result<(), StoreError> {
         let mut columns: [Vec<i64>; 4] = Default::default();
-        let mut records = Vec::with_capacity(sorted.len());
-        for done in sorted {
-            let (low, high) = pair_key_users(done.game.players[0], done.game.players[1]);
+        let mut records = Vec::with_capacity(rows.len());
+        for (game, ended_at_ms, record) in rows {
+            let (low, high) = pair_key_users(game.players[0], game.players[1]);
             for (column, value) in columns.iter_mut().zip([
-                sql_id(done.game.id),
+                sql_id(game.id),
                 sql_id(low),
                 sql_id(high),
-                sql_id(done.ended_at_ms),
+                sql_id(*ended_at_ms),
             ]) {
                 column.push(value);
             }
-            records.push(codec::encode("finished game", done)?);
+            records.push(record.clone());
         }
+        let insert = format!(
+            "INSERT INTO {table} (id, low_user, high_user, ended_at_ms, record) \
+             SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::bigint[], $4::bigint[], \
+             $5::bytea[]) ON CONFLICT (id) DO NOTHING"
+        );
         self.run(|pool| async move {
             let mut client = pool.get().await?;
             let tx = client.transaction().await?;
@@ -473,13 +468,8 @@ impl PgStore {
                 &[ids],
             )
             .await?;
-            tx.execute(
-                "INSERT INTO finished_games (id, low_user, high_user, ended_at_ms, record) \
-                 SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::bigint[], $4::bigint[], \
-                 $5::bytea[]) ON CONFLICT (id) DO NOTHING",
-                &[ids, lows, highs, ended, &records],
-            )
-            .await?;
+            tx.execute(insert.as_str(), &[ids, lows, highs, ended, &records])
+                .await?;
             tx.commit().await?;
             Ok(())
         })

@@ -11,6 +11,7 @@
 //! an undecodable row is moved to the `quarantine` table and reported.
 
 mod bridge;
+mod cancelled;
 mod games;
 mod players;
 mod queue;
@@ -55,6 +56,7 @@ pub(super) enum Table {
     Tournaments,
     Queue,
     GuildSettings,
+    CancelledGames,
 }
 
 impl Table {
@@ -67,6 +69,7 @@ impl Table {
             Table::Tournaments => "tournaments",
             Table::Queue => "queue",
             Table::GuildSettings => "guild_settings",
+            Table::CancelledGames => "cancelled_games",
         }
     }
 
@@ -86,6 +89,7 @@ impl Table {
             Table::Tournaments => "tournament",
             Table::Queue => "queue entry",
             Table::GuildSettings => "guild settings",
+            Table::CancelledGames => "cancelled game",
         }
     }
 }
@@ -185,6 +189,7 @@ impl PgStore {
         let before = count(self)?;
         self.players()?;
         self.finished_games()?;
+        self.cancelled_games()?;
         self.live_games()?;
         self.challenges()?;
         self.tournaments()?;

@@ -19,6 +19,9 @@ impl SledStore {
     /// Stores a live game (new, or after an action); durable on return. Refused when the
     /// channel already has another live game or this game has finished.
     pub fn put_live_game(&self, game: &LiveGame) -> Result<(), StoreError> {
+        if self.was_cancelled(game.id) {
+            return Err(StoreError::AlreadyFinished(game.id));
+        }
         let value = codec::encode(LIVE_GAME, game)?;
         let key = id_key(game.id);
         let place = place_key(game.place);
@@ -112,7 +115,9 @@ impl SledStore {
                 .and_then(|(key, _)| codec::id_from_key(&key))
                 .unwrap_or(0))
         };
-        Ok(last(&self.trees.live_games)?.max(last(&self.trees.finished_games)?))
+        Ok(last(&self.trees.live_games)?
+            .max(last(&self.trees.finished_games)?)
+            .max(self.highest_cancelled_id()?))
     }
 
     pub fn live_game(&self, id: u64) -> Result<Option<LiveGame>, StoreError> {

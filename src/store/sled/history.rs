@@ -1,6 +1,6 @@
-//! Each player's finished games, newest first: the `v1/history` index, keyed (user, end time
-//! descending, game id descending) → (), written in the same transaction as the game's end.
-//! `/history` reads one page of it without decoding any other game.
+//! Each player's finished and cancelled games, newest first: the `v1/history` index, keyed
+//! (user, end time descending, game id descending) → (), written in the same transaction as the
+//! game's end (or its cancel). `/history` reads one page of it without decoding any other game.
 
 use sled::Tree;
 use sled::transaction::{ConflictableTransactionError, TransactionalTree};
@@ -8,7 +8,7 @@ use sled::transaction::{ConflictableTransactionError, TransactionalTree};
 use super::SledStore;
 use crate::store::HistoryPage;
 use crate::store::error::StoreError;
-use crate::store::records::{FinishedGame, UserId};
+use crate::store::records::{FinishedGame, LiveGame, UserId};
 
 /// (user, !end time, !game id): sled's byte order is then newest first within a user.
 pub const HISTORY_KEY_LEN: usize = 24;
@@ -27,8 +27,8 @@ fn game_of_history_key(key: &[u8]) -> Option<u64> {
 }
 
 /// The distinct players of a game (a player who played themself is listed once).
-fn players_of(finished: &FinishedGame) -> Vec<UserId> {
-    let [first, second] = finished.game.players;
+pub(super) fn players_of(game: &LiveGame) -> Vec<UserId> {
+    let [first, second] = game.players;
     if first == second {
         vec![first]
     } else {
@@ -41,7 +41,7 @@ pub(super) fn index(
     history: &TransactionalTree,
     finished: &FinishedGame,
 ) -> Result<(), ConflictableTransactionError<StoreError>> {
-    for user in players_of(finished) {
+    for user in players_of(&finished.game) {
         history.insert(
             &history_key(user, finished.ended_at_ms, finished.game.id),
             &[],
@@ -51,8 +51,8 @@ pub(super) fn index(
 }
 
 impl SledStore {
-    /// The finished games of `user`, newest first: `limit` of them after skipping `skip`.
-    /// A game whose record turned out corrupt (and was quarantined) is left out.
+    /// The finished and cancelled games of `user`, newest first: `limit` of them after
+    /// skipping `skip`. A game whose record turned out corrupt (and was quarantined) is left out.
     pub fn history_of(
         &self,
         user: UserId,
@@ -75,22 +75,30 @@ impl SledStore {
         let mut games = Vec::with_capacity(ids.len());
         for id in ids {
             if let Some(game) = self.finished_game(id)? {
-                games.push(game);
+                games.push(game.into());
+            } else if let Some(cancelled) = self.cancelled_game(id)? {
+                games.push(cancelled.into());
             }
         }
         Ok(HistoryPage { games, total })
     }
 
-    /// Rebuilds the history index from the finished games (migrations and repairs).
+    /// Rebuilds the history index from the finished and cancelled games (migrations and
+    /// repairs).
     pub(super) fn rebuild_history(&self) -> Result<(), StoreError> {
         let history: &Tree = &self.trees.history;
         history.clear()?;
-        for finished in self.finished_games()? {
-            for user in players_of(&finished) {
-                history.insert(
-                    history_key(user, finished.ended_at_ms, finished.game.id),
-                    &[],
-                )?;
+        let finished = self
+            .finished_games()?
+            .into_iter()
+            .map(|done| (done.game, done.ended_at_ms));
+        let cancelled = self
+            .cancelled_games()?
+            .into_iter()
+            .map(|done| (done.game, done.ended_at_ms));
+        for (game, ended_at_ms) in finished.chain(cancelled) {
+            for user in players_of(&game) {
+                history.insert(history_key(user, ended_at_ms, game.id), &[])?;
             }
         }
         Ok(())

@@ -11,9 +11,11 @@
 //! `v1/challenges` (id → [`Challenge`]), `v1/pair_last` (two users → id of their last finished
 //! game), `v1/rank` (scope, −points, −wins, games, user → ()), `v1/rank_counts` ((scope, −points) and
 //! (scope, −bucket of 256 points) → number of players), `v1/history` ((user, −end time, −game id) → ():
-//! each player's finished games, newest first) and `quarantine` ("tree/hex key" → reason and raw bytes).
+//! each player's finished and cancelled games, newest first), `v1/cancelled_games` (id → a game
+//! cancelled by a moderator, `cancelled.rs`) and `quarantine` ("tree/hex key" → reason and raw bytes).
 
 mod backup;
+mod cancelled;
 mod check;
 mod games;
 mod history;
@@ -194,6 +196,7 @@ impl SledStore {
             let key = codec::id_key(id);
             let hex: String = key.iter().map(|byte| format!("{byte:02x}")).collect();
             t.finished_games.contains_key(key).unwrap_or(false)
+                || self.was_cancelled(id)
                 || t.quarantine
                     .contains_key(format!("v1/live_games/{hex}"))
                     .unwrap_or(false)
@@ -262,6 +265,7 @@ impl SledStore {
         let before = self.trees.quarantine.len();
         self.players()?;
         self.finished_games()?;
+        self.cancelled_games()?;
         self.live_games()?;
         self.challenges()?;
         self.tournaments()?;

@@ -210,3 +210,25 @@ pub fn naive_places(board: &[PlayerStats]) -> Vec<usize> {
         .map(|me| 1 + board.iter().filter(|p| p.points > me.points).count())
         .collect()
 }
+
+/// Checks the sled `store` in `dir` (sound, with `count` records in `tree`), backs it up there,
+/// closes it and restores the backup into a new directory: returns the restored store (and the
+/// directory, which must outlive it).
+pub fn check_and_restore(
+    store: junqi::store::Store,
+    dir: &std::path::Path,
+    tree: &str,
+    count: u64,
+) -> (tempfile::TempDir, junqi::store::Store) {
+    let report = store.check().expect("checks");
+    assert!(report.is_sound(), "{:?}", report.problems);
+    assert_eq!(report.records.get(tree).copied(), Some(count), "{tree}");
+    let backup = dir.join("test.junqi-backup");
+    store.write_backup(&backup).expect("backs up");
+    drop(store);
+    let restored_dir = tempfile::tempdir().expect("temp dir");
+    let target = restored_dir.path().join("store");
+    junqi::store::Store::restore_backup(&backup, &target).expect("restores");
+    let restored = junqi::store::Store::open(&target).expect("opens");
+    (restored_dir, restored)
+}

@@ -229,3 +229,35 @@ pub async fn play_one(fake: &FakeDiscord, prefer_move: bool) -> (TestUser, Strin
     .await;
     (who, format!("flip {square}"), call)
 }
+
+/// The messages in `channel` that still have buttons, oldest first.
+pub fn buttoned(fake: &FakeDiscord, channel: u64) -> Vec<u64> {
+    fake.messages_in(channel)
+        .into_iter()
+        .filter(|message| {
+            message
+                .components
+                .as_array()
+                .is_some_and(|rows| !rows.is_empty())
+        })
+        .map(|message| message.id)
+        .collect()
+}
+
+/// Waits (a while at most) until at most one message in `channel` has buttons: the edits that
+/// take them off older turn messages may trail the answers by a moment. Returns them.
+pub async fn settle_buttons(fake: &FakeDiscord, channel: u64) -> Vec<u64> {
+    let deadline = tokio::time::Instant::now() + super::fake_discord::WAIT;
+    while buttoned(fake, channel).len() > 1 && tokio::time::Instant::now() < deadline {
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+    buttoned(fake, channel)
+}
+
+/// Starts the bot on `data` with game threads and the fixed deal seed 7 (the console tests'),
+/// so a test knows the deal.
+pub async fn start_seeded(fake: &FakeDiscord, data: &Path) -> RunningBot {
+    let mut config = config_for(fake, data);
+    config.test_seed = Some(7);
+    start(fake, config).await
+}

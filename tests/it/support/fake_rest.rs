@@ -402,6 +402,24 @@ fn answer(app: &App, method: &Method, call: &RestCall) -> (u16, Response) {
             }
             ok(message.to_json())
         }
+        // A channel's latest messages, newest first (the query's `before` and `limit` are not
+        // read: the newest 50, which the bot filters itself).
+        ("GET", ["channels", channel, "messages"]) => {
+            let channel = channel.parse::<u64>().unwrap_or(0);
+            let shared = app.lock();
+            let mut messages: Vec<&StoredMessage> = shared
+                .messages
+                .values()
+                .filter(|message| message.channel == channel)
+                .collect();
+            messages.sort_by_key(|message| std::cmp::Reverse(message.id));
+            let listed: Vec<Value> = messages
+                .into_iter()
+                .take(50)
+                .map(StoredMessage::to_json)
+                .collect();
+            ok(Value::from(listed))
+        }
         ("POST", ["channels", channel, "messages", message, "threads"]) => {
             create_thread(app, channel, message, body)
         }

@@ -159,13 +159,11 @@ fn parent(backend: Backend) {
             .spawn()
             .expect("child started");
         let stdout = child.stdout.take().expect("piped");
-        let (opened, wait_open) = std::sync::mpsc::channel();
+        let (written, wait_written) = std::sync::mpsc::channel();
         let reader = std::thread::spawn(move || {
             let mut lines = Vec::new();
             for line in BufReader::new(stdout).lines().map_while(Result::ok) {
-                if line == "OPEN" {
-                    let _ = opened.send(());
-                }
+                let _ = written.send(line.starts_with("FIN") || line.starts_with("ACK"));
                 lines.push(line);
             }
             lines
@@ -174,9 +172,21 @@ fn parent(backend: Backend) {
             // Kill during start-up: opening, recovering, resuming.
             std::thread::sleep(Duration::from_millis(rng.random_range(0..10)));
         } else {
-            // Kill during play, however long start-up took on a busy machine.
-            let _ = wait_open.recv_timeout(Duration::from_secs(20));
-            std::thread::sleep(Duration::from_millis(rng.random_range(2..200)));
+            // Kill during play after a random number of acknowledged writes, not of
+            // milliseconds: a busy machine then plays as far as a quiet one before the kill.
+            let writes = rng.random_range(1..120);
+            let deadline = Instant::now() + Duration::from_secs(20);
+            let mut seen = 0;
+            while seen < writes {
+                let left = deadline.saturating_duration_since(Instant::now());
+                match wait_written.recv_timeout(left) {
+                    Ok(true) => seen += 1,
+                    Ok(false) => {}
+                    Err(_) => break,
+                }
+            }
+            // Then somewhere inside the next write.
+            std::thread::sleep(Duration::from_micros(rng.random_range(0..2000)));
         }
         let _ = child.kill(); // SIGKILL
         let status = child.wait().expect("child reaped");

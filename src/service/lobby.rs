@@ -5,12 +5,11 @@
 mod open;
 
 use std::sync::Arc;
-use std::time::Duration;
 
 use super::clock::{self, now_ms};
 use super::{
     Button, ButtonId, Caller, Inner, Opponent, Reply, ServiceError, Tongues, live, lock,
-    store_failure, words,
+    store_failure, until_stored, words,
 };
 use crate::config::Language;
 use crate::game::{Game, Seat};
@@ -161,33 +160,20 @@ pub(super) fn arm_expiry(inner: &Arc<Inner>, id: u64, place: Place, expires_at_m
         let place_lock = inner.place_lock(place);
         let _guard = place_lock.lock().await;
         lock(&inner.challenge_timers).remove(&id);
-        // Retried every second until the store answers: an expiry lost to an outage would
-        // leave the challenge open, and a longer backoff would keep it open well after the
-        // database is back.
-        loop {
-            match inner.blocking(move |s| s.take_challenge(id)).await {
-                Ok(Some(challenge)) => {
-                    let lang = inner.public_language(place);
-                    let line = if challenge.is_for_anyone() {
-                        words::open_challenge_expired(lang, &challenge.challenger_name)
-                    } else {
-                        words::challenge_expired(
-                            lang,
-                            &challenge.challenger_name,
-                            &challenge.challenged_name,
-                        )
-                    };
-                    inner.send(place, Reply::public(vec![line]));
-                    return;
-                }
-                Ok(None) => return,
-                Err(error) => {
-                    crate::ops::metrics::store_failure();
-                    tracing::error!("expiring challenge {id}: {error}; retrying");
-                    tokio::time::sleep(Duration::from_secs(1)).await;
-                }
-            }
-        }
+        // Retried until the store answers: an expiry lost to an outage would leave the
+        // challenge open.
+        let what = format!("expiring challenge {id}");
+        let taken = until_stored(&what, || inner.blocking(move |s| s.take_challenge(id))).await;
+        let Some(challenge) = taken else {
+            return;
+        };
+        let lang = inner.public_language(place);
+        let line = if challenge.is_for_anyone() {
+            words::open_challenge_expired(lang, &challenge.challenger_name)
+        } else {
+            words::challenge_expired(lang, &challenge.challenger_name, &challenge.challenged_name)
+        };
+        inner.send(place, Reply::public(vec![line]));
     });
     lock(&inner.challenge_timers).insert(id, task.abort_handle());
 }

@@ -189,6 +189,30 @@ impl Inner {
     }
 }
 
+/// How long a background store write that failed waits before it is tried again: a second, so
+/// what lapsed during an outage is applied within about a second of the database's return.
+const STORE_RETRY: std::time::Duration = std::time::Duration::from_secs(1);
+
+/// Runs `attempt` until the store answers, every [`STORE_RETRY`], counting and logging each
+/// failure. For what timers and news followers do on their own: nobody would ask for it again,
+/// so a write given up in an outage would be lost. Each attempt must be safe to repeat.
+async fn until_stored<T, F, Fut>(what: &str, mut attempt: F) -> T
+where
+    F: FnMut() -> Fut,
+    Fut: Future<Output = Result<T, ServiceError>>,
+{
+    loop {
+        match attempt().await {
+            Ok(value) => return value,
+            Err(error) => {
+                crate::ops::metrics::store_failure();
+                tracing::error!("{what}: {error}; retrying in 1 s");
+                tokio::time::sleep(STORE_RETRY).await;
+            }
+        }
+    }
+}
+
 /// The reply when the store refused a write: nothing changed.
 fn store_failure(error: &ServiceError, lang: crate::config::Language) -> Reply {
     tracing::error!("store failure: {error}");

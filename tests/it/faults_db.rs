@@ -20,7 +20,7 @@ use crate::support::pg_proxy::PgProxy;
 const SEED: u64 = 7;
 const CHANNEL: u64 = 1;
 
-fn caller(user: u64) -> Caller {
+pub(crate) fn caller(user: u64) -> Caller {
     Caller {
         user,
         name: format!("p{user}"),
@@ -36,11 +36,11 @@ fn user_of(seat: Seat) -> u64 {
 }
 
 /// A test database, a proxy in front of it and the service on the proxy.
-struct Rig<'a> {
-    database: &'a TestDatabase,
-    proxy: &'a PgProxy,
-    service: Service,
-    outbound: UnboundedReceiver<Outbound>,
+pub(crate) struct Rig<'a> {
+    pub(crate) database: &'a TestDatabase,
+    pub(crate) proxy: &'a PgProxy,
+    pub(crate) service: Service,
+    pub(crate) outbound: UnboundedReceiver<Outbound>,
 }
 
 /// Runs `body` on a service whose store reaches a fresh test database through a proxy (the
@@ -59,7 +59,7 @@ where
 }
 
 /// [`with_rig`] with the service on `config`.
-fn with_rig_on<F>(config: Config, body: F)
+pub(crate) fn with_rig_on<F>(config: Config, body: F)
 where
     F: for<'a> FnOnce(Rig<'a>) -> std::pin::Pin<Box<dyn Future<Output = ()> + 'a>>,
 {
@@ -126,7 +126,7 @@ impl Rig<'_> {
     }
 }
 
-fn store_failures() -> u64 {
+pub(crate) fn store_failures() -> u64 {
     let text = junqi::ops::metrics::render_text(0);
     text.lines()
         .find_map(|line| line.strip_prefix("junqi_store_failures_total "))

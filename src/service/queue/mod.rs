@@ -13,6 +13,7 @@
 //! typed `/play`, pinging both.
 
 mod pairing;
+mod start;
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -22,16 +23,13 @@ use std::time::Duration;
 use tokio::sync::mpsc::UnboundedReceiver;
 use tokio::task::AbortHandle;
 
-use super::clock::{self, now_ms};
-use super::lobby;
+use super::clock::now_ms;
 use super::news::GameNews;
-use super::tournament::default_room;
 use super::{
-    Button, ButtonId, Caller, Inner, Reply, RoomRequest, ServiceError, Tongues, live, lock,
-    store_failure, words,
+    Button, ButtonId, Caller, Inner, Reply, ServiceError, Tongues, lock, store_failure,
+    until_stored, words,
 };
-use crate::game::Game;
-use crate::store::{LiveGame, QueueEntry, UserId};
+use crate::store::{QueueEntry, UserId};
 use pairing::{Waiting, Window, pairs};
 
 /// The queues of this process's guilds.
@@ -197,12 +195,12 @@ pub(super) async fn play(
         if let Err(error) = staged {
             list.retain(|e| e.user != user);
             drop(all);
-            start_all(inner, found);
+            start::start_all(inner, found);
             return store_failure(&error, lang);
         }
         let waiting = list.iter().filter(|e| e.turn_secs == turn_secs).count();
         drop(all);
-        start_all(inner, found);
+        start::start_all(inner, found);
         if let Err(error) = sync(inner).await {
             let mut all = inner.queues.waiting.lock().await;
             for list in all.values_mut() {
@@ -219,16 +217,19 @@ pub(super) async fn play(
     };
     drop(all);
     let pair = found.swap_remove(mine);
-    start_all(inner, found);
+    start::start_all(inner, found);
     let opponent = pair
         .iter()
         .find(|e| e.user != user)
         .map(|e| e.name.clone())
         .unwrap_or_default();
-    match start_pair(inner, pair).await {
+    let others: Vec<QueueEntry> = pair.iter().filter(|e| e.user != user).cloned().collect();
+    match start::start_pair(inner, pair).await {
         Ok(()) => Reply::private(vec![words::queue_paired(lang, &opponent)]),
         Err(error) => {
             tracing::error!("starting a quick-match game: {error}");
+            // The member who was waiting waits on; the caller is told nothing changed.
+            start::wait_again(inner, others).await;
             Reply::refusal(words::no_quick_match_game(lang, inner.surface))
         }
     }
@@ -251,76 +252,6 @@ async fn leave(inner: &Arc<Inner>, user: UserId, tongues: Tongues) -> Reply {
         list.retain(|e| e.user != user);
     }
     Reply::private(vec![words::queue_left(lang)])
-}
-
-/// Starts each pair's game in the background.
-fn start_all(inner: &Arc<Inner>, found: Vec<[QueueEntry; 2]>) {
-    for pair in found {
-        let inner = inner.clone();
-        tokio::spawn(async move {
-            let users = [pair[0].user, pair[1].user];
-            if let Err(error) = start_pair(&inner, pair).await {
-                tracing::error!("starting the quick-match game of {users:?}: {error}");
-            }
-        });
-    }
-}
-
-/// Starts the game of a pair taken out of the queue: out of the store, a room in the
-/// longer-waiting member's channel, then an ordinary rated game there with their clock.
-async fn start_pair(inner: &Arc<Inner>, pair: [QueueEntry; 2]) -> Result<(), ServiceError> {
-    let players = [pair[0].user, pair[1].user];
-    // Durable with the game's start, the next write.
-    let number = inner
-        .blocking(move |s| {
-            s.stage_queue_removal(&players)?;
-            s.next_id()
-        })
-        .await?;
-    let names = [pair[0].name.clone(), pair[1].name.clone()];
-    let request = RoomRequest {
-        channel: pair[0].place,
-        tournament: 0,
-        number: 0,
-        names: names.clone(),
-        quick_match: Some(number),
-    };
-    let room = match inner.arena.opener() {
-        Some(opener) => opener.open(request).await,
-        None => Some(default_room(&request)),
-    }
-    .ok_or_else(|| ServiceError::Task("no room could be opened for a quick match".into()))?;
-    let base_score = lobby::base_score(inner, players[0], players[1]).await?;
-    let now = now_ms();
-    let turn_secs = pair[0].turn_secs;
-    let game = Game::new(inner.deal_seed(), inner.config.rules);
-    let live = LiveGame {
-        id: 0,
-        place: room,
-        players,
-        names: names.clone(),
-        record: game.record().clone(),
-        turn_secs,
-        started_at_ms: now,
-        turn_deadline_ms: clock::turn_deadline(now, turn_secs),
-        warned: false,
-        base_score,
-        rated: true,
-        ai: None,
-    };
-    let live = lobby::store_new_game(inner, live).await?;
-    let (started, announced) = tokio::sync::oneshot::channel();
-    live::spawn(inner, live, Some(started))?;
-    let task_inner = inner.clone();
-    tokio::spawn(async move {
-        if let Ok(mut reply) = announced.await {
-            let lang = task_inner.public_language(room);
-            let line = words::quick_match_found(lang, &names[0], &names[1]);
-            reply.lines.insert(0, line);
-            task_inner.send(room, reply.mentioning(players));
-        }
-    });
-    Ok(())
 }
 
 /// Loads this process's waiting members (each keeps the time they joined), then runs the
@@ -372,7 +303,7 @@ async fn tick(inner: Arc<Inner>) {
             all.retain(|_, list| !list.is_empty());
             (lapsed, found)
         };
-        start_all(&inner, found);
+        start::start_all(&inner, found);
         if !lapsed.is_empty() {
             lapse(&inner, lapsed).await;
         }
@@ -382,12 +313,12 @@ async fn tick(inner: Arc<Inner>) {
 /// Takes lapsed entries out of the store and tells each member in their channel.
 async fn lapse(inner: &Arc<Inner>, lapsed: Vec<QueueEntry>) {
     let users: Vec<UserId> = lapsed.iter().map(|e| e.user).collect();
-    if let Err(error) = inner
-        .blocking(move |s| s.remove_queue_entries(&users))
-        .await
-    {
-        tracing::error!("removing lapsed queue entries: {error}");
-    }
+    // Told only once out of the store: an entry left there would come back after a restart.
+    until_stored("removing lapsed queue entries", || {
+        let users = users.clone();
+        inner.blocking(move |s| s.remove_queue_entries(&users))
+    })
+    .await;
     for entry in lapsed {
         let minutes = expiry_minutes(inner, entry.place.guild);
         let lang = inner.public_language(entry.place);
@@ -412,11 +343,9 @@ async fn follow_news(inner: Arc<Inner>, mut news: UnboundedReceiver<GameNews>) {
         for list in all.values_mut() {
             list.retain(|e| !players.contains(&e.user));
         }
-        if let Err(error) = inner
-            .blocking(move |s| s.remove_queue_entries(&players))
-            .await
-        {
-            tracing::error!("taking players who started a game out of the queue: {error}");
-        }
+        until_stored("taking players who started a game out of the queue", || {
+            inner.blocking(move |s| s.remove_queue_entries(&players))
+        })
+        .await;
     }
 }

@@ -312,7 +312,7 @@ async fn join_or_leave(
         false => say::left(tongues.public, &caller.name, id),
     };
     if join && tournament.phase == Phase::Running {
-        schedule::pair_free(inner, &mut open, id).await;
+        schedule::then(inner, &mut open, id, schedule::Next::Pair).await;
     }
     drop(open);
     schedule::standings_changed(inner, id).await;

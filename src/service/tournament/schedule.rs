@@ -2,7 +2,9 @@
 //! their own, counting each finished game from the news (a cancelled one for nobody), the end once the last game is in,
 //! and the live standings' edits (at most one per 5 s, the last change always shown).
 //! Everything that changes a tournament holds the arena's lock and stores the record before
-//! anything is said about it.
+//! anything is said about it. What happens on its own (a timer, a game's end, the pairing and
+//! the end that follow) is retried every second while the store fails, never dropped, and
+//! each step is safe to repeat: it looks at the stored phase and games before it changes them.
 
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -17,7 +19,7 @@ use super::{Inner, minute_ms, shown};
 use crate::game::{Game, Seat};
 use crate::service::clock::{self, now_ms};
 use crate::service::news::GameNews;
-use crate::service::{ServiceError, Surface, live, lobby, lock};
+use crate::service::{ServiceError, Surface, live, lobby, lock, until_stored};
 use crate::store::{ArenaGame, FinishedGame, LiveGame, Phase, Place, Tournament, UserId};
 use crate::words::tournament as say;
 
@@ -39,8 +41,12 @@ pub(super) fn arm(inner: &Arc<Inner>, tournament: &Tournament) {
         tokio::spawn(async move {
             tokio::time::sleep_until(clock::instant_at(ms)).await;
             match start {
-                true => begin(&inner, id).await,
-                false => time_up(&inner, id).await,
+                true => {
+                    until_stored(&format!("starting tournament {id}"), || begin(&inner, id)).await
+                }
+                false => {
+                    until_stored(&format!("ending tournament {id}"), || time_up(&inner, id)).await
+                }
             }
         })
         .abort_handle()
@@ -61,20 +67,48 @@ pub(super) fn disarm(inner: &Inner, id: u64) {
 }
 
 /// Stores `changed` as tournament `id` and keeps it; on a store failure nothing changes.
-async fn commit(inner: &Arc<Inner>, open: &mut Open, changed: Tournament) -> bool {
+async fn commit(
+    inner: &Arc<Inner>,
+    open: &mut Open,
+    changed: Tournament,
+) -> Result<(), ServiceError> {
     let stored = changed.clone();
-    match inner
+    inner
         .blocking(move |store| store.put_tournament(&stored))
-        .await
-    {
-        Ok(()) => {
-            open.insert(changed.id, changed);
-            true
-        }
-        Err(error) => {
-            tracing::error!("tournament {}: {error}", changed.id);
-            false
-        }
+        .await?;
+    open.insert(changed.id, changed);
+    Ok(())
+}
+
+/// What a tournament does next after a change that was stored, when its own store write
+/// failed: retried in the background until the store answers.
+#[derive(Clone, Copy, Debug)]
+pub(super) enum Next {
+    Pair,
+    Finish,
+}
+
+/// Does `next` for tournament `id` under the arena's lock: now, or, if the store fails,
+/// every second in the background until it answers.
+pub(super) async fn then(inner: &Arc<Inner>, open: &mut Open, id: u64, next: Next) {
+    let done = match next {
+        Next::Pair => pair_free(inner, open, id).await,
+        Next::Finish => finish_if_done(inner, open, id).await,
+    };
+    if let Err(error) = done {
+        tracing::error!("tournament {id}: {next:?}: {error}; retrying in the background");
+        let inner = inner.clone();
+        tokio::spawn(async move {
+            let what = format!("tournament {id}: {next:?}");
+            until_stored(&what, || async {
+                let mut open = inner.arena.open.lock().await;
+                match next {
+                    Next::Pair => pair_free(&inner, &mut open, id).await,
+                    Next::Finish => finish_if_done(&inner, &mut open, id).await,
+                }
+            })
+            .await;
+        });
     }
 }
 
@@ -110,13 +144,20 @@ pub(super) async fn recover(inner: &Arc<Inner>, id: u64) {
     for (game, room, finished) in &ended {
         count(&mut changed, *game, *room, finished.as_ref());
     }
-    if changed != tournament && !commit(inner, &mut open, changed.clone()).await {
-        return;
+    if changed != tournament {
+        drop(open);
+        let what = format!("recovering tournament {id}");
+        until_stored(&what, || async {
+            let mut open = inner.arena.open.lock().await;
+            commit(inner, &mut open, changed.clone()).await
+        })
+        .await;
+        open = inner.arena.open.lock().await;
     }
     arm(inner, &changed);
     match changed.phase {
-        Phase::Running => pair_free(inner, &mut open, id).await,
-        Phase::Ending => finish_if_done(inner, &mut open, id).await,
+        Phase::Running => then(inner, &mut open, id, Next::Pair).await,
+        Phase::Ending => then(inner, &mut open, id, Next::Finish).await,
         _ => {}
     }
 }
@@ -128,10 +169,12 @@ pub(super) async fn follow_news(inner: Arc<Inner>, mut news: UnboundedReceiver<G
         match item {
             GameNews::Ended(finished) => {
                 let (game, place) = (finished.game.id, finished.game.place);
-                game_ended(&inner, game, place, Some(&finished)).await;
+                let what = format!("counting game {game} into its tournament");
+                until_stored(&what, || game_ended(&inner, game, place, Some(&finished))).await;
             }
             GameNews::Cancelled { game, place, .. } => {
-                game_ended(&inner, game, place, None).await;
+                let what = format!("taking cancelled game {game} out of its tournament");
+                until_stored(&what, || game_ended(&inner, game, place, None)).await;
             }
             GameNews::Started { .. } => {}
         }
@@ -140,30 +183,35 @@ pub(super) async fn follow_news(inner: Arc<Inner>, mut news: UnboundedReceiver<G
 
 /// Counts game `game` (played at `place`) into its tournament, if it was one's: its result
 /// when it finished, nothing for either player when it was cancelled. Then pairs its players
-/// again or, once time is up and it was the last game, ends the tournament.
-async fn game_ended(inner: &Arc<Inner>, game: u64, place: Place, finished: Option<&FinishedGame>) {
+/// again or, once time is up and it was the last game, ends the tournament. A game already
+/// counted is not counted again, so a retry after a store failure counts it once.
+async fn game_ended(
+    inner: &Arc<Inner>,
+    game: u64,
+    place: Place,
+    finished: Option<&FinishedGame>,
+) -> Result<(), ServiceError> {
     let mut open = inner.arena.open.lock().await;
     let Some(id) = open
         .values()
         .find(|t| t.phase.is_open() && t.games.iter().any(|g| is(g, game, place)))
         .map(|t| t.id)
     else {
-        return;
+        return Ok(());
     };
     let Some(mut changed) = open.get(&id).cloned() else {
-        return;
+        return Ok(());
     };
     count(&mut changed, game, place, finished);
-    if !commit(inner, &mut open, changed.clone()).await {
-        return;
-    }
+    commit(inner, &mut open, changed.clone()).await?;
     match changed.phase {
-        Phase::Running => pair_free(inner, &mut open, id).await,
-        Phase::Ending => finish_if_done(inner, &mut open, id).await,
+        Phase::Running => then(inner, &mut open, id, Next::Pair).await,
+        Phase::Ending => then(inner, &mut open, id, Next::Finish).await,
         _ => {}
     }
     drop(open);
     standings_changed(inner, id).await;
+    Ok(())
 }
 
 fn is(paired: &ArenaGame, game: u64, place: Place) -> bool {
@@ -190,19 +238,17 @@ fn count(tournament: &mut Tournament, game: u64, place: Place, finished: Option<
 }
 
 /// The start: free players are paired at once.
-async fn begin(inner: &Arc<Inner>, id: u64) {
+async fn begin(inner: &Arc<Inner>, id: u64) -> Result<(), ServiceError> {
     let mut open = inner.arena.open.lock().await;
     let Some(tournament) = open.get(&id).cloned() else {
-        return;
+        return Ok(());
     };
     if tournament.phase != Phase::Scheduled {
-        return;
+        return Ok(());
     }
     let mut changed = tournament;
     changed.phase = Phase::Running;
-    if !commit(inner, &mut open, changed.clone()).await {
-        return;
-    }
+    commit(inner, &mut open, changed.clone()).await?;
     // A tournament created to start at once said so in its announcement.
     if changed.starts_at_ms > changed.created_at_ms {
         let lang = inner.public_language(changed.place);
@@ -210,68 +256,65 @@ async fn begin(inner: &Arc<Inner>, id: u64) {
         let line = say::begun(lang, id, players, changed.ends_at_ms / 1000);
         inner.send(changed.place, crate::service::Reply::public(vec![line]));
     }
-    pair_free(inner, &mut open, id).await;
+    then(inner, &mut open, id, Next::Pair).await;
+    Ok(())
 }
 
 /// Time is up: no new pairings; the games in progress are played out.
-async fn time_up(inner: &Arc<Inner>, id: u64) {
+async fn time_up(inner: &Arc<Inner>, id: u64) -> Result<(), ServiceError> {
     let mut open = inner.arena.open.lock().await;
     let Some(tournament) = open.get(&id).cloned() else {
-        return;
+        return Ok(());
     };
     if !matches!(tournament.phase, Phase::Scheduled | Phase::Running) {
-        return;
+        return Ok(());
     }
     let mut changed = tournament;
     changed.phase = Phase::Ending;
-    if !commit(inner, &mut open, changed.clone()).await {
-        return;
-    }
+    commit(inner, &mut open, changed.clone()).await?;
     if !changed.games.is_empty() {
         let lang = inner.public_language(changed.place);
         let line = say::time_up(lang, id, changed.games.len());
         inner.send(changed.place, crate::service::Reply::public(vec![line]));
     }
-    finish_if_done(inner, &mut open, id).await;
+    then(inner, &mut open, id, Next::Finish).await;
+    Ok(())
 }
 
 /// Once time is up and no game is left: the tournament is over, its final standings posted.
-async fn finish_if_done(inner: &Arc<Inner>, open: &mut Open, id: u64) {
+async fn finish_if_done(inner: &Arc<Inner>, open: &mut Open, id: u64) -> Result<(), ServiceError> {
     let Some(tournament) = open.get(&id).cloned() else {
-        return;
+        return Ok(());
     };
     if tournament.phase != Phase::Ending || !tournament.games.is_empty() {
-        return;
+        return Ok(());
     }
     let mut changed = tournament;
     changed.phase = Phase::Finished;
-    if !commit(inner, open, changed.clone()).await {
-        return;
-    }
+    commit(inner, open, changed.clone()).await?;
     disarm(inner, id);
     let lang = inner.public_language(changed.place);
     let result = shown::final_reply(lang, &changed).await;
     inner.send(changed.place, result);
     edit_now(inner, &changed);
+    Ok(())
 }
 
-/// Pairs free players for as long as two are free.
-pub(super) async fn pair_free(inner: &Arc<Inner>, open: &mut Open, id: u64) {
+/// Pairs free players for as long as two are free. On a failure the two stay free, and the
+/// error says so to the caller (a timer or the news retries; a member's command leaves it to
+/// the next change).
+async fn pair_free(inner: &Arc<Inner>, open: &mut Open, id: u64) -> Result<(), ServiceError> {
     loop {
         let Some(tournament) = open.get(&id) else {
-            return;
+            return Ok(());
         };
         if tournament.phase != Phase::Running {
-            return;
+            return Ok(());
         }
         let Some(pair) = arena::next_pair(tournament) else {
-            return;
+            return Ok(());
         };
-        if let Err(error) = start_game(inner, open, id, pair).await {
-            // The two stay free; the next change tries again.
-            tracing::error!("tournament {id}: could not start a game: {error}");
-            return;
-        }
+        start_game(inner, open, id, pair).await?;
     }
 }
 
@@ -312,19 +355,23 @@ async fn start_game(
         players,
         game: None,
     });
-    if !commit(inner, open, changed.clone()).await {
-        return Err(ServiceError::Task(
-            "the tournament could not be stored".into(),
-        ));
-    }
-    let live = new_game(inner, &changed, room, players, names).await;
-    let live = match live {
+    commit(inner, open, changed.clone()).await?;
+    let live = match new_game(inner, &changed, room, players, names).await {
         Ok(live) => live,
-        Err(error) => {
-            changed.games.retain(|paired| paired.room != room);
-            commit(inner, open, changed).await;
-            return Err(error);
-        }
+        // The connection may have dropped after the server committed: the room tells.
+        Err(error) => match inner.blocking(move |s| s.live_game_at(room)).await {
+            Ok(Some(stored)) => stored,
+            _ => {
+                changed.games.retain(|paired| paired.room != room);
+                if let Err(forgotten) = commit(inner, open, changed.clone()).await {
+                    // Free in memory at once; the stored room without a game is dropped by
+                    // the next stored change or by recovery after a restart.
+                    tracing::error!("tournament {id}: {forgotten}");
+                    open.insert(id, changed);
+                }
+                return Err(error);
+            }
+        },
     };
     let number = live.id;
     let (started, announced) = tokio::sync::oneshot::channel();
@@ -340,7 +387,11 @@ async fn start_game(
             paired.game = Some(number);
         }
     }
-    commit(inner, open, changed).await;
+    if let Err(error) = commit(inner, open, changed.clone()).await {
+        // The game is found by its room after a restart; meanwhile it counts as numbered.
+        tracing::error!("tournament {id}: numbering game {number}: {error}");
+        open.insert(id, changed);
+    }
     Ok(())
 }
 

@@ -1,0 +1,122 @@
+//! Starting the game of a pair the queue matched: out of the store, a room, the game in it. A
+//! pair whose game could not be stored goes back to the queue with its waiting time, so an
+//! outage delays the match instead of dropping both members.
+
+use std::sync::Arc;
+
+use super::super::clock::{self, now_ms};
+use super::super::lobby;
+use super::super::tournament::default_room;
+use super::super::{Inner, RoomRequest, ServiceError, live, words};
+use crate::game::Game;
+use crate::store::{LiveGame, QueueEntry};
+
+/// Starts each pair's game in the background; a pair that fails waits again.
+pub(super) fn start_all(inner: &Arc<Inner>, found: Vec<[QueueEntry; 2]>) {
+    for pair in found {
+        let inner = inner.clone();
+        tokio::spawn(async move {
+            let users = [pair[0].user, pair[1].user];
+            if let Err(error) = start_pair(&inner, pair.clone()).await {
+                tracing::error!("starting the quick-match game of {users:?}: {error}");
+                wait_again(&inner, pair).await;
+            }
+        });
+    }
+}
+
+/// Puts `entries`, whose game did not start, back in their queue as they were (their waiting
+/// time kept), in memory and, as far as the store answers, in the store: the next tick pairs
+/// them again.
+pub(super) async fn wait_again(inner: &Arc<Inner>, entries: impl IntoIterator<Item = QueueEntry>) {
+    let mut back = Vec::new();
+    {
+        let mut all = inner.queues.waiting.lock().await;
+        for entry in entries {
+            let list = all.entry(entry.place.guild).or_default();
+            if list.iter().any(|e| e.user == entry.user) {
+                continue;
+            }
+            let at = list
+                .iter()
+                .position(|e| e.joined_at_ms > entry.joined_at_ms)
+                .unwrap_or(list.len());
+            list.insert(at, entry.clone());
+            back.push(entry);
+        }
+    }
+    for entry in back {
+        if let Err(error) = inner.blocking(move |s| s.stage_queue_entry(&entry)).await {
+            // Still waiting in memory: only a restart before the next pairing loses it.
+            tracing::error!("putting a quick-match entry back in the store: {error}");
+        }
+    }
+}
+
+/// Starts the game of a pair taken out of the queue: out of the store, a room in the
+/// longer-waiting member's channel, then an ordinary rated game there with their clock. The
+/// store is asked before the room is opened, so an outage fails before any room is made.
+pub(super) async fn start_pair(
+    inner: &Arc<Inner>,
+    pair: [QueueEntry; 2],
+) -> Result<(), ServiceError> {
+    let players = [pair[0].user, pair[1].user];
+    let base_score = lobby::base_score(inner, players[0], players[1]).await?;
+    // Durable with the game's start, the next write.
+    let number = inner
+        .blocking(move |s| {
+            s.stage_queue_removal(&players)?;
+            s.next_id()
+        })
+        .await?;
+    let names = [pair[0].name.clone(), pair[1].name.clone()];
+    let request = RoomRequest {
+        channel: pair[0].place,
+        tournament: 0,
+        number: 0,
+        names: names.clone(),
+        quick_match: Some(number),
+    };
+    let room = match inner.arena.opener() {
+        Some(opener) => opener.open(request).await,
+        None => Some(default_room(&request)),
+    }
+    .ok_or_else(|| ServiceError::Task("no room could be opened for a quick match".into()))?;
+    let now = now_ms();
+    let turn_secs = pair[0].turn_secs;
+    let game = Game::new(inner.deal_seed(), inner.config.rules);
+    let live = LiveGame {
+        id: 0,
+        place: room,
+        players,
+        names: names.clone(),
+        record: game.record().clone(),
+        turn_secs,
+        started_at_ms: now,
+        turn_deadline_ms: clock::turn_deadline(now, turn_secs),
+        warned: false,
+        base_score,
+        rated: true,
+        ai: None,
+    };
+    let live = match lobby::store_new_game(inner, live).await {
+        Ok(live) => live,
+        // The connection may have dropped after the server committed: the room tells.
+        Err(error) => match inner.blocking(move |s| s.live_game_at(room)).await {
+            Ok(Some(stored)) => stored,
+            _ => return Err(error),
+        },
+    };
+    let (started, announced) = tokio::sync::oneshot::channel();
+    live::spawn(inner, live, Some(started))?;
+    let task_inner = inner.clone();
+    tokio::spawn(async move {
+        if let Ok(mut reply) = announced.await {
+            let lang = task_inner.public_language(room);
+            let line = words::quick_match_found(lang, &names[0], &names[1]);
+            reply.lines.insert(0, line);
+            task_inner.send(room, reply.mentioning(players));
+        }
+    });
+    Ok(())
+}

@@ -160,6 +160,19 @@ async fn outage(rig: Rig<'_>) {
         assert!(refused_as_unsaved(&reply), "{reply:?}");
     }
     assert!(store_failures() >= failures + 3, "each refusal is counted");
+    // A database restart of 30 s is this test with JUNQI_TEST_OUTAGE_MS=30000 (not in CI).
+    let outage = std::env::var("JUNQI_TEST_OUTAGE_MS")
+        .ok()
+        .and_then(|ms| ms.parse().ok())
+        .map_or(Duration::ZERO, Duration::from_millis);
+    if !outage.is_zero() {
+        tokio::time::sleep(outage).await;
+        let (reply, _) = rig.play(&game).await;
+        assert!(
+            refused_as_unsaved(&reply),
+            "still refused at once: {reply:?}"
+        );
+    }
     // Reading commands answer from memory meanwhile.
     let export = rig.service.handle(caller(3), Command::Export).await;
     assert_eq!(export.lines[0], game.view().notation());

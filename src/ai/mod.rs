@@ -14,6 +14,7 @@
 
 mod determinise;
 mod eval;
+mod history;
 mod level;
 pub mod match_play;
 pub mod players;
@@ -23,7 +24,7 @@ use std::time::Instant;
 
 use crate::game::{Action, PublicView, Seat};
 
-pub use level::{AiConfig, Level, LevelParseError, SearchBudget};
+pub use level::{AiConfig, Level, LevelBudgets, LevelParseError, SearchBudget};
 pub use search::SearchReport;
 
 /// The action the AI plays for `seat` (which must be `view.to_act`). `would_repeat(action)`

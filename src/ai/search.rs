@@ -10,7 +10,8 @@ use rand::SeedableRng;
 use rand::rngs::ChaCha8Rng;
 
 use super::determinise::{below, determinise, place_face_down, pool};
-use super::eval::{Paths, evaluate, piece_value};
+use super::eval::{Clock, Paths, evaluate, piece_value};
+use super::history::History;
 use super::level::{Level, Limit};
 use crate::game::draw_by_counters;
 use crate::game::geometry::NEIGHBOURS;
@@ -88,7 +89,7 @@ pub(crate) fn choose(
             below(&mut rng, (2 * spread + 1) as usize) as i32 - spread
         })
         .collect();
-    let mut search = Searcher::new(me, limit);
+    let mut search = Searcher::new(me, limit, level.presses());
     search.root(&position, view, &candidates, &noise, level.max_depth())
 }
 
@@ -139,10 +140,19 @@ struct Searcher {
     /// Move lists, one per ply, reused to avoid allocating in the search.
     buffers: Vec<Vec<Action>>,
     paths: Paths,
+    /// The master's refinements: a pressing evaluation, quiet moves ordered by the history of
+    /// cut-offs, root flips narrowed to the most promising after the first iteration, and a
+    /// deeper iteration's partial result kept when it already searched the previous best.
+    master: bool,
+    history: History,
 }
 
+/// How many root flips the master keeps searching after the first iteration (the rest scored
+/// worst there); every root move is always searched.
+const MASTER_ROOT_FLIPS: usize = 6;
+
 impl Searcher {
-    fn new(me: Colour, limit: Limit) -> Searcher {
+    fn new(me: Colour, limit: Limit, master: bool) -> Searcher {
         Searcher {
             me,
             limit,
@@ -150,6 +160,8 @@ impl Searcher {
             aborted: false,
             buffers: Vec::new(),
             paths: Paths::empty(),
+            master,
+            history: History::new(),
         }
     }
 
@@ -200,9 +212,14 @@ impl Searcher {
                 }
             }
             if self.aborted {
-                // A partial first iteration still beats choosing blind.
-                if decided.is_none() {
-                    decided = best.map(|index| (index, scores[index], 0));
+                // A partial first iteration still beats choosing blind. The master also trusts
+                // a partial deeper one that searched the previous best (it goes first): any
+                // action that then scored higher is better at this depth too.
+                let previous_done = order
+                    .first()
+                    .is_some_and(|first| scores[*first] > -INFINITY);
+                if decided.is_none() || (self.master && previous_done) {
+                    decided = best.map(|index| (index, scores[index], depth - 1));
                 }
                 break;
             }
@@ -210,6 +227,16 @@ impl Searcher {
                 decided = Some((index, scores[index], depth));
             }
             order.sort_by_key(|index| std::cmp::Reverse(scores[*index]));
+            if self.master && depth == 1 {
+                let mut flips = 0;
+                order.retain(|index| match candidates[*index] {
+                    Action::Flip(_) => {
+                        flips += 1;
+                        flips <= MASTER_ROOT_FLIPS
+                    }
+                    Action::Move { .. } => true,
+                });
+            }
             if best_total.abs() >= WIN - 100 {
                 break; // a forced result: looking deeper changes nothing
             }
@@ -326,7 +353,11 @@ impl Searcher {
         position.legal_actions_into(&mut moves);
         let flips = position.board.face_down().len();
         let moves_only = &mut moves[flips..];
-        order_moves(&position.board, moves_only);
+        if self.master {
+            self.history.order(&position.board, moves_only);
+        } else {
+            order_moves(&position.board, moves_only);
+        }
         for &action in &moves[flips..] {
             let mut child = position.clone();
             let value = self.after(&mut child, action, depth, alpha, beta, ply + 1);
@@ -338,6 +369,9 @@ impl Searcher {
                 if value > alpha {
                     alpha = value;
                     if alpha >= beta {
+                        if self.master {
+                            self.history.cut(&position.board, action, depth);
+                        }
                         break;
                     }
                 }
@@ -360,7 +394,13 @@ impl Searcher {
         left: u8,
     ) -> i32 {
         let side = position.turn;
-        let stand = evaluate(&position.board, side, position.quiet, &self.paths);
+        let clock = Clock {
+            quiet: position.quiet,
+            plies: position.plies,
+            quiet_limit: position.rules.quiet_limit,
+            ply_limit: position.rules.ply_limit,
+        };
+        let stand = evaluate(&position.board, side, clock, self.master, &self.paths);
         if stand >= beta || left == 0 {
             return stand;
         }
@@ -420,7 +460,7 @@ fn chance_outcomes(view: &PublicView) -> Vec<(Piece, u32)> {
 }
 
 /// Attacks first, the most valuable victim first and the cheapest attacker among equals.
-fn order_moves(board: &Board, moves: &mut [Action]) {
+pub(super) fn order_moves(board: &Board, moves: &mut [Action]) {
     moves.sort_by_cached_key(|action| {
         let Action::Move { from, to } = *action else {
             return 0;

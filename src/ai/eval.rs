@@ -124,6 +124,11 @@ fn material(board: &Board, side: Colour) -> i32 {
     total
 }
 
+/// How far `side` is ahead in material (negative: behind).
+pub fn lead(board: &Board, side: Colour) -> i32 {
+    material(board, side) - material(board, side.other())
+}
+
 /// What taking the enemy `target` is worth for pressure purposes: a mine is worth much more
 /// when it is the last one guarding the flag.
 fn target_bonus(target: Kind, enemy_mines: u8) -> i32 {
@@ -193,18 +198,21 @@ impl Clock {
     /// How close the nearer of the two draws is, in actions of the last 80 (0: far, 80: now).
     fn closeness(self) -> i32 {
         let quiet = i32::from(self.quiet) * 80 / i32::from(self.quiet_limit.max(1));
-        let window = i32::from(self.ply_limit.min(80));
+        let window = i32::from(self.ply_limit.min(LENGTH_WINDOW));
         let plies_left = i32::from(self.ply_limit.saturating_sub(self.plies));
         let length = (window - plies_left).max(0) * 80 / window.max(1);
         quiet.max(length).clamp(0, 80)
     }
 }
 
+/// The last actions before the length limit over which the length draw counts as close.
+const LENGTH_WINDOW: u16 = 120;
+
 /// Share (in 1/160ths of the lead at 80 actions of closeness) of a material lead that a draw
 /// coming closer takes away when the evaluation presses: at the quiet limit a lead is worth
-/// half, so the side ahead gains by resetting the counter with an attack, and the side behind
+/// a quarter, so the side ahead gains by resetting the counter with an attack, and the side behind
 /// gains nothing by it. Progress beats shuffling.
-const PRESS_SHARE: i32 = 80;
+const PRESS_SHARE: i32 = 120;
 
 /// The position's value for `side`, who is to act. `press` (the master level) makes a lead
 /// worth less the closer a draw by the quiet or the length rule is, and pulls harder towards

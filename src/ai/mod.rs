@@ -10,7 +10,8 @@
 //! enumerated exactly (each distinct piece of the pool, weighted by its count) rather than
 //! sampled, and deeper flips are approximated by a pass. Nothing the search reads depends on
 //! which sampled piece sits where: the evaluation uses revealed pieces and the per-kind counts
-//! of what is still on the board, both public.
+//! of what is still on the board, both public. The top level, master, searches the same way
+//! with better ordering and a drive to cash in a lead before the quiet and length draws.
 
 mod determinise;
 mod eval;

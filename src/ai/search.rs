@@ -2,7 +2,9 @@
 //! the face-down pool (each distinct piece weighted by how many of it are face down); a root
 //! move is followed by an alpha-beta search of the replies in which a flip is modelled as a
 //! pass (nobody can know what a deeper flip would show), ending in a capture-only quiescence
-//! search and the static evaluation.
+//! search and the static evaluation. The master level refines it (history move ordering,
+//! root flips narrowed after the first iteration, partial iterations kept, draws scored as the
+//! loss of most of a lead, and the evaluation's press on the quiet and length draws).
 
 use std::time::Instant;
 
@@ -10,7 +12,7 @@ use rand::SeedableRng;
 use rand::rngs::ChaCha8Rng;
 
 use super::determinise::{below, determinise, place_face_down, pool};
-use super::eval::{Clock, Paths, evaluate, piece_value};
+use super::eval::{Clock, Paths, evaluate, lead, piece_value};
 use super::history::History;
 use super::level::{Level, Limit};
 use crate::game::draw_by_counters;
@@ -24,6 +26,8 @@ const WIN: i32 = 1_000_000;
 const INFINITY: i32 = WIN + 1;
 /// How much the AI dislikes a draw: it plays to win.
 const CONTEMPT: i32 = 100;
+/// Quarters of a material lead the master loses in a drawn game.
+const DRAW_LEAD_SHARE: i32 = 3;
 /// Captures the quiescence search follows after the full-width plies.
 const QUIESCENCE_PLIES: u8 = 4;
 
@@ -297,17 +301,31 @@ impl Searcher {
         let mover = child.turn;
         let (_, end) = child.play_unchecked(action);
         match end {
-            Some(outcome) => self.terminal(outcome, mover, ply),
+            Some(outcome) => self.terminal(outcome, mover, ply, &child.board),
             None => -self.negamax(child, depth - 1, -beta, -alpha, ply),
         }
     }
 
-    fn terminal(&self, outcome: Outcome<Colour>, perspective: Colour, ply: i32) -> i32 {
+    /// The value of a finished game for `perspective`. The master also counts a draw as the
+    /// loss of most of a material lead (and as a gift to the side behind), so that it spends
+    /// material to keep a won game from running into the quiet or the length rule.
+    fn terminal(
+        &self,
+        outcome: Outcome<Colour>,
+        perspective: Colour,
+        ply: i32,
+        board: &Board,
+    ) -> i32 {
+        let contempt = if perspective == self.me {
+            -CONTEMPT
+        } else {
+            CONTEMPT
+        };
         match outcome.winner() {
             Some(winner) if winner == perspective => WIN - ply,
             Some(_) => -(WIN - ply),
-            None if perspective == self.me => -CONTEMPT,
-            None => CONTEMPT,
+            None if self.master => contempt - lead(board, perspective) * DRAW_LEAD_SHARE / 4,
+            None => contempt,
         }
     }
 
@@ -341,7 +359,7 @@ impl Searcher {
             passed.plies = passed.plies.saturating_add(1);
             passed.quiet = passed.quiet.saturating_add(1);
             best = match draw_by_counters::<Colour>(passed.quiet, passed.plies, &position.rules) {
-                Some(outcome) => self.terminal(outcome, side, ply + 1),
+                Some(outcome) => self.terminal(outcome, side, ply + 1, &position.board),
                 None => -self.negamax(&passed, depth - 1, -beta, -alpha, ply + 1),
             };
             if best >= beta {
@@ -422,7 +440,7 @@ impl Searcher {
             let mut child = position.clone();
             let (_, end) = child.play_unchecked(action);
             let value = match end {
-                Some(outcome) => self.terminal(outcome, side, ply + 1),
+                Some(outcome) => self.terminal(outcome, side, ply + 1, &child.board),
                 None => -self.quiescence(&child, -beta, -alpha, ply + 1, left - 1),
             };
             if value > best {

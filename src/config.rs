@@ -440,6 +440,17 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_level_may_have_a_budget_of_its_own() {
+        let config = Config::parse("ai_budget_ms = 500\n[ai_budgets_ms]\nmaster = 3000\n").unwrap();
+        let budget = |level| config.ai_budgets_ms.for_level(level, config.ai_budget_ms);
+        assert_eq!(budget(crate::ai::Level::Master), 3000);
+        assert_eq!(budget(crate::ai::Level::Hard), 500);
+        let zero = Config::parse("[ai_budgets_ms]\nhard = 0\n").unwrap_err();
+        assert!(zero.to_string().contains("ai_budgets_ms"), "{zero}");
+        assert!(Config::parse("[ai_budgets_ms]\nexpert = 10\n").is_err());
+    }
+
+    #[test]
     fn empty_text_is_the_default() {
         assert_eq!(Config::parse("").unwrap(), Config::default());
     }

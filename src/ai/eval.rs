@@ -324,3 +324,40 @@ fn field(board: &Board, target: Square, kind: Kind) -> [u8; 60] {
     }
     field
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn clock(quiet: u16, plies: u16) -> Clock {
+        Clock {
+            quiet,
+            plies,
+            quiet_limit: 80,
+            ply_limit: 300,
+        }
+    }
+
+    #[test]
+    fn pressing_makes_a_lead_shrink_as_a_draw_nears() {
+        let mut board = Board::empty();
+        let at = |name: &str| name.parse::<Square>().expect("a square");
+        board.set(
+            at("A1"),
+            Cell::Revealed(Piece::new(Colour::Red, Kind::Marshal)),
+        );
+        board.set(
+            at("E9"),
+            Cell::Revealed(Piece::new(Colour::Black, Kind::Captain)),
+        );
+        let paths = Paths::new(&board);
+        let red = |clock| evaluate(&board, Colour::Red, clock, true, &paths);
+        let black = |clock| evaluate(&board, Colour::Black, clock, true, &paths);
+        assert!(red(clock(0, 100)) > red(clock(70, 100)));
+        assert!(red(clock(0, 100)) > red(clock(0, 290)));
+        assert!(black(clock(0, 100)) < black(clock(70, 100)));
+        // Without pressing the counters only weigh the pull towards fights.
+        let plain = |quiet| evaluate(&board, Colour::Red, clock(quiet, 100), false, &paths);
+        assert!(plain(70) > red(clock(70, 100)));
+    }
+}

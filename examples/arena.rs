@@ -6,7 +6,8 @@
 //! Game `i` is dealt from seed `seed + i / 2`, with A in the first seat for even `i` and in
 //! the second for odd `i`, so both players play each deal from both sides. `--nodes N` gives
 //! the AI a fixed amount of work instead of a time budget (reproducible); `--threads` plays
-//! games in parallel (each AI then has less of the machine).
+//! games in parallel (each AI then has less of the machine). `--table` adds a Markdown row
+//! (W-D-L, points share, draws by rule, ms per move) for the tables of docs and issues.
 
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -24,7 +25,7 @@ use junqi::game::{Outcome, Seat};
 #[derive(Parser)]
 #[command(
     name = "arena",
-    after_help = "Players: ai:easy, ai:normal, ai:hard, greedy, random (as `--a` and `--b` take them).\n\
+    after_help = "Players: ai:easy, ai:normal, ai:hard, ai:master, greedy, random (as `--a` and `--b` take them).\n\
                   Example: cargo run --release --example arena -- --games 200 --ms 200 --a ai:normal --b greedy"
 )]
 struct Options {
@@ -52,6 +53,13 @@ struct Options {
     /// Print each game's result and final position.
     #[arg(long)]
     verbose: bool,
+    /// Also print the result as one Markdown table row: A, B, games, A's wins-draws-losses,
+    /// A's share of the points (a win 1, a draw ½), draws by rule, each side's ms per move
+    /// and the budget (with `--table-header`, the header first).
+    #[arg(long)]
+    table: bool,
+    #[arg(long, requires = "table")]
+    table_header: bool,
 }
 
 impl Options {
@@ -136,6 +144,15 @@ fn report(options: &Options, results: &[(usize, Seat, GameSummary)]) {
         plies += u64::from(summary.plies);
     }
     let games = results.len().max(1);
+    if options.table {
+        print_row(
+            options,
+            results,
+            [wins, draws, losses],
+            &thinking,
+            &decisions,
+        );
+    }
     println!(
         "A = {}, B = {}, {} games, budget {:?}, {} thread(s)",
         options.a,
@@ -164,4 +181,51 @@ fn report(options: &Options, results: &[(usize, Seat, GameSummary)]) {
             longest[side].as_secs_f64() * 1000.0
         );
     }
+}
+
+/// The `--table` row (docs in [`Options::table`]).
+fn print_row(
+    options: &Options,
+    results: &[(usize, Seat, GameSummary)],
+    [wins, draws, losses]: [usize; 3],
+    thinking: &[Duration; 2],
+    decisions: &[u32; 2],
+) {
+    let mut by_rule = std::collections::BTreeMap::<&str, usize>::new();
+    for (_, _, summary) in results {
+        if let Outcome::Draw(reason) = summary.outcome {
+            *by_rule.entry(reason.word()).or_default() += 1;
+        }
+    }
+    let rules: Vec<String> = by_rule
+        .iter()
+        .map(|(rule, count)| format!("{count} {rule}"))
+        .collect();
+    let games = results.len().max(1) as f64;
+    let share = 100.0 * (wins as f64 + draws as f64 / 2.0) / games;
+    let ms =
+        |side: usize| thinking[side].as_secs_f64() * 1000.0 / f64::from(decisions[side].max(1));
+    let budget = match options.nodes {
+        Some(nodes) => format!("{nodes} nodes"),
+        None => format!("{} ms", options.ms),
+    };
+    if options.table_header {
+        println!(
+            "| A | B | games | A W-D-L | A points | draws (by rule) | ms/move A | ms/move B | budget |"
+        );
+        println!("|---|---|---|---|---|---|---|---|---|");
+    }
+    println!(
+        "| {} | {} | {} | {wins}-{draws}-{losses} | {share:.1} % | {draws} ({}) | {:.2} | {:.2} | {budget} |",
+        options.a,
+        options.b,
+        results.len(),
+        if rules.is_empty() {
+            "none".to_string()
+        } else {
+            rules.join(", ")
+        },
+        ms(0),
+        ms(1),
+    );
 }

@@ -191,8 +191,10 @@ pub struct Config {
     /// may send at once, and how many a minute after that (0: no limit). Discord only.
     pub image_burst: u32,
     pub images_per_minute: u32,
-    /// The AI's thinking budget per move, in milliseconds.
+    /// The AI's thinking budget per move, in milliseconds…
     pub ai_budget_ms: u32,
+    /// …unless its level has one of its own here (`[ai_budgets_ms]`, e.g. `master = 2000`).
+    pub ai_budgets_ms: crate::ai::LevelBudgets,
     /// The AI level used when a challenge does not name one.
     pub ai_level: crate::ai::Level,
     /// Whether games against the AI change points and titles.
@@ -240,6 +242,7 @@ impl Default for Config {
             image_burst: 10,
             images_per_minute: 60,
             ai_budget_ms: 1000,
+            ai_budgets_ms: crate::ai::LevelBudgets::default(),
             ai_level: crate::ai::Level::Normal,
             rate_ai_games: false,
             test_seed: None,
@@ -363,6 +366,9 @@ impl Config {
         {
             return invalid("database_url", "must be a postgres:// URL");
         }
+        if let Some(level) = self.ai_budgets_ms.zero() {
+            return invalid("ai_budgets_ms", &format!("{level}: must be at least 1"));
+        }
         if self.image_burst == 0 {
             return invalid("image_burst", "must be at least 1");
         }
@@ -432,6 +438,17 @@ fn check_data_dir(dir: &Path) -> Result<(), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_level_may_have_a_budget_of_its_own() {
+        let config = Config::parse("ai_budget_ms = 500\n[ai_budgets_ms]\nmaster = 3000\n").unwrap();
+        let budget = |level| config.ai_budgets_ms.for_level(level, config.ai_budget_ms);
+        assert_eq!(budget(crate::ai::Level::Master), 3000);
+        assert_eq!(budget(crate::ai::Level::Hard), 500);
+        let zero = Config::parse("[ai_budgets_ms]\nhard = 0\n").unwrap_err();
+        assert!(zero.to_string().contains("ai_budgets_ms"), "{zero}");
+        assert!(Config::parse("[ai_budgets_ms]\nexpert = 10\n").is_err());
+    }
 
     #[test]
     fn empty_text_is_the_default() {

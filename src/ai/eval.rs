@@ -124,6 +124,11 @@ fn material(board: &Board, side: Colour) -> i32 {
     total
 }
 
+/// How far `side` is ahead in material (negative: behind).
+pub fn lead(board: &Board, side: Colour) -> i32 {
+    material(board, side) - material(board, side.other())
+}
+
 /// What taking the enemy `target` is worth for pressure purposes: a mine is worth much more
 /// when it is the last one guarding the flag.
 fn target_bonus(target: Kind, enemy_mines: u8) -> i32 {
@@ -179,16 +184,56 @@ fn pressure(board: &Board, side: Colour, ahead: bool, paths: &Paths) -> i32 {
     total
 }
 
-/// The position's value for `side`, who is to act.
-pub fn evaluate(board: &Board, side: Colour, quiet: u16, paths: &Paths) -> i32 {
+/// The position's counters the evaluation reads besides the board: actions since the last
+/// attack, actions so far, and the limits at which they draw (docs/rules.md §6, 3–4).
+#[derive(Clone, Copy, Debug)]
+pub struct Clock {
+    pub quiet: u16,
+    pub plies: u16,
+    pub quiet_limit: u16,
+    pub ply_limit: u16,
+}
+
+impl Clock {
+    /// How close the nearer of the two draws is, in actions of the last 80 (0: far, 80: now).
+    fn closeness(self) -> i32 {
+        let quiet = i32::from(self.quiet) * 80 / i32::from(self.quiet_limit.max(1));
+        let window = i32::from(self.ply_limit.min(LENGTH_WINDOW));
+        let plies_left = i32::from(self.ply_limit.saturating_sub(self.plies));
+        let length = (window - plies_left).max(0) * 80 / window.max(1);
+        quiet.max(length).clamp(0, 80)
+    }
+}
+
+/// The last actions before the length limit over which the length draw counts as close.
+const LENGTH_WINDOW: u16 = 120;
+
+/// Share (in 1/160ths of the lead at 80 actions of closeness) of a material lead that a draw
+/// coming closer takes away when the evaluation presses: at the quiet limit a lead is worth
+/// a quarter, so the side ahead gains by resetting the counter with an attack, and the side behind
+/// gains nothing by it. Progress beats shuffling.
+const PRESS_SHARE: i32 = 120;
+
+/// The position's value for `side`, who is to act. `press` (the master level) makes a lead
+/// worth less the closer a draw by the quiet or the length rule is, and pulls harder towards
+/// fights as the length limit nears too.
+pub fn evaluate(board: &Board, side: Colour, clock: Clock, press: bool, paths: &Paths) -> i32 {
     let own = material(board, side);
     let enemy = material(board, side.other());
     let difference = own - enemy;
     // A lead counts for more as the board empties, so the side ahead welcomes even trades.
     let left = (own + enemy).max(0);
-    let material = difference + difference * 4000 / (left + 2000);
+    let mut material = difference + difference * 4000 / (left + 2000);
     // The closer the quiet-draw limit, the harder both sides are pushed towards fights.
-    let urgency = 40 + quiet.min(80) as i32;
+    let closeness = if press {
+        clock.closeness()
+    } else {
+        i32::from(clock.quiet.min(80))
+    };
+    if press {
+        material -= material * PRESS_SHARE * closeness / (160 * 80);
+    }
+    let urgency = 40 + closeness;
     let pressure = pressure(board, side, difference > 0, paths)
         - pressure(board, side.other(), difference < 0, paths);
     material + pressure * urgency / 40
@@ -278,4 +323,41 @@ fn field(board: &Board, target: Square, kind: Kind) -> [u8; 60] {
         }
     }
     field
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn clock(quiet: u16, plies: u16) -> Clock {
+        Clock {
+            quiet,
+            plies,
+            quiet_limit: 80,
+            ply_limit: 300,
+        }
+    }
+
+    #[test]
+    fn pressing_makes_a_lead_shrink_as_a_draw_nears() {
+        let mut board = Board::empty();
+        let at = |name: &str| name.parse::<Square>().expect("a square");
+        board.set(
+            at("A1"),
+            Cell::Revealed(Piece::new(Colour::Red, Kind::Marshal)),
+        );
+        board.set(
+            at("E9"),
+            Cell::Revealed(Piece::new(Colour::Black, Kind::Captain)),
+        );
+        let paths = Paths::new(&board);
+        let red = |clock| evaluate(&board, Colour::Red, clock, true, &paths);
+        let black = |clock| evaluate(&board, Colour::Black, clock, true, &paths);
+        assert!(red(clock(0, 100)) > red(clock(70, 100)));
+        assert!(red(clock(0, 100)) > red(clock(0, 290)));
+        assert!(black(clock(0, 100)) < black(clock(70, 100)));
+        // Without pressing the counters only weigh the pull towards fights.
+        let plain = |quiet| evaluate(&board, Colour::Red, clock(quiet, 100), false, &paths);
+        assert!(plain(70) > red(clock(70, 100)));
+    }
 }

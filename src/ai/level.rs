@@ -12,20 +12,23 @@ pub enum Level {
     Easy,
     Normal,
     Hard,
+    /// Searches deeper, orders moves by what cut before and presses a lead (search.rs).
+    Master,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("unknown AI level \"{0}\": choose easy, normal or hard")]
+#[error("unknown AI level \"{0}\": choose easy, normal, hard or master")]
 pub struct LevelParseError(pub String);
 
 impl Level {
-    pub const ALL: [Level; 3] = [Level::Easy, Level::Normal, Level::Hard];
+    pub const ALL: [Level; 4] = [Level::Easy, Level::Normal, Level::Hard, Level::Master];
 
     pub const fn name(self) -> &'static str {
         match self {
             Level::Easy => "easy",
             Level::Normal => "normal",
             Level::Hard => "hard",
+            Level::Master => "master",
         }
     }
 
@@ -35,6 +38,7 @@ impl Level {
             Level::Easy => 1,
             Level::Normal => 2,
             Level::Hard => 4,
+            Level::Master => 8,
         }
     }
 
@@ -43,8 +47,14 @@ impl Level {
     pub(crate) const fn noise(self) -> i32 {
         match self {
             Level::Easy => 120,
-            Level::Normal | Level::Hard => 3,
+            Level::Normal | Level::Hard | Level::Master => 3,
         }
+    }
+
+    /// Whether the search uses the master's refinements: history-ordered moves and the
+    /// evaluation's drive to cash in a lead before the quiet and length draws.
+    pub(crate) const fn presses(self) -> bool {
+        matches!(self, Level::Master)
     }
 }
 
@@ -99,6 +109,41 @@ impl AiConfig {
     }
 }
 
+/// Per-level thinking budgets in milliseconds (`[ai_budgets_ms]` in the config file, e.g.
+/// `master = 2000`); a level without one uses the general `ai_budget_ms`.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, serde::Serialize, serde::Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct LevelBudgets {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub easy: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub normal: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub hard: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub master: Option<u32>,
+}
+
+impl LevelBudgets {
+    /// The budget of `level`, or `general` when the level has none of its own.
+    pub fn for_level(&self, level: Level, general: u32) -> u32 {
+        let own = match level {
+            Level::Easy => self.easy,
+            Level::Normal => self.normal,
+            Level::Hard => self.hard,
+            Level::Master => self.master,
+        };
+        own.unwrap_or(general)
+    }
+
+    /// The first level whose own budget is 0, if any (a budget must be at least 1 ms).
+    pub fn zero(&self) -> Option<Level> {
+        Level::ALL
+            .into_iter()
+            .find(|level| self.for_level(*level, 1) == 0)
+    }
+}
+
 /// How much work a decision may take: wall-clock time (the service) or a fixed number of
 /// search nodes (reproducible whatever the machine, for tests and analysis).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -148,6 +193,22 @@ mod tests {
         }
         assert!("expert".parse::<Level>().is_err());
         assert!("".parse::<Level>().is_err());
+    }
+
+    #[test]
+    fn a_level_without_its_own_budget_uses_the_general_one() {
+        let budgets = LevelBudgets {
+            master: Some(2000),
+            ..LevelBudgets::default()
+        };
+        assert_eq!(budgets.for_level(Level::Master, 1000), 2000);
+        assert_eq!(budgets.for_level(Level::Hard, 1000), 1000);
+        assert_eq!(budgets.zero(), None);
+        let zero = LevelBudgets {
+            easy: Some(0),
+            ..LevelBudgets::default()
+        };
+        assert_eq!(zero.zero(), Some(Level::Easy));
     }
 
     #[test]

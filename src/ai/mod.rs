@@ -10,10 +10,12 @@
 //! enumerated exactly (each distinct piece of the pool, weighted by its count) rather than
 //! sampled, and deeper flips are approximated by a pass. Nothing the search reads depends on
 //! which sampled piece sits where: the evaluation uses revealed pieces and the per-kind counts
-//! of what is still on the board, both public.
+//! of what is still on the board, both public. The top level, master, searches the same way
+//! with better ordering and a drive to cash in a lead before the quiet and length draws.
 
 mod determinise;
 mod eval;
+mod history;
 mod level;
 pub mod match_play;
 pub mod players;
@@ -23,7 +25,7 @@ use std::time::Instant;
 
 use crate::game::{Action, PublicView, Seat};
 
-pub use level::{AiConfig, Level, LevelParseError, SearchBudget};
+pub use level::{AiConfig, Level, LevelBudgets, LevelParseError, SearchBudget};
 pub use search::SearchReport;
 
 /// The action the AI plays for `seat` (which must be `view.to_act`). `would_repeat(action)`

@@ -23,7 +23,7 @@ pub enum Player {
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("unknown player \"{0}\": write random, greedy or ai:easy|normal|hard")]
+#[error("unknown player \"{0}\": write random, greedy or ai:easy|normal|hard|master")]
 pub struct PlayerParseError(pub String);
 
 impl FromStr for Player {

@@ -2,7 +2,9 @@
 //! the face-down pool (each distinct piece weighted by how many of it are face down); a root
 //! move is followed by an alpha-beta search of the replies in which a flip is modelled as a
 //! pass (nobody can know what a deeper flip would show), ending in a capture-only quiescence
-//! search and the static evaluation.
+//! search and the static evaluation. The master level refines it (history move ordering,
+//! root flips narrowed after the first iteration, partial iterations kept, draws scored as the
+//! loss of most of a lead, and the evaluation's press on the quiet and length draws).
 
 use std::time::Instant;
 
@@ -10,7 +12,8 @@ use rand::SeedableRng;
 use rand::rngs::ChaCha8Rng;
 
 use super::determinise::{below, determinise, place_face_down, pool};
-use super::eval::{Paths, evaluate, piece_value};
+use super::eval::{Clock, Paths, evaluate, lead, piece_value};
+use super::history::History;
 use super::level::{Level, Limit};
 use crate::game::draw_by_counters;
 use crate::game::geometry::NEIGHBOURS;
@@ -23,6 +26,8 @@ const WIN: i32 = 1_000_000;
 const INFINITY: i32 = WIN + 1;
 /// How much the AI dislikes a draw: it plays to win.
 const CONTEMPT: i32 = 100;
+/// Quarters of a material lead the master loses in a drawn game.
+const DRAW_LEAD_SHARE: i32 = 3;
 /// Captures the quiescence search follows after the full-width plies.
 const QUIESCENCE_PLIES: u8 = 4;
 
@@ -88,7 +93,7 @@ pub(crate) fn choose(
             below(&mut rng, (2 * spread + 1) as usize) as i32 - spread
         })
         .collect();
-    let mut search = Searcher::new(me, limit);
+    let mut search = Searcher::new(me, limit, level.presses());
     search.root(&position, view, &candidates, &noise, level.max_depth())
 }
 
@@ -139,10 +144,19 @@ struct Searcher {
     /// Move lists, one per ply, reused to avoid allocating in the search.
     buffers: Vec<Vec<Action>>,
     paths: Paths,
+    /// The master's refinements: a pressing evaluation, quiet moves ordered by the history of
+    /// cut-offs, root flips narrowed to the most promising after the first iteration, and a
+    /// deeper iteration's partial result kept when it already searched the previous best.
+    master: bool,
+    history: History,
 }
 
+/// How many root flips the master keeps searching after the first iteration (the rest scored
+/// worst there); every root move is always searched.
+const MASTER_ROOT_FLIPS: usize = 6;
+
 impl Searcher {
-    fn new(me: Colour, limit: Limit) -> Searcher {
+    fn new(me: Colour, limit: Limit, master: bool) -> Searcher {
         Searcher {
             me,
             limit,
@@ -150,6 +164,8 @@ impl Searcher {
             aborted: false,
             buffers: Vec::new(),
             paths: Paths::empty(),
+            master,
+            history: History::new(),
         }
     }
 
@@ -200,9 +216,14 @@ impl Searcher {
                 }
             }
             if self.aborted {
-                // A partial first iteration still beats choosing blind.
-                if decided.is_none() {
-                    decided = best.map(|index| (index, scores[index], 0));
+                // A partial first iteration still beats choosing blind. The master also trusts
+                // a partial deeper one that searched the previous best (it goes first): any
+                // action that then scored higher is better at this depth too.
+                let previous_done = order
+                    .first()
+                    .is_some_and(|first| scores[*first] > -INFINITY);
+                if decided.is_none() || (self.master && previous_done) {
+                    decided = best.map(|index| (index, scores[index], depth - 1));
                 }
                 break;
             }
@@ -210,6 +231,16 @@ impl Searcher {
                 decided = Some((index, scores[index], depth));
             }
             order.sort_by_key(|index| std::cmp::Reverse(scores[*index]));
+            if self.master && depth == 1 {
+                let mut flips = 0;
+                order.retain(|index| match candidates[*index] {
+                    Action::Flip(_) => {
+                        flips += 1;
+                        flips <= MASTER_ROOT_FLIPS
+                    }
+                    Action::Move { .. } => true,
+                });
+            }
             if best_total.abs() >= WIN - 100 {
                 break; // a forced result: looking deeper changes nothing
             }
@@ -270,17 +301,31 @@ impl Searcher {
         let mover = child.turn;
         let (_, end) = child.play_unchecked(action);
         match end {
-            Some(outcome) => self.terminal(outcome, mover, ply),
+            Some(outcome) => self.terminal(outcome, mover, ply, &child.board),
             None => -self.negamax(child, depth - 1, -beta, -alpha, ply),
         }
     }
 
-    fn terminal(&self, outcome: Outcome<Colour>, perspective: Colour, ply: i32) -> i32 {
+    /// The value of a finished game for `perspective`. The master also counts a draw as the
+    /// loss of most of a material lead (and as a gift to the side behind), so that it spends
+    /// material to keep a won game from running into the quiet or the length rule.
+    fn terminal(
+        &self,
+        outcome: Outcome<Colour>,
+        perspective: Colour,
+        ply: i32,
+        board: &Board,
+    ) -> i32 {
+        let contempt = if perspective == self.me {
+            -CONTEMPT
+        } else {
+            CONTEMPT
+        };
         match outcome.winner() {
             Some(winner) if winner == perspective => WIN - ply,
             Some(_) => -(WIN - ply),
-            None if perspective == self.me => -CONTEMPT,
-            None => CONTEMPT,
+            None if self.master => contempt - lead(board, perspective) * DRAW_LEAD_SHARE / 4,
+            None => contempt,
         }
     }
 
@@ -314,7 +359,7 @@ impl Searcher {
             passed.plies = passed.plies.saturating_add(1);
             passed.quiet = passed.quiet.saturating_add(1);
             best = match draw_by_counters::<Colour>(passed.quiet, passed.plies, &position.rules) {
-                Some(outcome) => self.terminal(outcome, side, ply + 1),
+                Some(outcome) => self.terminal(outcome, side, ply + 1, &position.board),
                 None => -self.negamax(&passed, depth - 1, -beta, -alpha, ply + 1),
             };
             if best >= beta {
@@ -326,7 +371,11 @@ impl Searcher {
         position.legal_actions_into(&mut moves);
         let flips = position.board.face_down().len();
         let moves_only = &mut moves[flips..];
-        order_moves(&position.board, moves_only);
+        if self.master {
+            self.history.order(&position.board, moves_only);
+        } else {
+            order_moves(&position.board, moves_only);
+        }
         for &action in &moves[flips..] {
             let mut child = position.clone();
             let value = self.after(&mut child, action, depth, alpha, beta, ply + 1);
@@ -338,6 +387,9 @@ impl Searcher {
                 if value > alpha {
                     alpha = value;
                     if alpha >= beta {
+                        if self.master {
+                            self.history.cut(&position.board, action, depth);
+                        }
                         break;
                     }
                 }
@@ -360,7 +412,13 @@ impl Searcher {
         left: u8,
     ) -> i32 {
         let side = position.turn;
-        let stand = evaluate(&position.board, side, position.quiet, &self.paths);
+        let clock = Clock {
+            quiet: position.quiet,
+            plies: position.plies,
+            quiet_limit: position.rules.quiet_limit,
+            ply_limit: position.rules.ply_limit,
+        };
+        let stand = evaluate(&position.board, side, clock, self.master, &self.paths);
         if stand >= beta || left == 0 {
             return stand;
         }
@@ -382,7 +440,7 @@ impl Searcher {
             let mut child = position.clone();
             let (_, end) = child.play_unchecked(action);
             let value = match end {
-                Some(outcome) => self.terminal(outcome, side, ply + 1),
+                Some(outcome) => self.terminal(outcome, side, ply + 1, &child.board),
                 None => -self.quiescence(&child, -beta, -alpha, ply + 1, left - 1),
             };
             if value > best {
@@ -420,7 +478,7 @@ fn chance_outcomes(view: &PublicView) -> Vec<(Piece, u32)> {
 }
 
 /// Attacks first, the most valuable victim first and the cheapest attacker among equals.
-fn order_moves(board: &Board, moves: &mut [Action]) {
+pub(super) fn order_moves(board: &Board, moves: &mut [Action]) {
     moves.sort_by_cached_key(|action| {
         let Action::Move { from, to } = *action else {
             return 0;

@@ -448,6 +448,15 @@ mod tests {
                     seconds: None,
                 },
             ),
+            (
+                "/challenge @ai level:master seconds:60",
+                Command::Challenge {
+                    opponent: Opponent::Ai {
+                        level: Some(crate::ai::Level::Master),
+                    },
+                    seconds: Some(60),
+                },
+            ),
             ("/accept", Command::Accept { challenge: None }),
             (
                 "/play seconds:30",

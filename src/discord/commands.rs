@@ -529,6 +529,10 @@ pub enum AiLevel {
     #[name_localized("zh-CN", "困难")]
     #[name_localized("zh-TW", "困難")]
     Hard,
+    #[name = "master"]
+    #[name_localized("zh-CN", "大师")]
+    #[name_localized("zh-TW", "大師")]
+    Master,
 }
 
 impl AiLevel {
@@ -537,6 +541,7 @@ impl AiLevel {
             AiLevel::Easy => crate::ai::Level::Easy,
             AiLevel::Normal => crate::ai::Level::Normal,
             AiLevel::Hard => crate::ai::Level::Hard,
+            AiLevel::Master => crate::ai::Level::Master,
         }
     }
 }

@@ -25,9 +25,9 @@ pub fn clock_bounds(lang: Language, min: u32, max: u32) -> String {
 pub fn unknown_ai_level(lang: Language, level: &str) -> String {
     say!(
         lang,
-        "there is no AI level \"{level}\": choose easy, normal or hard",
-        "没有 \"{level}\" 这个电脑难度：请选 easy、normal 或 hard",
-        "沒有 \"{level}\" 這個電腦難度：請選 easy、normal 或 hard"
+        "there is no AI level \"{level}\": choose easy, normal, hard or master",
+        "没有 \"{level}\" 这个电脑难度：请选 easy、normal、hard 或 master",
+        "沒有 \"{level}\" 這個電腦難度：請選 easy、normal、hard 或 master"
     )
 }
 

@@ -145,7 +145,7 @@ proptest! {
     /// Whatever the game so far, the AI's action is one the rules accept, and the legal actions
     /// worked out from the view alone are exactly the game's.
     #[test]
-    fn chosen_actions_are_legal(seed in 0u64..10_000, plies in 0u16..160, level in 0usize..3) {
+    fn chosen_actions_are_legal(seed in 0u64..10_000, plies in 0u16..160, level in 0usize..4) {
         let game = random_game(seed, plies);
         prop_assume!(game.outcome().is_none());
         let view = game.view();
@@ -200,7 +200,7 @@ fn digs_the_last_mine_to_take_the_flag_next() {
         ("C1", hidden(Colour::Black, Kind::Captain)),
     ]);
     let view = PublicView::of_position(&position);
-    for level in [Level::Normal, Level::Hard] {
+    for level in [Level::Normal, Level::Hard, Level::Master] {
         assert_eq!(choose(&view, level, 1), mv("B11", "B12"), "{level}");
     }
 }
@@ -218,7 +218,7 @@ fn takes_a_free_piece_and_keeps_its_own() {
         ("C11", hidden(Colour::Black, Kind::Landmine)),
     ]);
     let view = PublicView::of_position(&position);
-    for level in [Level::Normal, Level::Hard] {
+    for level in [Level::Normal, Level::Hard, Level::Master] {
         assert_eq!(choose(&view, level, 5), mv("A5", "A6"), "{level}");
     }
 }
@@ -239,6 +239,32 @@ fn avoids_actions_that_lose_by_repetition() {
     let forced = choose_action_with(&view, Seat::First, Level::Normal, 2, WORK, &everything)
         .expect("an action even when all repeat");
     assert!(position_accepts(&flag_in_reach(), forced.action));
+}
+
+#[test]
+fn master_cashes_in_a_lead_before_the_quiet_draw() {
+    // Red is far ahead (marshal and major against a colonel) but 70 quiet actions have gone
+    // by: trading colonels now resets the counter, while shuffling drifts into a draw that
+    // would throw the lead away.
+    let mut position = position(&[
+        ("A1", red(Kind::Marshal)),
+        ("E3", red(Kind::Major)),
+        ("C6", red(Kind::Colonel)),
+        ("C7", black(Kind::Colonel)),
+        ("A12", hidden(Colour::Black, Kind::Flag)),
+        ("B12", hidden(Colour::Black, Kind::Landmine)),
+        ("E1", hidden(Colour::Red, Kind::Flag)),
+    ]);
+    position.quiet = 70;
+    position.plies = 200;
+    let view = PublicView::of_position(&position);
+    for seed in 0..3 {
+        assert_eq!(
+            choose(&view, Level::Master, seed),
+            mv("C6", "C7"),
+            "seed {seed}"
+        );
+    }
 }
 
 fn position_accepts(position: &Position, action: Action) -> bool {
@@ -305,6 +331,7 @@ fn players_read_and_print() {
         ("Greedy", Player::Greedy),
         ("ai:easy", Player::Ai(Level::Easy)),
         ("AI:Hard", Player::Ai(Level::Hard)),
+        ("ai:master", Player::Ai(Level::Master)),
     ] {
         let parsed: Player = text.parse().expect(text);
         assert_eq!(parsed, player);

@@ -393,11 +393,13 @@ impl GameActor {
             seat,
             level,
             // Never think longer than half the turn clock, so the AI cannot time out.
-            budget_ms: self
-                .inner
-                .config
-                .ai_budget_ms
-                .min(self.table.clock.turn_secs.saturating_mul(500)),
+            budget_ms: {
+                let config = &self.inner.config;
+                config
+                    .ai_budgets_ms
+                    .for_level(level, config.ai_budget_ms)
+                    .min(self.table.clock.turn_secs.saturating_mul(500))
+            },
             seed: self.inner.next_ai_seed(),
         };
         let game = self.game.clone();

@@ -290,7 +290,7 @@ async fn start_pair(inner: &Arc<Inner>, pair: [QueueEntry; 2]) -> Result<(), Ser
         None => Some(default_room(&request)),
     }
     .ok_or_else(|| ServiceError::Task("no room could be opened for a quick match".into()))?;
-    let base_score = lobby::base_score(inner, players[0], players[1]).await?;
+    let base_score = lobby::base_score_after_last_game(inner, players[0], players[1]).await?;
     let now = now_ms();
     let turn_secs = pair[0].turn_secs;
     let game = Game::new(inner.deal_seed(), inner.config.rules);

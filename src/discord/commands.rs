@@ -17,7 +17,7 @@ use crate::config::Language;
 use crate::game::Square;
 use crate::service::{Caller, Command, GameEvent, Member, Opponent, Reply, Tongues};
 
-/// Every command the bot registers.
+/// Every command the bot registers, its Chinese names and descriptions filled in from the words.
 pub fn all() -> Vec<poise::Command<Bot, CommandError>> {
     vec![
         challenge(),
@@ -45,6 +45,7 @@ pub fn all() -> Vec<poise::Command<Bot, CommandError>> {
         super::menus::challenge_member(),
         super::menus::rank_member(),
     ])
+    .map(super::localise::localised)
     .collect()
 }
 
@@ -151,36 +152,17 @@ pub(super) fn member(user: &serenity::User) -> Member {
 }
 
 /// Challenge a member (or the bot itself) to a game in this channel
-#[poise::command(
-    slash_command,
-    guild_only,
-    name_localized("zh-CN", "挑战"),
-    name_localized("zh-TW", "挑戰"),
-    description_localized("zh-CN", "在本频道向一位成员（或机器人）发起对局"),
-    description_localized("zh-TW", "在本頻道向一位成員（或機器人）發起對局")
-)]
+#[poise::command(slash_command, guild_only)]
 async fn challenge(
     ctx: Context<'_>,
-    #[description = "Who to play (none: an open challenge anyone here may take)"]
-    #[name_localized("zh-CN", "对手")]
-    #[name_localized("zh-TW", "對手")]
-    #[description_localized("zh-CN", "对手（不选：公开挑战，谁都可以应战）")]
-    #[description_localized("zh-TW", "對手（不選：公開挑戰，誰都可以應戰）")]
-    member: Option<serenity::User>,
+    #[description = "Who to play (none: an open challenge anyone here may take)"] member: Option<
+        serenity::User,
+    >,
     #[description = "Seconds per turn"]
-    #[name_localized("zh-CN", "秒数")]
-    #[name_localized("zh-TW", "秒數")]
-    #[description_localized("zh-CN", "每步的秒数")]
-    #[description_localized("zh-TW", "每步的秒數")]
     #[min = 1]
     #[max = 3600]
     seconds: Option<u32>,
-    #[description = "The bot's level, when you challenge the bot"]
-    #[name_localized("zh-CN", "难度")]
-    #[name_localized("zh-TW", "難度")]
-    #[description_localized("zh-CN", "挑战机器人时它的难度")]
-    #[description_localized("zh-TW", "挑戰機器人時它的難度")]
-    level: Option<AiLevel>,
+    #[description = "The bot's level, when you challenge the bot"] level: Option<AiLevel>,
 ) -> Result<(), CommandError> {
     let bot_id = ctx.serenity_context().cache.current_user().id;
     let language = locale_language(ctx);
@@ -220,21 +202,10 @@ fn member_challenge(
 }
 
 /// Flip a face-down piece
-#[poise::command(
-    slash_command,
-    guild_only,
-    name_localized("zh-CN", "翻棋"),
-    name_localized("zh-TW", "翻棋"),
-    description_localized("zh-CN", "翻开一枚暗棋"),
-    description_localized("zh-TW", "翻開一枚暗棋")
-)]
+#[poise::command(slash_command, guild_only)]
 async fn flip(
     ctx: Context<'_>,
     #[description = "The square, e.g. B3"]
-    #[name_localized("zh-CN", "格子")]
-    #[name_localized("zh-TW", "格子")]
-    #[description_localized("zh-CN", "格子，例如 B3")]
-    #[description_localized("zh-TW", "格子，例如 B3")]
     #[autocomplete = "autocomplete::flips"]
     square: String,
 ) -> Result<(), CommandError> {
@@ -243,29 +214,13 @@ async fn flip(
 }
 
 /// Move one of your pieces
-#[poise::command(
-    slash_command,
-    guild_only,
-    rename = "move",
-    name_localized("zh-CN", "走棋"),
-    name_localized("zh-TW", "走棋"),
-    description_localized("zh-CN", "移动你的一枚棋子"),
-    description_localized("zh-TW", "移動你的一枚棋子")
-)]
+#[poise::command(slash_command, guild_only, rename = "move")]
 async fn move_piece(
     ctx: Context<'_>,
     #[description = "The piece's square, e.g. B3"]
-    #[name_localized("zh-CN", "起点")]
-    #[name_localized("zh-TW", "起點")]
-    #[description_localized("zh-CN", "棋子所在的格子")]
-    #[description_localized("zh-TW", "棋子所在的格子")]
     #[autocomplete = "autocomplete::origins"]
     from: String,
     #[description = "Where it goes, e.g. C3"]
-    #[name_localized("zh-CN", "终点")]
-    #[name_localized("zh-TW", "終點")]
-    #[description_localized("zh-CN", "目标格子")]
-    #[description_localized("zh-TW", "目標格子")]
     #[autocomplete = "autocomplete::destinations"]
     to: String,
 ) -> Result<(), CommandError> {
@@ -280,21 +235,10 @@ async fn move_piece(
 }
 
 /// Show where one of your pieces can go (only you see it)
-#[poise::command(
-    slash_command,
-    guild_only,
-    name_localized("zh-CN", "走法"),
-    name_localized("zh-TW", "走法"),
-    description_localized("zh-CN", "查看一枚棋子能走到哪里（仅你可见）"),
-    description_localized("zh-TW", "查看一枚棋子能走到哪裡（僅你可見）")
-)]
+#[poise::command(slash_command, guild_only)]
 async fn moves(
     ctx: Context<'_>,
     #[description = "The piece's square, e.g. B3"]
-    #[name_localized("zh-CN", "格子")]
-    #[name_localized("zh-TW", "格子")]
-    #[description_localized("zh-CN", "棋子所在的格子")]
-    #[description_localized("zh-TW", "棋子所在的格子")]
     #[autocomplete = "autocomplete::origins"]
     square: String,
 ) -> Result<(), CommandError> {
@@ -303,87 +247,40 @@ async fn moves(
 }
 
 /// Show the board of this channel's game
-#[poise::command(
-    slash_command,
-    guild_only,
-    name_localized("zh-CN", "棋盘"),
-    name_localized("zh-TW", "棋盤"),
-    description_localized("zh-CN", "显示本频道对局的棋盘"),
-    description_localized("zh-TW", "顯示本頻道對局的棋盤")
-)]
+#[poise::command(slash_command, guild_only)]
 async fn board(ctx: Context<'_>) -> Result<(), CommandError> {
     run(ctx, Ok(Command::Board), Layout::Plain).await
 }
 
 /// Resign this game (asks you to confirm; allowed after the first actions)
-#[poise::command(
-    slash_command,
-    guild_only,
-    name_localized("zh-CN", "认输"),
-    name_localized("zh-TW", "認輸"),
-    description_localized("zh-CN", "认输（需要确认）"),
-    description_localized("zh-TW", "認輸（需要確認）")
-)]
+#[poise::command(slash_command, guild_only)]
 async fn resign(ctx: Context<'_>) -> Result<(), CommandError> {
     run(ctx, Ok(Command::AskResign), Layout::Plain).await
 }
 
 /// Offer your opponent a draw
-#[poise::command(
-    slash_command,
-    guild_only,
-    name_localized("zh-CN", "求和"),
-    name_localized("zh-TW", "求和"),
-    description_localized("zh-CN", "向对手提出和棋"),
-    description_localized("zh-TW", "向對手提出和棋")
-)]
+#[poise::command(slash_command, guild_only)]
 async fn draw(ctx: Context<'_>) -> Result<(), CommandError> {
     run(ctx, Ok(Command::OfferDraw), Layout::Plain).await
 }
 
 /// Leave this game now: you lose with the abandonment penalty (asks you to confirm)
-#[poise::command(
-    slash_command,
-    guild_only,
-    name_localized("zh-CN", "逃跑"),
-    name_localized("zh-TW", "逃跑"),
-    description_localized("zh-CN", "立即离开对局：判负并按逃跑扣分（需要确认）"),
-    description_localized("zh-TW", "立即離開對局：判負並按逃跑扣分（需要確認）")
-)]
+#[poise::command(slash_command, guild_only)]
 async fn abandon(ctx: Context<'_>) -> Result<(), CommandError> {
     run(ctx, Ok(Command::AskAbandon), Layout::Plain).await
 }
 
 /// Challenge the opponent of this channel's last game again
-#[poise::command(
-    slash_command,
-    guild_only,
-    name_localized("zh-CN", "再战"),
-    name_localized("zh-TW", "再戰"),
-    description_localized("zh-CN", "再次挑战本频道上一局的对手"),
-    description_localized("zh-TW", "再次挑戰本頻道上一局的對手")
-)]
+#[poise::command(slash_command, guild_only)]
 async fn rematch(ctx: Context<'_>) -> Result<(), CommandError> {
     run(ctx, Ok(Command::Rematch), Layout::Plain).await
 }
 
 /// Show the title, points and record of a member (you by default)
-#[poise::command(
-    slash_command,
-    guild_only,
-    name_localized("zh-CN", "等级"),
-    name_localized("zh-TW", "等級"),
-    description_localized("zh-CN", "查看成员的等级、积分和战绩（默认自己）"),
-    description_localized("zh-TW", "查看成員的等級、積分和戰績（預設自己）")
-)]
+#[poise::command(slash_command, guild_only)]
 async fn rank(
     ctx: Context<'_>,
-    #[description = "Whose rank"]
-    #[name_localized("zh-CN", "成员")]
-    #[name_localized("zh-TW", "成員")]
-    #[description_localized("zh-CN", "查看谁的等级")]
-    #[description_localized("zh-TW", "查看誰的等級")]
-    member: Option<serenity::User>,
+    #[description = "Whose rank"] member: Option<serenity::User>,
 ) -> Result<(), CommandError> {
     let member = member.as_ref().map(self::member);
     run(ctx, Ok(Command::Rank(member)), Layout::Embed).await
@@ -393,70 +290,35 @@ async fn rank(
 #[derive(poise::ChoiceParameter, Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Scope {
     #[name = "this server"]
-    #[name_localized("zh-CN", "本服务器")]
-    #[name_localized("zh-TW", "本伺服器")]
     Server,
     #[name = "global"]
-    #[name_localized("zh-CN", "全部服务器")]
-    #[name_localized("zh-TW", "全部伺服器")]
     Global,
 }
 
 /// Show the best players of this server (or of every server)
-#[poise::command(
-    slash_command,
-    guild_only,
-    name_localized("zh-CN", "排行榜"),
-    name_localized("zh-TW", "排行榜"),
-    description_localized("zh-CN", "本服务器（或全部服务器）的排行榜"),
-    description_localized("zh-TW", "本伺服器（或全部伺服器）的排行榜")
-)]
+#[poise::command(slash_command, guild_only)]
 async fn leaderboard(
     ctx: Context<'_>,
-    #[description = "This server (default) or global"]
-    #[name_localized("zh-CN", "范围")]
-    #[name_localized("zh-TW", "範圍")]
-    #[description_localized("zh-CN", "本服务器（默认）或全部")]
-    #[description_localized("zh-TW", "本伺服器（預設）或全部")]
-    scope: Option<Scope>,
+    #[description = "This server (default) or global"] scope: Option<Scope>,
 ) -> Result<(), CommandError> {
     let global = scope == Some(Scope::Global);
     run(ctx, Ok(Command::Leaderboard { global }), Layout::Plain).await
 }
 
 /// Show this channel's game as a position (notation) and who plays which colour
-#[poise::command(
-    slash_command,
-    guild_only,
-    name_localized("zh-CN", "导出"),
-    name_localized("zh-TW", "匯出"),
-    description_localized("zh-CN", "以记谱导出本频道的对局局面"),
-    description_localized("zh-TW", "以記譜匯出本頻道的對局局面")
-)]
+#[poise::command(slash_command, guild_only)]
 async fn export(ctx: Context<'_>) -> Result<(), CommandError> {
     run(ctx, Ok(Command::Export), Layout::Plain).await
 }
 
 /// The rules of Junqi flip chess (only you see them)
-#[poise::command(
-    slash_command,
-    name_localized("zh-CN", "规则"),
-    name_localized("zh-TW", "規則"),
-    description_localized("zh-CN", "军棋翻翻棋的规则（仅你可见）"),
-    description_localized("zh-TW", "軍棋翻翻棋的規則（僅你可見）")
-)]
+#[poise::command(slash_command)]
 async fn rules(ctx: Context<'_>) -> Result<(), CommandError> {
     run(ctx, Ok(Command::Rules), Layout::Plain).await
 }
 
 /// How to play with this bot (only you see it)
-#[poise::command(
-    slash_command,
-    name_localized("zh-CN", "帮助"),
-    name_localized("zh-TW", "幫助"),
-    description_localized("zh-CN", "如何使用本机器人（仅你可见）"),
-    description_localized("zh-TW", "如何使用本機器人（僅你可見）")
-)]
+#[poise::command(slash_command)]
 async fn help(ctx: Context<'_>) -> Result<(), CommandError> {
     let language = locale_language(ctx);
     let lines = help_lines(&ctx.framework().options().commands, language);
@@ -518,16 +380,10 @@ fn locale_language(ctx: Context<'_>) -> Language {
 #[derive(poise::ChoiceParameter, Clone, Copy, PartialEq, Eq, Debug)]
 pub enum AiLevel {
     #[name = "easy"]
-    #[name_localized("zh-CN", "简单")]
-    #[name_localized("zh-TW", "簡單")]
     Easy,
     #[name = "normal"]
-    #[name_localized("zh-CN", "普通")]
-    #[name_localized("zh-TW", "普通")]
     Normal,
     #[name = "hard"]
-    #[name_localized("zh-CN", "困难")]
-    #[name_localized("zh-TW", "困難")]
     Hard,
     #[name = "master"]
     #[name_localized("zh-CN", "大师")]

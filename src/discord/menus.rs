@@ -1,7 +1,8 @@
 //! The user context-menu commands ("Apps" on a member): "Challenge to 翻翻棋" challenges them
-//! with the server's default clock, "翻翻棋 rank" shows their rank privately. poise 0.7.1 does
-//! not register a context menu's name localisations (its code leaves a TODO there), so
-//! [`registrations`] builds every command's registration itself and adds them.
+//! with the server's default clock, "翻翻棋 rank" shows their rank privately (their Chinese
+//! names are `words::Menu`'s). poise 0.7.1 does not register a context menu's name
+//! localisations (its code leaves a TODO there), so [`registrations`] builds every command's
+//! registration itself and adds them.
 
 use poise::serenity_prelude as serenity;
 
@@ -11,12 +12,7 @@ use super::{Bot, CommandError, Context, words};
 use crate::service::{Command, Opponent, Reply};
 
 /// Challenge this member to a game here, on the server's default clock
-#[poise::command(
-    context_menu_command = "Challenge to 翻翻棋",
-    guild_only,
-    name_localized("zh-CN", "挑战下翻翻棋"),
-    name_localized("zh-TW", "挑戰下翻翻棋")
-)]
+#[poise::command(context_menu_command = "Challenge to 翻翻棋", guild_only)]
 pub async fn challenge_member(ctx: Context<'_>, user: serenity::User) -> Result<(), CommandError> {
     let bot_id = ctx.serenity_context().cache.current_user().id;
     let command = if user.id == bot_id {
@@ -38,12 +34,7 @@ pub async fn challenge_member(ctx: Context<'_>, user: serenity::User) -> Result<
 }
 
 /// Show this member's rank, to you alone
-#[poise::command(
-    context_menu_command = "翻翻棋 rank",
-    guild_only,
-    name_localized("zh-CN", "翻翻棋等级"),
-    name_localized("zh-TW", "翻翻棋等級")
-)]
+#[poise::command(context_menu_command = "翻翻棋 rank", guild_only)]
 pub async fn rank_member(ctx: Context<'_>, user: serenity::User) -> Result<(), CommandError> {
     run(
         ctx,

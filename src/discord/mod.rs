@@ -16,6 +16,7 @@ mod failures;
 mod history;
 pub mod http;
 mod lanes;
+mod localise;
 mod menus;
 mod messages;
 mod moderation;

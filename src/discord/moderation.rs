@@ -11,32 +11,14 @@ use crate::service::{Command, Rights};
 #[poise::command(
     slash_command,
     guild_only,
-    default_member_permissions = "MANAGE_MESSAGES",
-    name_localized("zh-CN", "取消对局"),
-    name_localized("zh-TW", "取消對局"),
-    description_localized(
-        "zh-CN",
-        "取消本服务器一局进行中的对局：不计分，锦标赛中也不计（管理员）"
-    ),
-    description_localized(
-        "zh-TW",
-        "取消本伺服器一局進行中的對局：不計分，錦標賽中也不計（管理員）"
-    )
+    default_member_permissions = "MANAGE_MESSAGES"
 )]
 pub async fn cancel(
     ctx: Context<'_>,
     #[description = "The game's number (/games lists them)"]
-    #[name_localized("zh-CN", "对局号")]
-    #[name_localized("zh-TW", "對局號")]
-    #[description_localized("zh-CN", "对局编号（/对局 可列出）")]
-    #[description_localized("zh-TW", "對局編號（/對局 可列出）")]
     #[min = 1]
     game: u64,
     #[description = "Why, for the players and the game's history"]
-    #[name_localized("zh-CN", "原因")]
-    #[name_localized("zh-TW", "原因")]
-    #[description_localized("zh-CN", "原因，会告诉棋手并记入战绩")]
-    #[description_localized("zh-TW", "原因，會告訴棋手並記入戰績")]
     #[max_length = 200]
     reason: Option<String>,
 ) -> Result<(), CommandError> {

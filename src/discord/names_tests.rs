@@ -1,14 +1,14 @@
-//! The command names the words use are the ones Discord registers, in every language: a
-//! Chinese message names `/挑战`, an English one `/challenge`, and no Discord text names a
-//! command a member of that language cannot find.
+//! No Discord text names a command a member of its language cannot find: a Chinese message
+//! names `/挑战`, an English one `/challenge` (the registered names are the words' own, filled
+//! in by `localise`).
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
 
 use super::commands::{self, help_lines, localised};
 use crate::config::Language;
 use crate::game::Rules;
 use crate::service::Surface;
-use crate::words::{self, Cmd, Opt, slash_names};
+use crate::words::{self, Cmd, slash_names};
 
 const LANGUAGES: [Language; 3] = [Language::English, Language::ZhHans, Language::ZhHant];
 
@@ -26,51 +26,6 @@ fn registered(lang: Language) -> HashSet<String> {
         }
     }
     names
-}
-
-#[test]
-fn the_words_name_each_command_as_discord_registers_it() {
-    let mut all = commands::all();
-    // The context menus are named apart (their names are sentences, not slash commands).
-    all.retain(|command| command.slash_action.is_some());
-    let by_name: HashMap<&str, &poise::Command<_, _>> = all
-        .iter()
-        .map(|command| (&*command.name, command))
-        .collect();
-    assert_eq!(
-        by_name.len(),
-        Cmd::ALL.len(),
-        "a command missing from words::Cmd"
-    );
-    for cmd in Cmd::ALL {
-        let names = cmd.names();
-        let command = by_name
-            .get(names[0])
-            .unwrap_or_else(|| panic!("/{} is not registered", names[0]));
-        for (index, lang) in LANGUAGES.into_iter().enumerate() {
-            let shown = localised(&command.name_localizations, &command.name, lang);
-            assert_eq!(shown, names[index], "{cmd:?} in {lang:?}");
-            let typed = words::slash(lang, Surface::Discord, cmd);
-            assert_eq!(typed, format!("/{shown}"));
-        }
-        assert_eq!(
-            words::slash(Language::ZhHans, Surface::Console, cmd),
-            format!("/{}", names[0])
-        );
-    }
-    for opt in Opt::ALL {
-        let (cmd, names) = opt.names();
-        let command = by_name[cmd.names()[0]];
-        let parameter = command
-            .parameters
-            .iter()
-            .find(|parameter| parameter.name == names[0])
-            .unwrap_or_else(|| panic!("{opt:?} is not an option of /{}", command.name));
-        for (index, lang) in LANGUAGES.into_iter().enumerate() {
-            let shown = localised(&parameter.name_localizations, &parameter.name, lang);
-            assert_eq!(shown, names[index], "{opt:?} in {lang:?}");
-        }
-    }
 }
 
 /// Every Discord text that tells members to type a command, in every language.

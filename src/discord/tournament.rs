@@ -24,66 +24,28 @@ use crate::store::Place;
 #[derive(poise::ChoiceParameter, Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Action {
     #[name = "create"]
-    #[name_localized("zh-CN", "开设")]
-    #[name_localized("zh-TW", "開設")]
     Create,
     #[name = "join"]
-    #[name_localized("zh-CN", "加入")]
-    #[name_localized("zh-TW", "加入")]
     Join,
     #[name = "leave"]
-    #[name_localized("zh-CN", "退出")]
-    #[name_localized("zh-TW", "退出")]
     Leave,
     #[name = "cancel"]
-    #[name_localized("zh-CN", "取消")]
-    #[name_localized("zh-TW", "取消")]
     Cancel,
 }
 
 use super::rights_of;
 
 /// An arena tournament here: create one, join, leave, cancel, or see the standings
-#[poise::command(
-    slash_command,
-    guild_only,
-    name_localized("zh-CN", "锦标赛"),
-    name_localized("zh-TW", "錦標賽"),
-    description_localized("zh-CN", "本频道的竞技场锦标赛：开设、加入、退出、取消，或看排名"),
-    description_localized("zh-TW", "本頻道的競技場錦標賽：開設、加入、退出、取消，或看排名")
-)]
+#[poise::command(slash_command, guild_only)]
 pub async fn tournament(
     ctx: Context<'_>,
-    #[description = "What to do (none: the standings)"]
-    #[name_localized("zh-CN", "操作")]
-    #[name_localized("zh-TW", "操作")]
-    #[description_localized("zh-CN", "要做什么（不选：看排名）")]
-    #[description_localized("zh-TW", "要做什麼（不選：看排名）")]
-    action: Option<Action>,
-    #[description = "create: its length in minutes"]
-    #[name_localized("zh-CN", "分钟")]
-    #[name_localized("zh-TW", "分鐘")]
-    #[description_localized("zh-CN", "开设：时长（分钟）")]
-    #[description_localized("zh-TW", "開設：時長（分鐘）")]
-    minutes: Option<u32>,
-    #[description = "create: seconds per turn"]
-    #[name_localized("zh-CN", "秒数")]
-    #[name_localized("zh-TW", "秒數")]
-    #[description_localized("zh-CN", "开设：每步的秒数")]
-    #[description_localized("zh-TW", "開設：每步的秒數")]
-    seconds: Option<u32>,
-    #[description = "create: minutes until it starts (default 5)"]
-    #[name_localized("zh-CN", "几分钟后开始")]
-    #[name_localized("zh-TW", "幾分鐘後開始")]
-    #[description_localized("zh-CN", "开设：几分钟后开始（默认 5）")]
-    #[description_localized("zh-TW", "開設：幾分鐘後開始（預設 5）")]
-    starts_in: Option<u32>,
-    #[description = "create: whether its games count on the ladder (default true)"]
-    #[name_localized("zh-CN", "计分")]
-    #[name_localized("zh-TW", "計分")]
-    #[description_localized("zh-CN", "开设：对局是否计入排行（默认是）")]
-    #[description_localized("zh-TW", "開設：對局是否計入排行（預設是）")]
-    rated: Option<bool>,
+    #[description = "What to do (none: the standings)"] action: Option<Action>,
+    #[description = "create: its length in minutes"] minutes: Option<u32>,
+    #[description = "create: seconds per turn"] seconds: Option<u32>,
+    #[description = "create: minutes until it starts (default 5)"] starts_in: Option<u32>,
+    #[description = "create: whether its games count on the ladder (default true)"] rated: Option<
+        bool,
+    >,
 ) -> Result<(), CommandError> {
     let rights = match ctx {
         poise::Context::Application(app) => rights_of(app.interaction.member.as_deref()),

@@ -401,8 +401,9 @@ pub(super) async fn rematch(inner: &Arc<Inner>, caller: &Caller, tongues: Tongue
     open_challenge(inner, challenge, true, tongues).await
 }
 
-/// The base score of a game between `a` and `b` starting now (docs/rules.md §7).
-pub(super) async fn base_score(
+/// The base score of a game between `a` and `b` starting now, from the last game they played
+/// (read from the store) and [`scoring::base_score`] (docs/rules.md §7).
+pub(super) async fn base_score_after_last_game(
     inner: &Arc<Inner>,
     a: UserId,
     b: UserId,
@@ -444,7 +445,7 @@ async fn start_game(inner: &Arc<Inner>, challenge: &Challenge, tongues: Tongues)
 
 async fn create_game(inner: &Arc<Inner>, challenge: &Challenge) -> Result<LiveGame, ServiceError> {
     let players: [UserId; 2] = [challenge.challenger, challenge.challenged];
-    let base_score = base_score(inner, players[0], players[1]).await?;
+    let base_score = base_score_after_last_game(inner, players[0], players[1]).await?;
     let now = now_ms();
     let rules = inner.config.rules;
     let game = Game::new(inner.deal_seed(), rules);

@@ -1,7 +1,7 @@
 //! The names of the bot's commands and their options as each surface shows them: the console's
 //! own syntax (`/challenge`, English everywhere), and on Discord the name the member's client
 //! shows for the message's language (`/挑战` in 简体). Discord registers the commands with these
-//! localisations; a test in `discord::commands` checks the two never disagree.
+//! localisations (and the rest of what it shows in Chinese, from `registration`).
 
 use super::Surface;
 use crate::config::Language;
@@ -95,11 +95,18 @@ impl Cmd {
 impl Opt {
     pub const ALL: [Opt; 1] = [Opt::ReplayGame];
 
-    /// The command it belongs to, then its names as [`Cmd::names`].
+    /// The command it belongs to, then its names as [`Cmd::names`] (from [`Cmd::options`]).
     pub fn names(self) -> (Cmd, [&'static str; 3]) {
-        match self {
-            Opt::ReplayGame => (Cmd::Replay, ["game", "对局号", "對局號"]),
-        }
+        let (cmd, name) = match self {
+            Opt::ReplayGame => (Cmd::Replay, "game"),
+        };
+        let names = cmd
+            .options()
+            .iter()
+            .find(|option| option.name == name)
+            .and_then(|option| option.names);
+        let [hans, hant] = names.unwrap_or([name; 2]);
+        (cmd, [name, hans, hant])
     }
 }
 

@@ -5,10 +5,11 @@
 //!
 //! Submodules: `errors` (refusals and failures), `play` (turns, draws, clocks, buttons),
 //! `lobby` (challenges), `standings` (points, ranks, titles), `turns` (what an action did and
-//! the text board), `history` (`/history`, `/replay`, `/games`), `moderation` (`/cancel`) and `board` (the words drawn on
-//! the board image). The Discord front end's own texts live with it (`discord/wording.rs`).
-//! Nothing here depends on the service or a front end: [`Surface`] says which front end a
-//! sentence is for.
+//! the text board), `history` (`/history`, `/replay`, `/games`), `moderation` (`/cancel`),
+//! `commands` and `registration` (the commands' names, and what Discord shows of them in
+//! Chinese) and `board` (the words drawn on the board image). The Discord front end's own texts
+//! live with it (`discord/wording.rs`). Nothing here depends on the service or a front end:
+//! [`Surface`] says which front end a sentence is for.
 
 mod commands;
 mod errors;
@@ -16,6 +17,7 @@ mod lobby;
 pub mod moderation;
 mod play;
 mod queue;
+mod registration;
 pub mod settings;
 mod standings;
 pub mod tournament;
@@ -34,6 +36,7 @@ pub use errors::*;
 pub use lobby::*;
 pub use play::*;
 pub use queue::*;
+pub use registration::{Menu, OptWords};
 pub use standings::*;
 
 use crate::config::Language;

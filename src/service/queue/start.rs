@@ -61,7 +61,7 @@ pub(super) async fn start_pair(
     pair: [QueueEntry; 2],
 ) -> Result<(), ServiceError> {
     let players = [pair[0].user, pair[1].user];
-    let base_score = lobby::base_score(inner, players[0], players[1]).await?;
+    let base_score = lobby::base_score_after_last_game(inner, players[0], players[1]).await?;
     // Durable with the game's start, the next write.
     let number = inner
         .blocking(move |s| {

@@ -403,7 +403,7 @@ async fn new_game(
     players: [UserId; 2],
     names: [String; 2],
 ) -> Result<LiveGame, ServiceError> {
-    let base_score = lobby::base_score(inner, players[0], players[1]).await?;
+    let base_score = lobby::base_score_after_last_game(inner, players[0], players[1]).await?;
     let now = now_ms();
     let game = Game::new(inner.deal_seed(), inner.config.rules);
     let live = LiveGame {

@@ -1,4 +1,4 @@
-//! Reading `/history [@member] [page:N]` and `/replay GAME [speed]`.
+//! Reading `/history [@member] [page:N]`, `/replay GAME [speed]` and `/analyse GAME`.
 
 use super::{ParseError, Words};
 use crate::service::{Command, SPEEDS};
@@ -42,6 +42,16 @@ pub(super) fn replay(w: &Words<'_>) -> Result<Command, ParseError> {
         },
     };
     Ok(Command::Replay { game, speed })
+}
+
+/// `/analyse GAME`.
+pub(super) fn analyse(w: &Words<'_>) -> Result<Command, ParseError> {
+    w.expect(1, 1, &[], "/analyse GAME")?;
+    let game_text = w.positional[0].trim_start_matches('#');
+    let game = game_text
+        .parse::<u64>()
+        .map_err(|_| w.problem(format!("\"{}\" is not a game number", w.positional[0])))?;
+    Ok(Command::Analyse { game })
 }
 
 #[cfg(test)]

@@ -155,7 +155,7 @@ fn main() {
                 / scored.len().max(1) as f64
         };
         let best = (1..=60)
-            .map(|step| f64::from(step) * 50.0)
+            .map(|step| f64::from(step) * 100.0)
             .min_by(|a, b| loss(*a).total_cmp(&loss(*b)))
             .unwrap_or(estimate::SCALE);
         println!(

@@ -55,7 +55,8 @@ pub use crate::words::turns::board_text;
 use crate::words::{self, history as history_words, turns as text};
 pub use ai::{AiRequest, ai_move};
 pub use analysis::{
-    AnalysisMedia, AnalysisMediaError, compute as compute_analysis, media as analysis_media,
+    AnalysedGame, AnalysisMedia, AnalysisMediaError, compute as compute_analysis,
+    media as analysis_media, media_of_views as analysis_media_of_views,
 };
 pub use button::{Button, ButtonId, Turn, UnknownButton};
 pub use clock::{ClockEvent, now_ms};

@@ -44,13 +44,18 @@ pub(super) fn replay(w: &Words<'_>) -> Result<Command, ParseError> {
     Ok(Command::Replay { game, speed })
 }
 
-/// `/analyse GAME`.
+/// `/analyse GAME` or `/analyse game:GAME`.
 pub(super) fn analyse(w: &Words<'_>) -> Result<Command, ParseError> {
-    w.expect(1, 1, &[], "/analyse GAME")?;
-    let game_text = w.positional[0].trim_start_matches('#');
-    let game = game_text
+    const USAGE: &str = "/analyse game:N";
+    w.expect(0, 1, &["game"], USAGE)?;
+    let text = match (w.option("game"), w.positional.first().copied()) {
+        (Some(text), None) | (None, Some(text)) => text,
+        _ => return Err(w.problem(format!("usage: {USAGE}"))),
+    };
+    let game = text
+        .trim_start_matches('#')
         .parse::<u64>()
-        .map_err(|_| w.problem(format!("\"{}\" is not a game number", w.positional[0])))?;
+        .map_err(|_| w.problem(format!("\"{}\" is not a game number", super::echo(text))))?;
     Ok(Command::Analyse { game })
 }
 

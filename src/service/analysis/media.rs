@@ -6,7 +6,7 @@ use thiserror::Error;
 
 use crate::analysis::{self, AnalysisError, ESTIMATOR_VERSION, Series};
 use crate::config::Language;
-use crate::game::Outcome;
+use crate::game::{Outcome, PublicView, Seat};
 use crate::render::{Chart, RenderError, render_chart};
 use crate::store::{FinishedGame, StoredAnalysis};
 use crate::words::analysis as say;
@@ -46,6 +46,28 @@ pub fn media(
     lang: Language,
 ) -> Result<AnalysisMedia, AnalysisMediaError> {
     let (views, _) = analysis::public_history(&finished.game.record)?;
+    let game = AnalysedGame {
+        id: finished.game.id,
+        names: &finished.game.names,
+        outcome: finished.outcome,
+    };
+    media_of_views(&game, &views, stored, lang)
+}
+
+/// What the answer names of a game besides its public history.
+pub struct AnalysedGame<'a> {
+    pub id: u64,
+    pub names: &'a [String; 2],
+    pub outcome: Outcome<Seat>,
+}
+
+/// [`media`] from the public history itself (the start and every action's view).
+pub fn media_of_views(
+    game: &AnalysedGame<'_>,
+    views: &[PublicView],
+    stored: &StoredAnalysis,
+    lang: Language,
+) -> Result<AnalysisMedia, AnalysisMediaError> {
     if views.len() != stored.chances.len() {
         return Err(AnalysisMediaError::Mismatch {
             found: stored.chances.len(),
@@ -56,11 +78,10 @@ pub fn media(
         chances: stored.chances.clone(),
         end: stored.end,
     };
-    let swings = analysis::swings(&series, &views);
-    let names = &finished.game.names;
-    let id = finished.game.id;
+    let swings = analysis::swings(&series, views);
+    let (names, id) = (game.names, game.id);
     let actions = views.len() - 1;
-    let result = match finished.outcome {
+    let result = match game.outcome {
         Outcome::Win { winner, reason } => {
             let winner = &names[winner.index()];
             format!(

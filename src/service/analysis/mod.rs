@@ -22,7 +22,7 @@ use crate::store::{FinishedGame, Store, StoredAnalysis};
 use crate::words::analysis as say;
 use crate::words::history as history_words;
 
-pub use media::{AnalysisMedia, AnalysisMediaError, compute, media};
+pub use media::{AnalysedGame, AnalysisMedia, AnalysisMediaError, compute, media, media_of_views};
 
 /// Games waiting for an analyst at most; more are refused as busy.
 const QUEUE: usize = 32;

@@ -21,8 +21,15 @@ fn play(game: &mut Game, actions: usize) -> Vec<Action> {
         let seat = game.to_act();
         let view = game.view();
         let seed = u64::from(game.plies());
-        let report = choose_action_with(&view, seat, Level::Normal, seed, SearchBudget::Nodes(300), &never)
-            .expect("an action");
+        let report = choose_action_with(
+            &view,
+            seat,
+            Level::Normal,
+            seed,
+            SearchBudget::Nodes(300),
+            &never,
+        )
+        .expect("an action");
         game.act(seat, report.action).expect("legal");
         played.push(report.action);
     }
@@ -80,14 +87,22 @@ fn twin_deals_give_byte_identical_charts() {
     // The twin: every piece never flipped moved to another never-flipped square.
     let face_down: Vec<junqi::Square> = junqi::Square::all()
         .filter(|square| matches!(original.board.cell(*square), Cell::FaceDown(_)))
-        .filter(|square| views_a.last().is_some_and(|v| v.cell(*square) == junqi::game::PublicCell::FaceDown))
+        .filter(|square| {
+            views_a
+                .last()
+                .is_some_and(|v| v.cell(*square) == junqi::game::PublicCell::FaceDown)
+        })
         .collect();
     let other = twin(&original, &face_down);
-    assert_ne!(other.board, original.board, "the twin deal differs face down");
+    assert_ne!(
+        other.board, original.board,
+        "the twin deal differs face down"
+    );
     let mut b = Game::from_deal(other, Rules::default());
     let mut views_b = vec![b.view()];
     for action in &actions {
-        b.act(b.to_act(), *action).expect("the same actions are legal");
+        b.act(b.to_act(), *action)
+            .expect("the same actions are legal");
         views_b.push(b.view());
     }
     b.abandon(b.to_act()).expect("abandons");
@@ -112,10 +127,23 @@ fn the_series_ends_at_the_result() {
     let outcome = game.outcome().expect("over");
     let series = analysis::series_of_views(&views, &outcome, NODES);
     assert_eq!(series.chances.len(), 13);
-    assert_eq!(series.chances[0], estimate::EVEN, "nothing is known at the start");
-    let expected = if loser == Seat::First { 0 } else { estimate::WHOLE };
+    assert_eq!(
+        series.chances[0],
+        estimate::EVEN,
+        "nothing is known at the start"
+    );
+    let expected = if loser == Seat::First {
+        0
+    } else {
+        estimate::WHOLE
+    };
     assert_eq!(series.end, expected);
-    assert!(series.chances.iter().all(|chance| *chance <= estimate::WHOLE));
+    assert!(
+        series
+            .chances
+            .iter()
+            .all(|chance| *chance <= estimate::WHOLE)
+    );
 }
 
 #[test]

@@ -15,7 +15,10 @@ fn a_finished_game_is_analysed_once_and_then_served_from_the_store() {
         game.act(seat, action).expect("legal");
         actions.push(action_line(name_of(seat), action));
     }
-    let mut script = vec!["alice /challenge @bob".to_string(), "bob /accept".to_string()];
+    let mut script = vec![
+        "alice /challenge @bob".to_string(),
+        "bob /accept".to_string(),
+    ];
     script.extend(actions);
     script.extend(
         [
@@ -57,8 +60,14 @@ fn a_finished_game_is_analysed_once_and_then_served_from_the_store() {
         assert_eq!(&png[1..4], b"PNG");
     }
     assert_eq!(
-        charts[0].lines().filter(|l| !l.starts_with("image:")).collect::<Vec<_>>(),
-        charts[1].lines().filter(|l| !l.starts_with("image:")).collect::<Vec<_>>(),
+        charts[0]
+            .lines()
+            .filter(|l| !l.starts_with("image:"))
+            .collect::<Vec<_>>(),
+        charts[1]
+            .lines()
+            .filter(|l| !l.starts_with("image:"))
+            .collect::<Vec<_>>(),
         "the stored series gives the same answer"
     );
     assert_eq!(find("There is no game #9.").len(), 1, "{output}");

@@ -9,7 +9,15 @@ use junqi::game::{Outcome, Seat, WinReason};
 use junqi::store::{FinishedGame, Place, Store, StoredAnalysis};
 
 fn finished_game(store: &Store, id: u64) {
-    let live = live_game(id, Place { guild: 1, channel: id }, [11, 12], id);
+    let live = live_game(
+        id,
+        Place {
+            guild: 1,
+            channel: id,
+        },
+        [11, 12],
+        id,
+    );
     store.put_live_game(&live).expect("stored");
     let finished = FinishedGame {
         game: live,
@@ -72,7 +80,11 @@ fn analyses_read_back_and_damage_is_not_served(backend: Backend) {
         }
     }
     let store = location.open();
-    assert_eq!(store.analysis(2).expect("read"), None, "damage is not served");
+    assert_eq!(
+        store.analysis(2).expect("read"),
+        None,
+        "damage is not served"
+    );
     assert!(
         store
             .quarantined()

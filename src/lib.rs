@@ -22,6 +22,7 @@
 //! `console`, `cli`) and the process's `ops` are the binary's: they are reachable only so that
 //! the binary and the end-to-end tests can start them, and are not part of the API.
 pub mod ai;
+pub mod analysis;
 pub mod config;
 pub mod game;
 pub mod render;

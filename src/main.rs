@@ -100,6 +100,18 @@ enum Command {
         #[arg(long)]
         speed: Option<u32>,
     },
+    /// Write a finished game's win-chance chart (PNG) and print its three biggest swings;
+    /// the series is computed once and kept in the store.
+    Analyse {
+        /// The data directory (the console's, or the bot's `data_dir`).
+        #[arg(long)]
+        data: PathBuf,
+        /// The game number (as `/history` shows it).
+        game: u64,
+        /// The image file to write.
+        #[arg(short, long, default_value = "chart.png")]
+        output: PathBuf,
+    },
     /// Verify the whole store (every record decodes; indexes and stats equal a recomputation);
     /// exit 1 on any problem. Run it with the bot stopped.
     CheckStore {
@@ -437,6 +449,18 @@ fn main() -> ExitCode {
                 ExitCode::from(code)
             }
         },
+        Command::Analyse { data, game, output } => {
+            match junqi::cli::analyse::analyse_to_file(&data, game, &output) {
+                Ok(report) => {
+                    print!("{report}");
+                    ExitCode::SUCCESS
+                }
+                Err((code, message)) => {
+                    eprintln!("{message}");
+                    ExitCode::from(code)
+                }
+            }
+        }
         Command::Apply { .. } => {
             eprintln!(
                 "apply needs an ACTION after the POSITION (or `-` alone to read cases from stdin)"

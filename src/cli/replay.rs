@@ -10,7 +10,7 @@ use crate::store::Store;
 
 /// The store inside `data`: the console's `DATA/store`, or `DATA` itself (the Discord bot's
 /// `data_dir`).
-fn store_in(data: &Path) -> Option<PathBuf> {
+pub(super) fn store_in(data: &Path) -> Option<PathBuf> {
     [data.join("store"), data.to_path_buf()]
         .into_iter()
         .find(|dir| dir.join("conf").is_file())

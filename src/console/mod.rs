@@ -18,8 +18,8 @@ use tokio::sync::mpsc::UnboundedReceiver;
 use crate::config::{Config, ConfigError};
 use crate::ops::{DataLayout, LayoutError, Operations, shutdown};
 use crate::service::{
-    AI_USER, ButtonId, Caller, Command, FileKind, OpenedRoom, Outbound, Reply, RoomRequest, Rooms,
-    Service, ServiceError,
+    AI_USER, ButtonId, Caller, Command, FileKind, GameEvent, OpenedRoom, Outbound, Reply,
+    RoomRequest, Rooms, Service, ServiceError, Tongues,
 };
 use crate::store::{Place, Store, StoreError, UserId};
 
@@ -302,8 +302,15 @@ impl<W: Write> Printer<W> {
                     name: parsed.name.clone(),
                     place,
                 };
-                let reply = service.handle(caller, parsed.command).await;
-                self.reply(&reply, Some(&parsed.name), None)
+                let reply = service.handle(caller.clone(), parsed.command).await;
+                self.reply(&reply, Some(&parsed.name), None)?;
+                // "Analysing…" was printed; the chart follows when the analysis is done.
+                if let Some(GameEvent::Analysing { game }) = reply.event {
+                    let tongues = Tongues::both(service.config().language.or_english());
+                    let chart = service.analysis(caller, tongues, game).await;
+                    self.reply(&chart, Some(&parsed.name), None)?;
+                }
+                Ok(())
             }
             Err(error) => self.error(&error.to_string()),
         }
@@ -434,5 +441,6 @@ fn button_command(id: ButtonId, names: &HashMap<UserId, String>) -> Option<Strin
         ButtonId::TournamentJoin(_) => "/tournament join".to_string(),
         ButtonId::TournamentLeave(_) => "/tournament leave".to_string(),
         ButtonId::LeaveQueue => "/play cancel:true".to_string(),
+        ButtonId::Analyse(game) => format!("/analyse {game}"),
     })
 }

@@ -223,7 +223,7 @@ impl<'a> Words<'a> {
     }
 }
 
-const COMMANDS: [&str; 25] = [
+const COMMANDS: [&str; 26] = [
     "challenge",
     "accept",
     "decline",
@@ -244,6 +244,7 @@ const COMMANDS: [&str; 25] = [
     "guide",
     "history",
     "replay",
+    "analyse",
     "games",
     "tournament",
     "play",
@@ -378,6 +379,7 @@ pub fn parse_command(text: &str) -> Result<Command, ParseError> {
         }
         "history" => history::history(w)?,
         "replay" => history::replay(w)?,
+        "analyse" => history::analyse(w)?,
         "tournament" => tournament::tournament(w)?,
         "settings" => settings::settings(w)?,
         "cancel" => moderation::cancel(w)?,

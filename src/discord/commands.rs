@@ -99,16 +99,24 @@ pub(super) async fn ask_service(
 ) -> bool {
     // Held until the answer is delivered: the channel's own messages decided after this command
     // (the AI's answer) wait for it.
-    let _turn = bot.gates.enter(caller.place.channel).await;
+    let turn = bot.gates.enter(caller.place.channel).await;
     let service = bot.service.clone();
+    let asker = caller.clone();
     let work = async move {
         match command {
-            Ok(command) => service.handle_in(caller, command, tongues).await,
+            Ok(command) => service.handle_in(asker, command, tongues).await,
             Err(refusal) => refusal,
         }
     };
     let (reply, deferred) = deliver::settle(http, origin, work).await;
     match reply.event {
+        Some(GameEvent::Analysing { game }) => {
+            // Seconds of work: the channel's own messages must not wait for it.
+            drop(turn);
+            let deferred = deferred || deliver::defer(http, origin).await;
+            let chart = bot.service.analysis(caller, tongues, game).await;
+            deliver::respond(http, origin, Outgoing::new(chart, layout), deferred).await
+        }
         Some(GameEvent::Started { .. }) if !reply.private => {
             threads::answer_start(http, bot, origin, reply, deferred, tongues.public).await
         }

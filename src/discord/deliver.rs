@@ -209,6 +209,18 @@ pub async fn settle(
     (reply, deferred)
 }
 
+/// Defers the interaction now (Discord shows that the bot is working on it); whether it was.
+pub async fn defer(http: &Http, origin: Origin<'_>) -> bool {
+    let defer = CreateInteractionResponse::Defer(Default::default());
+    match origin.respond(http, defer).await {
+        Ok(()) => true,
+        Err(error) => {
+            tracing::warn!("deferring an interaction failed: {error}");
+            false
+        }
+    }
+}
+
 /// Answers the interaction with `outgoing` (a followup when it was deferred); when a public
 /// answer cannot be delivered, it is posted to the channel instead. Returns whether a public
 /// reply was delivered.

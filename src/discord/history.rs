@@ -1,4 +1,4 @@
-//! `/history`, `/replay` and `/games`, localised like the other commands. Paging buttons under
+//! `/history`, `/replay`, `/analyse` and `/games`, localised like the other commands. Paging buttons under
 //! a history (`history:<user>:<page>`) are routed by `buttons.rs` like every other button.
 
 use poise::serenity_prelude as serenity;
@@ -10,7 +10,7 @@ use crate::service::Command;
 
 /// The commands of this file, for registration.
 pub fn all() -> Vec<poise::Command<Bot, CommandError>> {
-    vec![history(), replay(), games()]
+    vec![history(), replay(), analyse(), games()]
 }
 
 /// The last finished games of a member (default: you), ten at a time
@@ -34,6 +34,15 @@ async fn replay(
     speed: Option<u32>,
 ) -> Result<(), CommandError> {
     run(ctx, Ok(Command::Replay { game, speed }), Layout::Plain).await
+}
+
+/// A finished game's chart of each player's chance of winning, with its three biggest swings
+#[poise::command(slash_command, guild_only)]
+async fn analyse(
+    ctx: Context<'_>,
+    #[description = "The game number (from /history)"] game: u64,
+) -> Result<(), CommandError> {
+    run(ctx, Ok(Command::Analyse { game }), Layout::Plain).await
 }
 
 /// The games being played in this server, with a link to each

@@ -212,7 +212,8 @@ fn style_of(id: ButtonId) -> ButtonStyle {
         ButtonId::Board
         | ButtonId::History { .. }
         | ButtonId::TournamentLeave(_)
-        | ButtonId::LeaveQueue => ButtonStyle::Secondary,
+        | ButtonId::LeaveQueue
+        | ButtonId::Analyse(_) => ButtonStyle::Secondary,
     }
 }
 

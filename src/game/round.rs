@@ -120,6 +120,15 @@ impl Game {
         }
     }
 
+    /// A new game on a given deal (analysis and tests: twin deals that differ only face
+    /// down). Its record names seed 0, so it does not replay to this deal.
+    pub fn from_deal(dealt: crate::game::Deal, rules: Rules) -> Game {
+        let mut game = Game::new(0, rules);
+        game.position.board = dealt.board;
+        game.to_act = dealt.first;
+        game
+    }
+
     /// Rebuilds a game from its record, checking every event.
     pub fn replay(record: &GameRecord) -> Result<Game, ReplayError> {
         Game::replay_observed(record, |_, _| {})

@@ -10,6 +10,7 @@
 mod bits;
 mod board;
 mod canvas;
+mod chart;
 mod deflate;
 mod encode;
 mod from_position;
@@ -36,6 +37,7 @@ use crate::game::{NotationError, PublicCell, PublicView, RevealedView, Square, S
 use crate::words::board as words;
 use canvas::Canvas;
 
+pub use chart::{Chart, render_chart};
 pub use encode::{LANGUAGE_KEYWORD, language_of_image};
 pub use from_position::{guide_from_view, render_position_text};
 pub use layout::{HEIGHT, WIDTH};

@@ -47,6 +47,8 @@ pub enum ButtonId {
     TournamentLeave(u64),
     /// `queue:leave`: out of the quick-match queue.
     LeaveQueue,
+    /// `analyse:<game>`: the win-chance chart of a finished game.
+    Analyse(u64),
 }
 
 /// The turn message a game button is on: game `game` at turn `turn` (actions and timeouts so
@@ -115,6 +117,7 @@ impl fmt::Display for ButtonId {
             ButtonId::TournamentJoin(id) => write!(f, "tournament:join:{id}"),
             ButtonId::TournamentLeave(id) => write!(f, "tournament:leave:{id}"),
             ButtonId::LeaveQueue => f.write_str("queue:leave"),
+            ButtonId::Analyse(game) => write!(f, "analyse:{game}"),
         }
     }
 }
@@ -161,6 +164,7 @@ impl FromStr for ButtonId {
             ["tournament", "join", id] => ButtonId::TournamentJoin(number(id)?),
             ["tournament", "leave", id] => ButtonId::TournamentLeave(number(id)?),
             ["queue", "leave"] => ButtonId::LeaveQueue,
+            ["analyse", game] => ButtonId::Analyse(number(game)?),
             _ => return Err(unknown()),
         })
     }
@@ -215,6 +219,7 @@ impl Command {
                 seconds: None,
                 cancel: true,
             },
+            ButtonId::Analyse(game) => Command::Analyse { game },
         })
     }
 }
@@ -250,6 +255,11 @@ mod tests {
             })
         };
         vec![
+            (
+                ButtonId::Analyse(12),
+                "analyse:12",
+                Some(Command::Analyse { game: 12 }),
+            ),
             (
                 ButtonId::Accept(7),
                 "accept:7",

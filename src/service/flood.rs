@@ -1,5 +1,5 @@
 //! Keeping one member from flooding the bot with drawings: the commands that draw an image
-//! (`/board`, `/moves`, `/history`, `/replay` and the board buttons) take a token from the
+//! (`/board`, `/moves`, `/history`, `/replay`, `/analyse` and the board buttons) take a token from the
 //! member's bucket, which holds `image_burst` tokens and refills at `images_per_minute`. An
 //! empty bucket answers privately, in the member's language, how long to wait; nothing is
 //! drawn. `images_per_minute = 0` turns the limit off.
@@ -17,9 +17,11 @@ const KEEP: usize = 10_000;
 /// Whether `command` draws an image (or an animation) for its answer.
 pub(super) fn draws_image(command: &Command) -> bool {
     match command {
-        Command::Board | Command::Moves(_) | Command::History { .. } | Command::Replay { .. } => {
-            true
-        }
+        Command::Board
+        | Command::Moves(_)
+        | Command::History { .. }
+        | Command::Replay { .. }
+        | Command::Analyse { .. } => true,
         Command::ForGame { command, .. } => draws_image(command),
         _ => false,
     }

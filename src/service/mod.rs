@@ -23,6 +23,7 @@
 //! [`Service::start`] returns.
 
 mod ai;
+mod analysis;
 mod button;
 mod clock;
 mod flood;
@@ -53,6 +54,10 @@ pub use crate::words::turns::board_text;
 /// The one way every front end words a sentence in three languages.
 use crate::words::{self, history as history_words, turns as text};
 pub use ai::{AiRequest, ai_move};
+pub use analysis::{
+    AnalysedGame, AnalysisMedia, AnalysisMediaError, compute as compute_analysis,
+    media as analysis_media, media_of_views as analysis_media_of_views,
+};
 pub use button::{Button, ButtonId, Turn, UnknownButton};
 pub use clock::{ClockEvent, now_ms};
 pub use history::{PAGE_SIZE, SPEEDS};
@@ -126,6 +131,8 @@ struct Inner {
     image_buckets: flood::Buckets,
     /// Every guild's own settings (`/settings`).
     guild_settings: settings::GuildCache,
+    /// The analyses running or waiting on the analysis pool (`analysis/`).
+    analysts: Arc<analysis::Analysts>,
 }
 
 /// Locks a mutex whose data stays consistent even if a holder panicked (every critical
@@ -257,6 +264,7 @@ impl Service {
             queues: queue::Queues::default(),
             image_buckets: flood::Buckets::default(),
             guild_settings: settings::GuildCache::default(),
+            analysts: Arc::default(),
         });
         settings::load(&inner).await?;
         // Opened before any game resumes, so a tournament hears of a game that ends at once.
@@ -372,6 +380,7 @@ impl Service {
                 history::history(inner, &caller, lang, member, page).await
             }
             Command::Replay { game, speed } => history::replay(inner, lang, game, speed).await,
+            Command::Analyse { game } => analysis::request(inner, &caller, lang, game).await,
             Command::Games => history::games(inner, &caller, lang).await,
             Command::Tournament(command) => {
                 tournament::handle(inner, &caller, tongues, command).await
@@ -390,6 +399,17 @@ impl Service {
             } => moderation::cancel(inner, caller, tongues, game, reason, &rights).await,
             game_command => live::send(inner, caller, tongues, game_command).await,
         }
+    }
+
+    /// The chart of finished game `game` once its analysis is done (at once when it is
+    /// stored): what a front end awaits after a reply with [`GameEvent::Analysing`]. The caller
+    /// is checked as for [`Command::Analyse`].
+    pub async fn analysis(&self, caller: Caller, tongues: Tongues, game: u64) -> Reply {
+        let tongues = match self.inner.settings(caller.place.guild).language.fixed() {
+            Some(fixed) => Tongues::both(fixed),
+            None => tongues,
+        };
+        analysis::wait(&self.inner, &caller, tongues.private, game).await
     }
 
     /// Moves the live game `game` to `to` (a thread made for it): its commands are then taken

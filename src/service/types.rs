@@ -36,6 +36,9 @@ pub enum GameEvent {
     Started { game: u64, names: [String; 2] },
     /// Game `game` has just ended; the reply holds the result.
     Ended { game: u64 },
+    /// Finished game `game` is being analysed: the chart follows from
+    /// [`Service::analysis`](super::Service::analysis).
+    Analysing { game: u64 },
 }
 
 /// The user id the AI plays under in the store. Discord user ids are never 0.
@@ -137,6 +140,10 @@ pub enum Command {
     Replay {
         game: u64,
         speed: Option<u32>,
+    },
+    /// A finished game's win-chance chart and its three biggest swings (`/analyse game:N`).
+    Analyse {
+        game: u64,
     },
     /// The live games of the caller's server.
     Games,

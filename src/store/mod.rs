@@ -13,10 +13,11 @@
 //! backend runs its async driver on a runtime of its own, so a call never panics whatever
 //! thread it comes from.
 //!
-//! Shared here: the records ([`records`]; cancelled games apart, in `cancelled`), their byte encoding (`codec`), the errors and what
+//! Shared here: the records ([`records`]; cancelled games apart, in `cancelled`; analyses in `analyses`), their byte encoding (`codec`), the errors and what
 //! a finished game does to a player's totals (`stats`), the older layouts the migrations
 //! read (`legacy`), and waiting for a database that is not up yet at start-up (`connect`).
 
+mod analyses;
 mod cancelled;
 mod codec;
 mod connect;
@@ -35,6 +36,7 @@ use std::path::Path;
 
 pub use self::postgres::SCHEMA_VERSION as POSTGRES_SCHEMA_VERSION;
 pub use self::sled::{BackupSummary, CheckReport, SCHEMA_VERSION, ledger};
+pub use analyses::{ANALYSIS_VERSION, StoredAnalysis};
 pub use cancelled::{
     CANCELLED_GAME_VERSION, CancelledGame, HistoryEnd, HistoryEntry, REASON_CHARS, kept_reason,
 };
@@ -277,6 +279,21 @@ impl Store {
     /// Every cancelled game, oldest id first.
     pub fn cancelled_games(&self) -> Result<Vec<CancelledGame>, StoreError> {
         dispatch!(self, store => store.cancelled_games())
+    }
+
+    /// Stores (or replaces) the analysis of a finished game; durable on return.
+    pub fn put_analysis(&self, analysis: &StoredAnalysis) -> Result<(), StoreError> {
+        dispatch!(self, store => store.put_analysis(analysis))
+    }
+
+    /// The stored analysis of game `id`; a damaged record is quarantined and not served.
+    pub fn analysis(&self, id: u64) -> Result<Option<StoredAnalysis>, StoreError> {
+        dispatch!(self, store => store.analysis(id))
+    }
+
+    /// Every stored analysis, by game; damaged records are quarantined and skipped.
+    pub fn analyses(&self) -> Result<Vec<StoredAnalysis>, StoreError> {
+        dispatch!(self, store => store.analyses())
     }
 
     /// The finished and cancelled games of `user`, newest first (by end time, then game id): `limit` of them

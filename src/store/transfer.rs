@@ -1,6 +1,6 @@
 //! Moving a sled directory into a PostgreSQL database (`junqi-bot migrate-store`): players,
 //! finished and cancelled games, live games with their clocks, open challenges, rematch
-//! windows, tournaments, the quick-match queue and the servers' settings, then a
+//! windows, tournaments, the quick-match queue, the servers' settings and the analyses, then a
 //! check that both sides hold the same records (counts and checksums). Copying is an upsert by
 //! key, so running it again changes nothing; the sled directory's lock makes it refuse while a bot runs on it.
 
@@ -62,9 +62,13 @@ pub fn migrate_sled_to_postgres(dir: &Path, url: &str) -> Result<MigrationReport
     let queue = from.queue_entries()?;
     let settings = from.all_guild_settings()?;
     let cancelled = from.cancelled_games()?;
+    let analyses = from.analyses()?;
     to.import_players(&players)?;
     to.import_finished_games(&finished)?;
     to.import_cancelled_games(&cancelled)?;
+    for analysis in &analyses {
+        to.put_analysis(analysis)?;
+    }
     for game in &live {
         to.put_live_game(game)?;
     }
@@ -113,6 +117,7 @@ pub fn migrate_sled_to_postgres(dir: &Path, url: &str) -> Result<MigrationReport
         verify("cancelled games", &cancelled, &to.cancelled_games()?, |g| {
             g.game.id
         })?,
+        verify("analyses", &analyses, &to.analyses()?, |a| a.game)?,
     ];
     Ok(MigrationReport { kinds })
 }

@@ -25,6 +25,7 @@ pub enum Cmd {
     Help,
     History,
     Replay,
+    Analyse,
     Games,
     Tournament,
     Play,
@@ -40,7 +41,7 @@ pub enum Opt {
 }
 
 impl Cmd {
-    pub const ALL: [Cmd; 21] = [
+    pub const ALL: [Cmd; 22] = [
         Cmd::Challenge,
         Cmd::Flip,
         Cmd::Move,
@@ -57,6 +58,7 @@ impl Cmd {
         Cmd::Help,
         Cmd::History,
         Cmd::Replay,
+        Cmd::Analyse,
         Cmd::Games,
         Cmd::Tournament,
         Cmd::Play,
@@ -83,6 +85,7 @@ impl Cmd {
             Cmd::Help => ["help", "帮助", "幫助"],
             Cmd::History => ["history", "战绩", "戰績"],
             Cmd::Replay => ["replay", "回放", "回放"],
+            Cmd::Analyse => ["analyse", "分析", "分析"],
             Cmd::Games => ["games", "对局", "對局"],
             Cmd::Tournament => ["tournament", "锦标赛", "錦標賽"],
             Cmd::Play => ["play", "匹配", "配對"],

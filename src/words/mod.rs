@@ -6,11 +6,12 @@
 //! Submodules: `errors` (refusals and failures), `play` (turns, draws, clocks, buttons),
 //! `lobby` (challenges), `standings` (points, ranks, titles), `turns` (what an action did and
 //! the text board), `history` (`/history`, `/replay`, `/games`), `moderation` (`/cancel`),
-//! `commands` and `registration` (the commands' names, and what Discord shows of them in
-//! Chinese) and `board` (the words drawn on the board image). The Discord front end's own texts
-//! live with it (`discord/wording.rs`). Nothing here depends on the service or a front end:
-//! [`Surface`] says which front end a sentence is for.
+//! `analysis` (`/analyse`), `commands` and `registration` (the commands' names, and what
+//! Discord shows of them in Chinese) and `board` (the words drawn on the board image). The
+//! Discord front end's own texts live with it (`discord/wording.rs`). Nothing here depends on
+//! the service or a front end: [`Surface`] says which front end a sentence is for.
 
+pub mod analysis;
 mod commands;
 mod errors;
 mod lobby;

@@ -114,6 +114,10 @@ impl Cmd {
                 "取消本服务器一局进行中的对局：不计分，锦标赛中也不计（管理员）",
                 "取消本伺服器一局進行中的對局：不計分，錦標賽中也不計（管理員）",
             ],
+            Cmd::Analyse => [
+                "已结束对局的胜率图，标出最大的三次转折",
+                "已結束對局的勝率圖，標出最大的三次轉折",
+            ],
         }
     }
 
@@ -141,6 +145,7 @@ impl Cmd {
             Cmd::Play => PLAY,
             Cmd::Settings => SETTINGS,
             Cmd::Cancel => CANCEL,
+            Cmd::Analyse => ANALYSE,
         }
     }
 }
@@ -380,3 +385,9 @@ const CANCEL: &[OptWords] = &[
         ["原因，会告诉棋手并记入战绩", "原因，會告訴棋手並記入戰績"],
     ),
 ];
+
+const ANALYSE: &[OptWords] = &[OptWords::named(
+    "game",
+    ["对局号", "對局號"],
+    ["对局号（见 /战绩）", "對局號（見 /戰績）"],
+)];

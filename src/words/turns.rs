@@ -394,6 +394,7 @@ pub fn help_text(lang: Language, actions: u16) -> Vec<String> {
             "/history [@成员] — 已结束的对局；/replay 对局号 [速度] — 回放；/games — 进行中的对局",
             "/history [@成員] — 已結束的對局；/replay 對局號 [速度] — 回放；/games — 進行中的對局"
         ),
+        words::analysis::help_line(lang),
         say!(
             lang,
             "/rank [@member], /leaderboard [global:true], /rules, /help",

@@ -207,7 +207,7 @@ async fn a_game_lives_in_its_thread_and_the_channel_keeps_the_challenge_and_the_
         Vec::<u64>::new(),
         "the thread already pinged them"
     );
-    assert_eq!(result.custom_ids(), vec!["rematch"]);
+    assert_eq!(result.custom_ids(), vec!["rematch", "analyse:1"]);
     fake.wait_for(mark, "the thread archived", |call| {
         call.method == "PATCH" && call.path == format!("/channels/{thread_id}")
     })

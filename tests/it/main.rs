@@ -10,6 +10,8 @@ mod support;
 
 // Tests.
 mod ai;
+mod analysis;
+mod analysis_console;
 mod cli_analysis;
 mod cli_render;
 mod console_clock;
@@ -52,6 +54,7 @@ mod rules_movement;
 mod rules_properties;
 mod service_api;
 mod store;
+mod store_analyses;
 mod store_cancelled;
 mod store_crash;
 mod store_damage;

@@ -165,7 +165,7 @@ fn a_populated_sled_directory_moves_to_postgres_verified_and_idempotent() {
     let counts: Vec<usize> = report.kinds.iter().map(|kind| kind.count).collect();
     assert_eq!(
         counts,
-        vec![expected.0.len(), 12, 2, 2, 4, 1, 1, 1, 1],
+        vec![expected.0.len(), 12, 2, 2, 4, 1, 1, 1, 1, 0],
         "{report}"
     );
     assert_eq!(expected.0.len(), 8, "seven players and one only named");

@@ -72,12 +72,12 @@ fn downgrade(location: &Location, players: &[PlayerStats], games: &[FinishedGame
         }
         Location::Database(database) => {
             // Schema 4's board counts, schema 5's tournaments, schema 6's queue, the guild
-            // settings and schema 8's cancelled games did not exist either: 004 creates and
-            // fills the counts, 005 to 008 create the tables.
+            // settings, schema 8's cancelled games and schema 9's analyses did not exist either:
+            // 004 creates and fills the counts, 005 to 009 create the tables.
             let mut statements = vec![
                 "UPDATE junqi_schema SET version = 2".to_string(),
                 "DROP TABLE rank_counts, rank_buckets, tournaments, queue, guild_settings, \
-                 cancelled_games"
+                 cancelled_games, analyses"
                     .to_string(),
             ];
             for stats in players {

@@ -1,4 +1,4 @@
-//! Reading `/history [@member] [page:N]` and `/replay GAME [speed]`.
+//! Reading `/history [@member] [page:N]`, `/replay GAME [speed]` and `/analyse GAME`.
 
 use super::{ParseError, Words};
 use crate::service::{Command, SPEEDS};
@@ -42,6 +42,21 @@ pub(super) fn replay(w: &Words<'_>) -> Result<Command, ParseError> {
         },
     };
     Ok(Command::Replay { game, speed })
+}
+
+/// `/analyse GAME` or `/analyse game:GAME`.
+pub(super) fn analyse(w: &Words<'_>) -> Result<Command, ParseError> {
+    const USAGE: &str = "/analyse game:N";
+    w.expect(0, 1, &["game"], USAGE)?;
+    let text = match (w.option("game"), w.positional.first().copied()) {
+        (Some(text), None) | (None, Some(text)) => text,
+        _ => return Err(w.problem(format!("usage: {USAGE}"))),
+    };
+    let game = text
+        .trim_start_matches('#')
+        .parse::<u64>()
+        .map_err(|_| w.problem(format!("\"{}\" is not a game number", super::echo(text))))?;
+    Ok(Command::Analyse { game })
 }
 
 #[cfg(test)]

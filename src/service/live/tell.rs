@@ -247,10 +247,13 @@ fn after_event(scene: &Scene, mut lines: Vec<String>, ended: Option<&Ended>) -> 
         Some(ended) => {
             lines.extend(end_lines(scene, ended));
             Reply::public(lines)
-                .with_buttons(vec![Button::new(
-                    words::button_rematch(lang),
-                    ButtonId::Rematch,
-                )])
+                .with_buttons(vec![
+                    Button::new(words::button_rematch(lang), ButtonId::Rematch),
+                    Button::new(
+                        crate::words::analysis::button_analyse(lang),
+                        ButtonId::Analyse(scene.id),
+                    ),
+                ])
                 .mentioning(scene.players)
                 .with_event(GameEvent::Ended { game: scene.id })
         }

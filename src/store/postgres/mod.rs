@@ -10,6 +10,7 @@
 //! one player serialise instead of losing an update, and can never deadlock each other. The schema is migrated on connect (`schema`);
 //! an undecodable row is moved to the `quarantine` table and reported.
 
+mod analyses;
 mod bridge;
 mod cancelled;
 mod games;
@@ -57,6 +58,7 @@ pub(super) enum Table {
     Queue,
     GuildSettings,
     CancelledGames,
+    Analyses,
 }
 
 impl Table {
@@ -70,6 +72,7 @@ impl Table {
             Table::Queue => "queue",
             Table::GuildSettings => "guild_settings",
             Table::CancelledGames => "cancelled_games",
+            Table::Analyses => "analyses",
         }
     }
 
@@ -90,6 +93,7 @@ impl Table {
             Table::Queue => "queue entry",
             Table::GuildSettings => "guild settings",
             Table::CancelledGames => "cancelled game",
+            Table::Analyses => "analysis",
         }
     }
 }
@@ -195,6 +199,7 @@ impl PgStore {
         self.tournaments()?;
         self.queue_entries()?;
         self.all_guild_settings()?;
+        self.analyses()?;
         Ok(usize::try_from(count(self)? - before).unwrap_or(0))
     }
 }

@@ -60,6 +60,7 @@ impl SledStore {
         self.check_queue(&mut report)?;
         self.check_guild_settings(&mut report)?;
         self.check_cancelled(&mut report)?;
+        self.check_analyses(&mut report)?;
         let quarantined = t.quarantine.len();
         if quarantined > 0 {
             report.problems.push(format!(

@@ -12,8 +12,10 @@
 //! game), `v1/rank` (scope, −points, −wins, games, user → ()), `v1/rank_counts` ((scope, −points) and
 //! (scope, −bucket of 256 points) → number of players), `v1/history` ((user, −end time, −game id) → ():
 //! each player's finished and cancelled games, newest first), `v1/cancelled_games` (id → a game
-//! cancelled by a moderator, `cancelled.rs`) and `quarantine` ("tree/hex key" → reason and raw bytes).
+//! cancelled by a moderator, `cancelled.rs`), `v1/analyses` (id → a finished game's
+//! win-chance series, `analyses.rs`) and `quarantine` ("tree/hex key" → reason and raw bytes).
 
+mod analyses;
 mod backup;
 mod cancelled;
 mod check;
@@ -266,6 +268,7 @@ impl SledStore {
         self.players()?;
         self.finished_games()?;
         self.cancelled_games()?;
+        self.analyses()?;
         self.live_games()?;
         self.challenges()?;
         self.tournaments()?;

@@ -1,0 +1,43 @@
+//! Stored analyses on PostgreSQL: the table `analyses` (migration 009), one row per analysed
+//! finished game with its whole record; a row that fails its checksum is quarantined.
+
+use super::{PgStore, Table, read_one, sql_id};
+use crate::store::analyses::StoredAnalysis;
+use crate::store::codec;
+use crate::store::error::StoreError;
+
+impl PgStore {
+    /// Stores (or replaces) a game's analysis; committed on return.
+    pub fn put_analysis(&self, analysis: &StoredAnalysis) -> Result<(), StoreError> {
+        let value = codec::encode("analysis", analysis)?;
+        let id = sql_id(analysis.game);
+        self.run(|pool| async move {
+            let client = pool.get().await?;
+            client
+                .execute(
+                    "INSERT INTO analyses (id, record) VALUES ($1, $2) \
+                     ON CONFLICT (id) DO UPDATE SET record = EXCLUDED.record",
+                    &[&id, &value],
+                )
+                .await?;
+            Ok(())
+        })
+    }
+
+    /// Game `id`'s analysis; a damaged row is quarantined and `None` returned.
+    pub fn analysis(&self, id: u64) -> Result<Option<StoredAnalysis>, StoreError> {
+        let found: Option<StoredAnalysis> = self.run(|pool| async move {
+            let client = pool.get().await?;
+            read_one(&client, Table::Analyses, sql_id(id)).await
+        })?;
+        Ok(found.filter(|analysis| analysis.game == id))
+    }
+
+    /// Every analysis by game; a damaged row is quarantined and skipped.
+    pub fn analyses(&self) -> Result<Vec<StoredAnalysis>, StoreError> {
+        self.read_table(
+            Table::Analyses,
+            "SELECT id, record FROM analyses ORDER BY id",
+        )
+    }
+}

@@ -92,9 +92,11 @@ pub fn analyse(record: &GameRecord) -> Result<Series, AnalysisError> {
 /// equals); `views` are the public history the series was made from.
 pub fn swings(series: &Series, views: &[PublicView]) -> Vec<Swing> {
     let mut all: Vec<Swing> = Vec::new();
-    for action in 1..series.chances.len().min(views.len()) {
-        let (before, after) = (series.chances[action - 1], series.chances[action]);
-        let Some(last) = views[action].last else {
+    let steps = series.chances.windows(2).zip(views.iter().skip(1));
+    for (index, (pair, view)) in steps.enumerate() {
+        let action = index + 1;
+        let (before, after) = (pair[0], pair[1]);
+        let Some(last) = view.last else {
             continue;
         };
         let mover = |chance: u16| match last.seat {

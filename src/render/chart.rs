@@ -200,11 +200,11 @@ pub fn render_chart(chart: &Chart, language: Language) -> Result<Vec<u8>, Render
 fn legend(canvas: &mut RgbImage, chart: &Chart, colours: [Colour; 2], face: Face) {
     let Ok(fonts) = fonts() else { return };
     let half = WIDTH as f32 / 2.0;
-    for seat in 0..2 {
+    for (seat, (colour, name)) in colours.into_iter().zip(&chart.names).enumerate() {
         let x = if seat == 0 { half - 200.0 } else { half + 40.0 };
         let y = MARGIN + 56.0;
-        raster::line(canvas, (x, y), (x + 28.0, y), 3.0, ink(colours[seat]), 1.0);
-        let name = fonts.drawable_name(&chart.names[seat], "?");
+        raster::line(canvas, (x, y), (x + 28.0, y), 3.0, ink(colour), 1.0);
+        let name = fonts.drawable_name(name, "?");
         let name = fonts.fit(face, 17.0, &name, 150);
         fonts.draw(
             canvas,

@@ -11,9 +11,7 @@ pub mod estimate;
 
 use thiserror::Error;
 
-use crate::game::{
-    Action, Effect, Event, Game, GameRecord, Outcome, PublicView, ReplayError, Seat,
-};
+use crate::game::{Action, Effect, Game, GameRecord, Outcome, PublicView, ReplayError, Seat};
 
 /// The version of the estimate: a stored series made by another version is computed again.
 pub const ESTIMATOR_VERSION: u16 = 1;
@@ -57,13 +55,7 @@ pub struct Swing {
 pub fn public_history(
     record: &GameRecord,
 ) -> Result<(Vec<PublicView>, Outcome<Seat>), AnalysisError> {
-    let mut views = Vec::with_capacity(record.events.len() + 1);
-    views.push(Game::new(record.seed, record.rules).view());
-    let game = Game::replay_observed(record, |game, event| {
-        if matches!(event, Event::Act(_)) {
-            views.push(game.view());
-        }
-    })?;
+    let (game, views) = Game::replay_views(record)?;
     let outcome = game.outcome().ok_or(AnalysisError::NotOver)?;
     Ok((views, outcome))
 }

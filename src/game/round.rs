@@ -157,6 +157,20 @@ impl Game {
         Ok(game)
     }
 
+    /// [`Game::replay`], with the public view at the start and after each action: what a replay
+    /// draws and an analysis estimates from. Timeouts and draw offers are stepped through, so each
+    /// view is exact, but add no view of their own.
+    pub fn replay_views(record: &GameRecord) -> Result<(Game, Vec<PublicView>), ReplayError> {
+        let mut views = Vec::with_capacity(record.events.len() + 1);
+        views.push(Game::new(record.seed, record.rules).view());
+        let game = Game::replay_observed(record, |game, event| {
+            if matches!(event, Event::Act(_)) {
+                views.push(game.view());
+            }
+        })?;
+        Ok((game, views))
+    }
+
     /// Applies one recorded event through the same checks as a live call.
     pub fn apply_event(&mut self, event: Event) -> Result<(), GameError> {
         match event {

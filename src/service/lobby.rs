@@ -426,6 +426,22 @@ pub(super) async fn store_new_game(
         .await
 }
 
+/// [`store_new_game`] in a room opened for this game alone (a quick match's, a tournament's):
+/// when the connection dropped after the server committed, the game found in the room is it.
+pub(super) async fn store_new_game_in_room(
+    inner: &Arc<Inner>,
+    live: LiveGame,
+) -> Result<LiveGame, ServiceError> {
+    let room = live.place;
+    match store_new_game(inner, live).await {
+        Ok(live) => Ok(live),
+        Err(error) => match inner.blocking(move |s| s.live_game_at(room)).await {
+            Ok(Some(stored)) => Ok(stored),
+            _ => Err(error),
+        },
+    }
+}
+
 /// Starts the game of an accepted challenge (the caller holds the channel's lock): the
 /// challenger sits first. Stores it and starts its actor, whose presenter announces it before
 /// anything else about the game.

@@ -6,7 +6,7 @@ use thiserror::Error;
 
 use super::types::{Attachment, FileKind};
 use crate::config::Language;
-use crate::game::{Event, Game, RecordFileError, ReplayError, write_record_file};
+use crate::game::{Game, RecordFileError, ReplayError, write_record_file};
 use crate::render::{Panel, RenderError, ReplayOptions, render_replay_gif};
 use crate::store::FinishedGame;
 
@@ -65,15 +65,7 @@ pub fn media(
         kind: FileKind::Record,
         bytes: text.into_bytes(),
     };
-    // One view per action, the starting position first; the game is stepped through the
-    // record's events so that timeouts and draw offers keep the views exact.
-    let mut views = Vec::with_capacity(record.events.len() + 1);
-    views.push(Game::new(record.seed, record.rules).view());
-    let game = Game::replay_observed(record, |game, event| {
-        if matches!(event, Event::Act(_)) {
-            views.push(game.view());
-        }
-    })?;
+    let (game, views) = Game::replay_views(record)?;
     let reveal = game.reveal().ok_or(ReplayMediaError::NotOver)?;
     let panel = Panel {
         points: Some(finished.points),

@@ -99,14 +99,7 @@ pub(super) async fn start_pair(
         rated: true,
         ai: None,
     };
-    let live = match lobby::store_new_game(inner, live).await {
-        Ok(live) => live,
-        // The connection may have dropped after the server committed: the room tells.
-        Err(error) => match inner.blocking(move |s| s.live_game_at(room)).await {
-            Ok(Some(stored)) => stored,
-            _ => return Err(error),
-        },
-    };
+    let live = lobby::store_new_game_in_room(inner, live).await?;
     let (started, announced) = tokio::sync::oneshot::channel();
     live::spawn(inner, live, Some(started))?;
     let task_inner = inner.clone();

@@ -358,20 +358,16 @@ async fn start_game(
     commit(inner, open, changed.clone()).await?;
     let live = match new_game(inner, &changed, room, players, names).await {
         Ok(live) => live,
-        // The connection may have dropped after the server committed: the room tells.
-        Err(error) => match inner.blocking(move |s| s.live_game_at(room)).await {
-            Ok(Some(stored)) => stored,
-            _ => {
-                changed.games.retain(|paired| paired.room != room);
-                if let Err(forgotten) = commit(inner, open, changed.clone()).await {
-                    // Free in memory at once; the stored room without a game is dropped by
-                    // the next stored change or by recovery after a restart.
-                    tracing::error!("tournament {id}: {forgotten}");
-                    open.insert(id, changed);
-                }
-                return Err(error);
+        Err(error) => {
+            changed.games.retain(|paired| paired.room != room);
+            if let Err(forgotten) = commit(inner, open, changed.clone()).await {
+                // Free in memory at once; the stored room without a game is dropped by the
+                // next stored change or by recovery after a restart.
+                tracing::error!("tournament {id}: {forgotten}");
+                open.insert(id, changed);
             }
-        },
+            return Err(error);
+        }
     };
     let number = live.id;
     let (started, announced) = tokio::sync::oneshot::channel();
@@ -420,7 +416,7 @@ async fn new_game(
         rated: tournament.rated,
         ai: None,
     };
-    lobby::store_new_game(inner, live).await
+    lobby::store_new_game_in_room(inner, live).await
 }
 
 /// The live standings changed: the announcement is edited now, or once 5 s (scaled like the

@@ -433,39 +433,35 @@ fn main() -> ExitCode {
             output,
             record,
             speed,
-        } => match junqi::cli::replay::replay_to_files(
+        } => reported(junqi::cli::replay::replay_to_files(
             &data,
             game,
             &output,
             record.as_deref(),
             speed,
-        ) {
-            Ok(report) => {
-                print!("{report}");
-                ExitCode::SUCCESS
-            }
-            Err((code, message)) => {
-                eprintln!("{message}");
-                ExitCode::from(code)
-            }
-        },
+        )),
         Command::Analyse { data, game, output } => {
-            match junqi::cli::analyse::analyse_to_file(&data, game, &output) {
-                Ok(report) => {
-                    print!("{report}");
-                    ExitCode::SUCCESS
-                }
-                Err((code, message)) => {
-                    eprintln!("{message}");
-                    ExitCode::from(code)
-                }
-            }
+            reported(junqi::cli::analyse::analyse_to_file(&data, game, &output))
         }
         Command::Apply { .. } => {
             eprintln!(
                 "apply needs an ACTION after the POSITION (or `-` alone to read cases from stdin)"
             );
             ExitCode::from(2)
+        }
+    }
+}
+
+/// Prints a command's report and exits 0, or prints its error and exits with its code.
+fn reported(result: Result<impl std::fmt::Display, (u8, String)>) -> ExitCode {
+    match result {
+        Ok(report) => {
+            print!("{report}");
+            ExitCode::SUCCESS
+        }
+        Err((code, message)) => {
+            eprintln!("{message}");
+            ExitCode::from(code)
         }
     }
 }

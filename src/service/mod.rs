@@ -222,9 +222,14 @@ where
 
 /// The reply when the store refused a write: nothing changed.
 fn store_failure(error: &ServiceError, lang: crate::config::Language) -> Reply {
+    note_store_failure(error);
+    Reply::refusal(words::store_failure(lang))
+}
+
+/// Logs and counts a write the store refused.
+fn note_store_failure(error: &ServiceError) {
     tracing::error!("store failure: {error}");
     crate::ops::metrics::store_failure();
-    Reply::refusal(words::store_failure(lang))
 }
 
 impl Service {

@@ -364,10 +364,12 @@ impl Service {
                 lobby::accept(inner, &caller, tongues, challenge).await
             }
             Command::Decline { challenge } => {
-                lobby::decline(inner, &caller, tongues, challenge).await
+                let closing = lobby::Closing::Decline;
+                lobby::close(inner, &caller, tongues, challenge, closing).await
             }
             Command::Withdraw { challenge } => {
-                lobby::withdraw(inner, &caller, tongues, challenge).await
+                let closing = lobby::Closing::Withdraw;
+                lobby::close(inner, &caller, tongues, challenge, closing).await
             }
             Command::Rematch => lobby::rematch(inner, &caller, tongues).await,
             Command::Rank(member) => standings::rank(inner, &caller, lang, member).await,

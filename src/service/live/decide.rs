@@ -5,11 +5,11 @@
 //! the commit (`commit.rs`).
 
 use super::clock::{self, ClockEvent};
-use super::happened::{Confirm, Event, Happened, Refusal, Said, Voice};
+use super::happened::{Event, GiveUp, Happened, Refusal, Said, Voice};
 use super::mailbox::GameActor;
 use super::presenter::{Shown, Sink};
 use super::{Caller, ServiceError, note_store_failure};
-use crate::game::{Checked, Destinations, PublicCell, Seat, Square};
+use crate::game::{Checked, Destinations, Game, GameError, PublicCell, Seat, Square};
 use crate::render::Guide;
 
 impl GameActor {
@@ -65,24 +65,19 @@ impl GameActor {
         Ok(self.happened(Event::Guide { piece, guide }))
     }
 
-    pub(in crate::service) async fn resign(
+    /// Resigns or abandons the game for `caller`.
+    pub(in crate::service) async fn give_up(
         &mut self,
         caller: &Caller,
+        how: GiveUp,
     ) -> Result<Happened, Refusal> {
         let seat = self.seat_of(caller).ok_or(Refusal::NotPlaying)?;
-        let ((), ended) = self.commit(|game| game.resign(seat), false).await?;
+        let ((), ended) = self.commit(|game| how.apply(game, seat), false).await?;
         let name = caller.name.clone();
-        Ok(self.happened(Event::Resigned { name, ended }))
-    }
-
-    pub(in crate::service) async fn abandon(
-        &mut self,
-        caller: &Caller,
-    ) -> Result<Happened, Refusal> {
-        let seat = self.seat_of(caller).ok_or(Refusal::NotPlaying)?;
-        let ((), ended) = self.commit(|game| game.abandon(seat), false).await?;
-        let name = caller.name.clone();
-        Ok(self.happened(Event::Abandoned { name, ended }))
+        Ok(self.happened(match how {
+            GiveUp::Resign => Event::Resigned { name, ended },
+            GiveUp::Abandon => Event::Abandoned { name, ended },
+        }))
     }
 
     pub(in crate::service) async fn offer_draw(
@@ -171,17 +166,12 @@ impl GameActor {
 impl GameActor {
     /// The private "are you sure?" before resigning or abandoning; refused at once when the
     /// rules would refuse it (tried on a copy of the game, so nothing changes).
-    pub(in crate::service) fn ask(&self, caller: &Caller, confirm: Confirm) -> Said {
+    pub(in crate::service) fn ask(&self, caller: &Caller, how: GiveUp) -> Said {
         let Some(seat) = self.seat_of(caller) else {
             return Refusal::NotPlaying.into();
         };
-        let mut game = self.game.clone();
-        let tried = match confirm {
-            Confirm::Resign => game.resign(seat),
-            Confirm::Abandon => game.abandon(seat),
-        };
-        match tried {
-            Ok(()) => Said::Confirm(confirm),
+        match how.apply(&mut self.game.clone(), seat) {
+            Ok(()) => Said::Confirm(how),
             Err(error) => Refusal::Game(error).into(),
         }
     }
@@ -193,6 +183,16 @@ impl GameActor {
             surface: self.inner.surface,
         };
         Shown::Said(said.into(), voice)
+    }
+}
+
+impl GiveUp {
+    /// Gives up the game for the player in `seat`, if the rules allow it now.
+    fn apply(self, game: &mut Game, seat: Seat) -> Result<(), GameError> {
+        match self {
+            GiveUp::Resign => game.resign(seat),
+            GiveUp::Abandon => game.abandon(seat),
+        }
     }
 }
 

@@ -124,7 +124,7 @@ pub(in crate::service) enum Event {
 pub(in crate::service) enum Said {
     Refused(Refusal),
     /// The private "are you sure?" before resigning or abandoning, with its buttons.
-    Confirm(Confirm),
+    Confirm(GiveUp),
     /// The moderator's own note that game `game`, played in channel `channel`, is cancelled.
     CancelDone {
         game: u64,
@@ -138,9 +138,10 @@ impl From<Refusal> for Said {
     }
 }
 
-/// What an "are you sure?" asks about.
+/// How a player gives up: resigning (after the first actions) or abandoning (at any time, at
+/// a cost); each is asked "are you sure?" first.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub(in crate::service) enum Confirm {
+pub(in crate::service) enum GiveUp {
     Resign,
     Abandon,
 }

@@ -11,7 +11,7 @@ use tokio::sync::{mpsc, oneshot};
 use tokio::task::JoinHandle;
 
 use super::clock;
-use super::happened::{Confirm, Event, Happened, Refusal, Said, Scene, Voice};
+use super::happened::{Event, GiveUp, Happened, Refusal, Said, Scene, Voice};
 use super::presenter::{self, Item, Shown, Sink};
 use super::table::Table;
 use super::{Caller, Command, Inner, Reply, ServiceError, Tongues, lock, tell};
@@ -466,14 +466,14 @@ impl GameActor {
             Command::Moves(square) => Ok(self.guide(caller, square)?),
             Command::Board => Ok(self.happened(Event::Board)),
             Command::Export => Ok(self.happened(Event::Exported)),
-            Command::Resign => Ok(self.resign(caller).await?),
-            Command::Abandon => Ok(self.abandon(caller).await?),
+            Command::Resign => Ok(self.give_up(caller, GiveUp::Resign).await?),
+            Command::Abandon => Ok(self.give_up(caller, GiveUp::Abandon).await?),
             Command::OfferDraw => Ok(self.offer_draw(caller).await?),
             Command::AnswerDraw { accept, game } => {
                 Ok(self.answer_draw(caller, accept, game).await?)
             }
-            Command::AskResign => Err(self.ask(caller, Confirm::Resign)),
-            Command::AskAbandon => Err(self.ask(caller, Confirm::Abandon)),
+            Command::AskResign => Err(self.ask(caller, GiveUp::Resign)),
+            Command::AskAbandon => Err(self.ask(caller, GiveUp::Abandon)),
             Command::ForGame { game, turn, .. }
                 if game == self.table.id
                     && turn.is_some_and(|turn| turn != super::turn_number(&self.game.view())) =>

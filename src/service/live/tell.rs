@@ -2,11 +2,12 @@
 //! text, buttons, mentions and game event, without the image (drawn by `presenter.rs`), and
 //! [`said`] words what the actor answered the caller alone (a [`Refusal`], an "are you sure?").
 
-use super::happened::{Confirm, Ended, Event, Happened, Refusal, Said, Scene, Voice};
+use super::happened::{Ended, Event, GiveUp, Happened, Refusal, Said, Scene, Voice};
 use super::{Button, ButtonId, GameEvent, Reply, Surface, text, words};
 use crate::config::Language;
 use crate::game::{Seat, SquareSet};
 use crate::scoring;
+use crate::words::ending;
 
 /// What a turn prompt carries on Discord besides who acts: the action number and the deadline
 /// as a live countdown, and the buttons for what a player may do without typing.
@@ -216,7 +217,7 @@ fn end_lines(scene: &Scene, ended: &Ended) -> Vec<String> {
     let names = &scene.names;
     let mut lines = Vec::new();
     if let Some(outcome) = scene.view.outcome {
-        lines.push(text::outcome_line(outcome, names, lang));
+        lines.push(ending::outcome_line(outcome, names, lang));
     }
     if scene.rated {
         for seat in Seat::BOTH {
@@ -293,14 +294,14 @@ pub(in crate::service) fn said(said: &Said, voice: Voice) -> Reply {
     let lang = voice.lang;
     match said {
         Said::Refused(refusal) => Reply::refusal(refusal_text(refusal, voice)),
-        Said::Confirm(confirm) => {
-            let (question, yes, yes_id) = match confirm {
-                Confirm::Resign => (
+        Said::Confirm(give_up) => {
+            let (question, yes, yes_id) = match give_up {
+                GiveUp::Resign => (
                     words::confirm_resign(lang),
                     words::button_resign(lang),
                     ButtonId::ConfirmResign,
                 ),
-                Confirm::Abandon => (
+                GiveUp::Abandon => (
                     words::confirm_abandon(lang),
                     words::button_abandon(lang),
                     ButtonId::ConfirmAbandon,

@@ -199,7 +199,7 @@ pub fn export_players_line(view: &PublicView, names: &[String; 2]) -> String {
 pub fn rules_text(
     rules: &crate::game::Rules,
     lang: Language,
-    surface: crate::service::Surface,
+    surface: super::Surface,
 ) -> Vec<String> {
     let abandon = super::slash(lang, surface, super::Cmd::Abandon);
     let quiet = rules.quiet_limit;

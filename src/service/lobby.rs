@@ -25,19 +25,20 @@ pub(super) fn failed(lang: Language, error: &ServiceError) -> Reply {
     store_failure(error, lang)
 }
 
-/// The clock of a new game: `seconds` if asked, else the guild's, refused outside its bounds.
+/// The clock of a new game: `seconds` if asked, else the guild's; outside the guild's bounds,
+/// the refusal that names them.
 pub(super) fn turn_secs_within(
     settings: &Settings,
     seconds: Option<u32>,
     lang: Language,
-) -> Result<u32, Reply> {
+) -> Result<u32, String> {
     let turn_secs = seconds.unwrap_or(settings.turn_secs);
     if !(settings.min_turn_secs..=settings.max_turn_secs).contains(&turn_secs) {
-        return Err(Reply::refusal(words::clock_bounds(
+        return Err(words::clock_bounds(
             lang,
             settings.min_turn_secs,
             settings.max_turn_secs,
-        )));
+        ));
     }
     Ok(turn_secs)
 }
@@ -81,7 +82,7 @@ pub(super) async fn challenge(
     let settings = inner.settings(caller.place.guild);
     let turn_secs = match turn_secs_within(&settings, seconds, lang) {
         Ok(turn_secs) => turn_secs,
-        Err(refusal) => return refusal,
+        Err(refusal) => return Reply::refusal(refusal),
     };
     let (challenged, challenged_name, ai_level) = match opponent {
         Opponent::Member(member) if member.user == caller.user => {

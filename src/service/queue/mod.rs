@@ -144,7 +144,7 @@ pub(super) async fn play(
     let settings = inner.settings(guild);
     let turn_secs = match super::lobby::turn_secs_within(&settings, seconds, lang) {
         Ok(turn_secs) => turn_secs,
-        Err(refusal) => return refusal,
+        Err(refusal) => return Reply::refusal(refusal),
     };
     let user = caller.user;
     let points = match inner.blocking(move |s| s.player(user)).await {

@@ -9,7 +9,7 @@
 use poise::serenity_prelude as serenity;
 use serenity::{AutocompleteChoice, CommandDataOptionValue, CreateAutocompleteResponse};
 
-use super::{Context, caller_of};
+use super::{Context, slash_caller};
 use crate::game::{Action, Square};
 
 /// Discord shows at most 25 choices.
@@ -60,19 +60,9 @@ async fn suggest(
 }
 
 async fn suggestions(ctx: Context<'_>, field: Option<Field>, typed: &str) -> Vec<String> {
-    let poise::Context::Application(app) = ctx else {
+    let (Some((_, caller)), Some(field)) = (slash_caller(ctx), field) else {
         return Vec::new();
     };
-    let Some(field) = field else {
-        return Vec::new();
-    };
-    let interaction = app.interaction;
-    let caller = caller_of(
-        &interaction.user,
-        interaction.member.as_deref(),
-        interaction.guild_id,
-        interaction.channel_id,
-    );
     let legal = ctx.data().service.legal_actions(&caller).await;
     choices(&legal, field, typed)
 }

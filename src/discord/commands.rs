@@ -10,7 +10,7 @@ use poise::serenity_prelude as serenity;
 use super::deliver::{self, Origin};
 use super::messages::{Layout, Outgoing};
 use super::{
-    Bot, CommandError, Context, autocomplete, caller_of, private_language, threads, tongues_of,
+    Bot, CommandError, Context, autocomplete, private_language, slash_caller, threads, tongues_of,
     words,
 };
 use crate::config::Language;
@@ -55,16 +55,9 @@ pub(super) async fn run(
     command: Result<Command, Reply>,
     layout: Layout,
 ) -> Result<(), CommandError> {
-    let poise::Context::Application(app) = ctx else {
+    let Some((interaction, caller)) = slash_caller(ctx) else {
         return Ok(());
     };
-    let interaction = app.interaction;
-    let caller = caller_of(
-        &interaction.user,
-        interaction.member.as_deref(),
-        interaction.guild_id,
-        interaction.channel_id,
-    );
     let tongues = tongues_of(
         &ctx.data().service,
         interaction.guild_id,

@@ -245,6 +245,22 @@ async fn register(
     Ok(())
 }
 
+/// The interaction of a slash command (sent, or being typed) and who sent it; none for a
+/// prefix command.
+fn slash_caller(ctx: Context<'_>) -> Option<(&serenity::CommandInteraction, Caller)> {
+    let poise::Context::Application(app) = ctx else {
+        return None;
+    };
+    let interaction = app.interaction;
+    let caller = caller_of(
+        &interaction.user,
+        interaction.member.as_deref(),
+        interaction.guild_id,
+        interaction.channel_id,
+    );
+    Some((interaction, caller))
+}
+
 /// Who is acting, from an interaction: the member's server nickname when they have one.
 fn caller_of(
     user: &serenity::User,

@@ -168,31 +168,17 @@ pub async fn answer_start(
         return deliver::respond(http, origin, Outgoing::new(reply, Layout::Plain), deferred).await;
     };
     let guild = origin.guild().map_or(0, serenity::GuildId::get);
-    if !bot.service.settings(guild).game_threads {
-        return in_channel(
-            http,
-            bot,
-            origin,
-            reply,
-            deferred,
-            NoThread::Off,
-            lang,
-            false,
-        )
-        .await;
-    }
-    if deferred {
-        return in_channel(
-            http,
-            bot,
-            origin,
-            reply,
-            deferred,
-            NoThread::Failed,
-            lang,
-            false,
-        )
-        .await;
+    // Threads turned off in this guild, or an interaction already deferred: the game is
+    // played in the channel, with the reason.
+    let no_thread = if !bot.service.settings(guild).game_threads {
+        Some(NoThread::Off)
+    } else if deferred {
+        Some(NoThread::Failed)
+    } else {
+        None
+    };
+    if let Some(why) = no_thread {
+        return in_channel(http, bot, origin, reply, deferred, why, lang, false).await;
     }
     let channel = origin.channel();
     let name = thread_name(game, &names, lang);

@@ -3,18 +3,16 @@
 //! green squares it can reach, green frames on pieces it can attack) and the game-over banner.
 
 use crate::game::Effect;
-use crate::game::{
-    Action, DrawReason, LastAction, Outcome, PublicCell, PublicView, Seat, WinReason,
-};
+use crate::game::{Action, LastAction, Outcome, PublicCell, PublicView, Seat};
 
 use super::canvas::Canvas;
 use super::layout::*;
 use super::raster::{self, Rgb};
 use super::text::{Align, Face, Fonts};
 use crate::config::Language;
+use crate::words::ending;
 
 use super::panel::{colour_name, seat_name};
-use super::words::Word;
 use super::{Guide, Panel, script_of, tiles};
 
 fn last_colour(last: &LastAction) -> Rgb {
@@ -245,19 +243,19 @@ pub fn draw_game_over(
                         Language::English => colour.to_uppercase(),
                         _ => colour.to_string(),
                     };
-                    Word::Wins.fill(language, &[&colour])
+                    ending::banner_wins(language, &colour)
                 }
-                None => Word::Wins.fill(language, &[&name(winner, 140)]),
+                None => ending::banner_wins(language, &name(winner, 140)),
             };
             let colour = view.colour_of(winner).map_or(INK, ink);
             let (winner, loser) = (name(winner, 120), name(loser, 120));
-            let reason = win_reason(reason, &winner, &loser, view, language);
+            let reason = ending::banner_win_reason(language, reason, &winner, &loser, &view.rules);
             (title, colour, reason)
         }
         Outcome::Draw(reason) => (
-            Word::Draw.text(language).to_string(),
+            ending::banner_draw(language),
             INK,
-            draw_reason(reason, view, language),
+            ending::banner_draw_reason(language, reason, &view.rules),
         ),
     };
     let banner_left = centre.0 - size.0 / 2.0;
@@ -318,42 +316,6 @@ pub fn draw_game_over(
             let who = name(seat, 130 - width);
             let at = (right_edge - width - 8, baseline);
             fonts.draw(canvas, face, 15.0, at, Align::Right, INK, &who);
-        }
-    }
-}
-
-fn win_reason(
-    reason: WinReason,
-    winner: &str,
-    loser: &str,
-    view: &PublicView,
-    language: Language,
-) -> String {
-    let by_loser = |word: Word| word.fill(language, &[&loser]);
-    match reason {
-        WinReason::Flag => Word::CapturedFlag.fill(language, &[&winner]),
-        WinReason::NoMoves => by_loser(Word::NoMoveLeft),
-        WinReason::Timeouts => {
-            Word::RanOutOfTime.fill(language, &[&loser, &view.rules.timeouts_to_lose])
-        }
-        WinReason::Repetition => by_loser(Word::Repeated),
-        WinReason::Resignation => by_loser(Word::Resigned),
-        WinReason::Abandonment => by_loser(Word::LeftTheGame),
-    }
-}
-
-fn draw_reason(reason: DrawReason, view: &PublicView, language: Language) -> String {
-    match reason {
-        DrawReason::NoCapture => Word::QuietDraw.fill(language, &[&view.rules.quiet_limit]),
-        DrawReason::PlyLimit => Word::LengthDraw.fill(language, &[&view.rules.ply_limit]),
-        DrawReason::Agreement => Word::DrawAgreed.text(language).to_string(),
-        DrawReason::ClockLimit => {
-            let minutes = view.rules.clock_limit_secs / 60;
-            if minutes.is_multiple_of(60) {
-                Word::HoursLimit.fill(language, &[&(minutes / 60)])
-            } else {
-                Word::MinutesLimit.fill(language, &[&minutes])
-            }
         }
     }
 }

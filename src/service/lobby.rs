@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use super::clock::{self, now_ms};
 use super::{
-    Button, ButtonId, Caller, Inner, Opponent, Reply, ServiceError, Tongues, live, lock,
+    Button, ButtonId, Caller, Inner, Opponent, Reply, ServiceError, Settings, Tongues, live, lock,
     store_failure, until_stored, words,
 };
 use crate::config::Language;
@@ -25,6 +25,47 @@ pub(super) fn failed(lang: Language, error: &ServiceError) -> Reply {
     store_failure(error, lang)
 }
 
+/// The clock of a new game: `seconds` if asked, else the guild's; outside the guild's bounds,
+/// the refusal that names them.
+pub(super) fn turn_secs_within(
+    settings: &Settings,
+    seconds: Option<u32>,
+    lang: Language,
+) -> Result<u32, String> {
+    let turn_secs = seconds.unwrap_or(settings.turn_secs);
+    if !(settings.min_turn_secs..=settings.max_turn_secs).contains(&turn_secs) {
+        return Err(words::clock_bounds(
+            lang,
+            settings.min_turn_secs,
+            settings.max_turn_secs,
+        ));
+    }
+    Ok(turn_secs)
+}
+
+/// A new challenge from `caller`, not yet numbered, expiring after the guild's expiry time.
+fn new_challenge(
+    caller: &Caller,
+    settings: &Settings,
+    (challenged, challenged_name): (UserId, String),
+    turn_secs: u32,
+    ai_level: Option<crate::ai::Level>,
+) -> Challenge {
+    let now = now_ms();
+    Challenge {
+        id: 0,
+        place: caller.place,
+        challenger: caller.user,
+        challenger_name: caller.name.clone(),
+        challenged,
+        challenged_name,
+        turn_secs,
+        created_at_ms: now,
+        expires_at_ms: now.saturating_add(u64::from(settings.challenge_expiry_secs) * 1000),
+        ai_level,
+    }
+}
+
 fn has_live_game(inner: &Inner, place: Place) -> bool {
     lock(&inner.games).contains_key(&place)
 }
@@ -39,14 +80,10 @@ pub(super) async fn challenge(
     let config = &inner.config;
     let lang = tongues.private;
     let settings = inner.settings(caller.place.guild);
-    let turn_secs = seconds.unwrap_or(settings.turn_secs);
-    if !(settings.min_turn_secs..=settings.max_turn_secs).contains(&turn_secs) {
-        return Reply::refusal(words::clock_bounds(
-            lang,
-            settings.min_turn_secs,
-            settings.max_turn_secs,
-        ));
-    }
+    let turn_secs = match turn_secs_within(&settings, seconds, lang) {
+        Ok(turn_secs) => turn_secs,
+        Err(refusal) => return Reply::refusal(refusal),
+    };
     let (challenged, challenged_name, ai_level) = match opponent {
         Opponent::Member(member) if member.user == caller.user => {
             return Reply::refusal(words::challenge_yourself(lang));
@@ -62,19 +99,8 @@ pub(super) async fn challenge(
         ),
         Opponent::Anyone => (ANYONE, String::new(), None),
     };
-    let now = now_ms();
-    let challenge = Challenge {
-        id: 0,
-        place: caller.place,
-        challenger: caller.user,
-        challenger_name: caller.name.clone(),
-        challenged,
-        challenged_name,
-        turn_secs,
-        created_at_ms: now,
-        expires_at_ms: now.saturating_add(u64::from(settings.challenge_expiry_secs) * 1000),
-        ai_level,
-    };
+    let opponent = (challenged, challenged_name);
+    let challenge = new_challenge(caller, &settings, opponent, turn_secs, ai_level);
     open_challenge(inner, challenge, false, tongues).await
 }
 
@@ -258,33 +284,15 @@ pub(super) async fn accept(
     }
 }
 
-pub(super) async fn decline(
-    inner: &Arc<Inner>,
-    caller: &Caller,
-    tongues: Tongues,
-    id: Option<u64>,
-) -> Reply {
-    close(inner, caller, tongues, id, Closing::Decline).await
-}
-
-pub(super) async fn withdraw(
-    inner: &Arc<Inner>,
-    caller: &Caller,
-    tongues: Tongues,
-    id: Option<u64>,
-) -> Reply {
-    close(inner, caller, tongues, id, Closing::Withdraw).await
-}
-
 /// Who closes a challenge: the challenged member declines it, the challenger withdraws it.
 #[derive(Clone, Copy)]
-enum Closing {
+pub(super) enum Closing {
     Decline,
     Withdraw,
 }
 
 /// Declines or withdraws an open challenge, and tells the channel.
-async fn close(
+pub(super) async fn close(
     inner: &Arc<Inner>,
     caller: &Caller,
     tongues: Tongues,
@@ -383,21 +391,16 @@ pub(super) async fn rematch(inner: &Arc<Inner>, caller: &Caller, tongues: Tongue
         Seat::Second
     };
     let opponent = seat.other();
-    let now = now_ms();
-    let challenge = Challenge {
-        id: 0,
-        place: caller.place,
-        challenger: caller.user,
-        challenger_name: caller.name.clone(),
-        challenged: recent.players[opponent.index()],
-        challenged_name: recent.names[opponent.index()].clone(),
-        turn_secs: recent.turn_secs,
-        created_at_ms: now,
-        expires_at_ms: now.saturating_add(
-            u64::from(inner.settings(caller.place.guild).challenge_expiry_secs) * 1000,
+    let challenge = new_challenge(
+        caller,
+        &inner.settings(caller.place.guild),
+        (
+            recent.players[opponent.index()],
+            recent.names[opponent.index()].clone(),
         ),
-        ai_level: recent.ai.map(|(_, level)| level),
-    };
+        recent.turn_secs,
+        recent.ai.map(|(_, level)| level),
+    );
     open_challenge(inner, challenge, true, tongues).await
 }
 

@@ -222,9 +222,14 @@ where
 
 /// The reply when the store refused a write: nothing changed.
 fn store_failure(error: &ServiceError, lang: crate::config::Language) -> Reply {
+    note_store_failure(error);
+    Reply::refusal(words::store_failure(lang))
+}
+
+/// Logs and counts a write the store refused.
+fn note_store_failure(error: &ServiceError) {
     tracing::error!("store failure: {error}");
     crate::ops::metrics::store_failure();
-    Reply::refusal(words::store_failure(lang))
 }
 
 impl Service {
@@ -359,10 +364,12 @@ impl Service {
                 lobby::accept(inner, &caller, tongues, challenge).await
             }
             Command::Decline { challenge } => {
-                lobby::decline(inner, &caller, tongues, challenge).await
+                let closing = lobby::Closing::Decline;
+                lobby::close(inner, &caller, tongues, challenge, closing).await
             }
             Command::Withdraw { challenge } => {
-                lobby::withdraw(inner, &caller, tongues, challenge).await
+                let closing = lobby::Closing::Withdraw;
+                lobby::close(inner, &caller, tongues, challenge, closing).await
             }
             Command::Rematch => lobby::rematch(inner, &caller, tongues).await,
             Command::Rank(member) => standings::rank(inner, &caller, lang, member).await,

@@ -110,6 +110,14 @@ pub struct PlayerStats {
 }
 
 impl PlayerStats {
+    /// The stats of someone never seen: zeroes, with `user` set.
+    pub fn new(user: UserId) -> PlayerStats {
+        PlayerStats {
+            user,
+            ..PlayerStats::default()
+        }
+    }
+
     /// Whether the player stands on the leaderboard of `guild` (the global one for `None`):
     /// they have played a rated game, and were seen in that guild.
     pub fn is_on_board(&self, guild: Option<u64>) -> bool {

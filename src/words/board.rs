@@ -1,6 +1,7 @@
-//! Every word the board image shows, in each language the bot speaks: one typed table, so that
+//! The labels the board image shows, in each language the bot speaks: one typed table, so that
 //! an image is in exactly one language and a missing translation is a failing test, not a
-//! mixed image. Templates take their arguments as `{0}`, `{1}`, … (see [`Word::fill`]).
+//! mixed image. Templates take their arguments as `{0}`, `{1}`, … (see [`Word::fill`]). How a
+//! game ended, on the image's banner as in a message, is worded in `ending.rs`.
 
 use crate::config::Language;
 
@@ -64,20 +65,6 @@ words! {
     /// Piece {0} took piece {1}.
     Takes => ["{0} takes {1}", "{0} 吃 {1}", "{0} 吃 {1}"],
     BothRemoved => ["both removed", "同归于尽", "同歸於盡"],
-    /// Banner title: {0} is a colour or a player.
-    Wins => ["{0} WINS", "{0}胜", "{0}勝"],
-    Draw => ["DRAW", "和棋", "和棋"],
-    CapturedFlag => ["{0} captured the flag", "{0} 夺得军旗", "{0} 奪得軍旗"],
-    NoMoveLeft => ["{0} has no move left", "{0} 无子可走", "{0} 無子可走"],
-    RanOutOfTime => ["{0} ran out of time {1} times", "{0} 超时 {1} 次", "{0} 超時 {1} 次"],
-    Repeated => ["{0} repeated a move too often", "{0} 重复走子过多", "{0} 重複走子過多"],
-    Resigned => ["{0} resigned", "{0} 认输", "{0} 認輸"],
-    LeftTheGame => ["{0} left the game", "{0} 弃局", "{0} 棄局"],
-    QuietDraw => ["{0} actions without a capture", "{0} 步未吃子", "{0} 步未吃子"],
-    LengthDraw => ["{0} actions played", "已走 {0} 步", "已走 {0} 步"],
-    DrawAgreed => ["draw agreed", "双方议和", "雙方議和"],
-    HoursLimit => ["time limit of {0} hours", "时限 {0} 小时", "時限 {0} 小時"],
-    MinutesLimit => ["time limit of {0} minutes", "时限 {0} 分钟", "時限 {0} 分鐘"],
     /// Stands in for a display name with nothing drawable; {0} is the seat number.
     Player => ["Player {0}", "玩家{0}", "玩家{0}"],
     /// The reveal: pieces never turned up during the game.

@@ -5,8 +5,9 @@
 //! checked the moment it is written, with no list to keep in step.
 
 /// The sources of the wording, by file name.
-const SOURCES: [(&str, &str); 13] = [
+const SOURCES: [(&str, &str); 14] = [
     ("board.rs", include_str!("board.rs")),
+    ("ending.rs", include_str!("ending.rs")),
     ("commands.rs", include_str!("commands.rs")),
     (
         "../discord/wording.rs",

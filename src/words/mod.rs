@@ -5,9 +5,10 @@
 //!
 //! Submodules: `errors` (refusals and failures), `play` (turns, draws, clocks, buttons),
 //! `lobby` (challenges), `standings` (points, ranks, titles), `turns` (what an action did and
-//! the text board), `history` (`/history`, `/replay`, `/games`), `moderation` (`/cancel`),
-//! `analysis` (`/analyse`), `commands` and `registration` (the commands' names, and what
-//! Discord shows of them in Chinese) and `board` (the words drawn on the board image). The
+//! the text board), `ending` (how a game ended, in a message and on the image's banner),
+//! `history` (`/history`, `/replay`, `/games`), `moderation` (`/cancel`), `analysis`
+//! (`/analyse`), `commands` and `registration` (the commands' names, and what Discord shows
+//! of them in Chinese) and `board` (the labels drawn on the board image). The
 //! Discord front end's own texts live with it (`discord/wording.rs`). Nothing here depends on
 //! the service or a front end: [`Surface`] says which front end a sentence is for.
 
@@ -24,6 +25,7 @@ mod standings;
 pub mod tournament;
 
 pub(crate) mod board;
+pub(crate) mod ending;
 pub(crate) mod history;
 pub(crate) mod turns;
 

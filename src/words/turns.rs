@@ -1,5 +1,5 @@
-//! The words of the bot's messages: what an action did, who acts next, how a game ended, the
-//! board drawn in text, titles. Built only from the public view, so no message can reveal a
+//! The words of the bot's messages: what an action did, who acts next, the board drawn in
+//! text, titles (how a game ended: `ending.rs`). Built only from the public view, so no message can reveal a
 //! face-down piece. Everything follows the configured language except the `/export` line,
 //! whose form is fixed for tools.
 
@@ -7,10 +7,7 @@ use std::fmt::Write;
 
 use crate::config::Language;
 use crate::game::geometry::CAMPS;
-use crate::game::{
-    Action, Colour, DrawReason, Effect, Kind, Outcome, Piece, PublicCell, PublicView, Seat, Square,
-    WinReason,
-};
+use crate::game::{Action, Colour, Effect, Kind, Piece, PublicCell, PublicView, Seat, Square};
 use crate::game::{COLUMNS, ROWS};
 use crate::scoring::Title;
 
@@ -139,86 +136,6 @@ pub fn colours_line(view: &PublicView, names: &[String; 2], lang: Language) -> O
     ))
 }
 
-fn win_reason_text(reason: WinReason, lang: Language) -> String {
-    match reason {
-        WinReason::Flag => say!(lang, "captured the flag", "夺得军旗", "奪得軍旗"),
-        WinReason::NoMoves => say!(
-            lang,
-            "the opponent has no legal action",
-            "对方无棋可走",
-            "對方無棋可走"
-        ),
-        WinReason::Timeouts => say!(
-            lang,
-            "the opponent ran out of time too often",
-            "对方超时过多",
-            "對方超時過多"
-        ),
-        WinReason::Repetition => say!(
-            lang,
-            "the opponent repeated a move too often",
-            "对方重复走子过多",
-            "對方重複走子過多"
-        ),
-        WinReason::Resignation => say!(lang, "the opponent resigned", "对方认输", "對方認輸"),
-        WinReason::Abandonment => say!(
-            lang,
-            "the opponent abandoned the game",
-            "对方逃跑",
-            "對方逃跑"
-        ),
-    }
-}
-
-fn draw_reason_text(reason: DrawReason, lang: Language) -> String {
-    match reason {
-        DrawReason::NoCapture => say!(
-            lang,
-            "no attack in the last actions allowed",
-            "连续多步无吃子",
-            "連續多步無吃子"
-        ),
-        DrawReason::PlyLimit => say!(
-            lang,
-            "the action limit was reached",
-            "达到总步数上限",
-            "達到總步數上限"
-        ),
-        DrawReason::Agreement => say!(lang, "agreed", "双方同意", "雙方同意"),
-        DrawReason::ClockLimit => say!(
-            lang,
-            "the game reached its time limit",
-            "对局达到时限",
-            "對局達到時限"
-        ),
-    }
-}
-
-/// `game over: alice wins (captured the flag).` / `game over: draw (agreed).`
-pub fn outcome_line(outcome: Outcome<Seat>, names: &[String; 2], lang: Language) -> String {
-    match outcome {
-        Outcome::Win { winner, reason } => {
-            let name = &names[winner.index()];
-            let why = win_reason_text(reason, lang);
-            say!(
-                lang,
-                "game over: {name} wins ({why}).",
-                "对局结束：{name} 胜（{why}）。",
-                "對局結束：{name} 勝（{why}）。"
-            )
-        }
-        Outcome::Draw(reason) => {
-            let why = draw_reason_text(reason, lang);
-            say!(
-                lang,
-                "game over: draw ({why}).",
-                "对局结束：和棋（{why}）。",
-                "對局結束：和棋（{why}）。"
-            )
-        }
-    }
-}
-
 /// `alice +2 points (now 12, 小兵 Private)`: what a finished game did to one player.
 pub fn points_line(name: &str, change: i64, total: i64, title: &Title, lang: Language) -> String {
     let title = title_name(title, lang);
@@ -282,7 +199,7 @@ pub fn export_players_line(view: &PublicView, names: &[String; 2]) -> String {
 pub fn rules_text(
     rules: &crate::game::Rules,
     lang: Language,
-    surface: crate::service::Surface,
+    surface: super::Surface,
 ) -> Vec<String> {
     let abandon = super::slash(lang, surface, super::Cmd::Abandon);
     let quiet = rules.quiet_limit;

@@ -7,11 +7,12 @@
 
 use tokio::sync::oneshot;
 
-use super::happened::{Event, Happened};
+use super::decide::store_refusal;
+use super::happened::{Event, Happened, Refusal, Said};
 use super::mailbox::GameActor;
 use super::presenter::{Shown, Sink};
 use super::settle::outcome_unknown;
-use super::{Caller, GameNews, Reply, clock, store_failure, words};
+use super::{Caller, GameNews, Reply, clock};
 use crate::store::{CANCELLED_GAME_VERSION, CancelledGame, kept_reason};
 
 impl GameActor {
@@ -22,23 +23,18 @@ impl GameActor {
         reason: String,
         reply: oneshot::Sender<Reply>,
     ) {
-        let lang = self.private;
         let id = self.table.id;
-        if self.seat_of(caller).is_some() {
-            let refusal = words::moderation::cancel_own_game(lang, self.inner.surface, id);
-            return self
-                .show(Shown::Said(Reply::refusal(refusal)), Sink::Caller(reply))
-                .await;
-        }
-        if !self.resync().await {
-            let refusal = Reply::refusal(words::store_failure(lang));
-            return self.show(Shown::Said(refusal), Sink::Caller(reply)).await;
-        }
-        if self.game.outcome().is_some() {
-            let refusal = words::moderation::game_already_over(lang, id);
-            return self
-                .show(Shown::Said(Reply::refusal(refusal)), Sink::Caller(reply))
-                .await;
+        let refusal = if self.seat_of(caller).is_some() {
+            Some(Refusal::CancelOwnGame(id))
+        } else if !self.resync().await {
+            Some(Refusal::StoreFailure)
+        } else if self.game.outcome().is_some() {
+            Some(Refusal::AlreadyOver(id))
+        } else {
+            None
+        };
+        if let Some(refusal) = refusal {
+            return self.show(self.said(refusal), Sink::Caller(reply)).await;
         }
         let cancelled = CancelledGame {
             version: CANCELLED_GAME_VERSION,
@@ -62,12 +58,8 @@ impl GameActor {
                     .await
                     .is_ok_and(|found| found.is_some());
             if !stored {
-                return self
-                    .show(
-                        Shown::Said(store_failure(&error, lang)),
-                        Sink::Caller(reply),
-                    )
-                    .await;
+                let refusal = self.said(store_refusal(&error));
+                return self.show(refusal, Sink::Caller(reply)).await;
             }
         }
         self.cancelled = true;
@@ -92,8 +84,10 @@ impl GameActor {
         // Played elsewhere (its thread, another channel): the players are told there, the
         // moderator here.
         self.show(notice, Sink::Place(place)).await;
-        let done = words::moderation::cancel_done(lang, id, place.channel);
-        self.show(Shown::Said(Reply::private(vec![done])), Sink::Caller(reply))
-            .await;
+        let done = Said::CancelDone {
+            game: id,
+            channel: place.channel,
+        };
+        self.show(self.said(done), Sink::Caller(reply)).await;
     }
 }

@@ -3,11 +3,12 @@
 //! store refused is taken back, so the game in memory is always the game in the store (a write
 //! whose outcome a lost connection hid is read back first: `settle.rs`).
 
+use super::ServiceError;
 use super::clock;
-use super::happened::Ended;
+use super::decide::store_refusal;
+use super::happened::{Ended, Refusal};
 use super::mailbox::GameActor;
 use super::settle::{Settled, outcome_unknown};
-use super::{Reply, ServiceError, store_failure, words};
 use crate::game::Game;
 use crate::scoring;
 use crate::store::FinishedGame;
@@ -19,11 +20,9 @@ impl GameActor {
         &mut self,
         change: impl FnOnce(&mut Game) -> Result<T, crate::game::GameError>,
         restart_clock: bool,
-    ) -> Result<(T, Option<Ended>), Reply> {
-        let lang = self.private;
+    ) -> Result<(T, Option<Ended>), Refusal> {
         let events_before = self.game.record().events.len();
-        let value = change(&mut self.game)
-            .map_err(|error| Reply::refusal(words::game_error(lang, &error)))?;
+        let value = change(&mut self.game).map_err(Refusal::Game)?;
         let clock_before = self.table.clock;
         if restart_clock {
             let turn = &mut self.table.clock;
@@ -45,7 +44,7 @@ impl GameActor {
             Settled::NotStored => {
                 self.table.clock = clock_before;
                 self.take_back(events_before);
-                Err(store_failure(&error, lang))
+                Err(store_refusal(&error))
             }
             Settled::Unknown => {
                 self.table.clock = clock_before;
@@ -56,7 +55,7 @@ impl GameActor {
                     self.table.id
                 );
                 crate::ops::metrics::store_failure();
-                Err(Reply::refusal(words::store_unsure(lang)))
+                Err(Refusal::StoreUnsure)
             }
         }
     }

@@ -1,15 +1,15 @@
 //! What a game actor decides with each command and clock event: play an action, show the
 //! board or a move guide, resign, abandon, offer and answer draws, warn, time out and draw on
-//! the clock. Each job is one method of [`GameActor`] returning what happened (worded and drawn
-//! by the presenter), or a refusal; each change goes through the commit (`commit.rs`).
+//! the clock. Each job is one method of [`GameActor`] returning what happened, or a typed
+//! [`Refusal`] (both worded, and drawn, by the presenter: `tell.rs`); each change goes through
+//! the commit (`commit.rs`).
 
 use super::clock::{self, ClockEvent};
-use super::happened::{Event, Happened};
+use super::happened::{Event, GiveUp, Happened, Refusal, Said, Voice};
 use super::mailbox::GameActor;
-use super::presenter::Sink;
-use super::{Button, ButtonId, Caller, Reply, store_failure, text, words};
-use crate::config::Language;
-use crate::game::{Checked, Destinations, PublicCell, Seat, Square};
+use super::presenter::{Shown, Sink};
+use super::{Caller, ServiceError, note_store_failure};
+use crate::game::{Checked, Destinations, Game, GameError, PublicCell, Seat, Square};
 use crate::render::Guide;
 
 impl GameActor {
@@ -18,7 +18,7 @@ impl GameActor {
         &mut self,
         checked: Checked,
         name: &str,
-    ) -> Result<Happened, Reply> {
+    ) -> Result<Happened, Refusal> {
         let (played, ended) = self.commit(|game| game.play(checked), true).await?;
         self.warned_repeat = None;
         Ok(self.happened(Event::Played {
@@ -39,27 +39,23 @@ impl GameActor {
         &self,
         caller: &Caller,
         from: Square,
-    ) -> Result<Happened, Reply> {
-        let lang = self.private;
-        let Some(seat) = self.seat_of(caller) else {
-            return Err(Reply::refusal(words::not_playing(lang)));
-        };
+    ) -> Result<Happened, Refusal> {
+        let seat = self.seat_of(caller).ok_or(Refusal::NotPlaying)?;
         let view = self.game.view();
-        let square = from.to_string();
         let piece = match view.cell(from) {
-            PublicCell::Empty => return Err(Reply::refusal(words::no_piece(lang, &square))),
-            PublicCell::FaceDown => {
-                return Err(Reply::refusal(words::piece_face_down(lang, &square)));
-            }
+            PublicCell::Empty => return Err(Refusal::NoPiece(from)),
+            PublicCell::FaceDown => return Err(Refusal::FaceDown(from)),
             PublicCell::Revealed(piece) => piece,
         };
         if view.colour_of(seat) != Some(piece.colour) {
-            return Err(Reply::refusal(words::not_your_piece(lang, &square)));
+            return Err(Refusal::NotYourPiece(from));
         }
         let Destinations { empty, attacks } = self.game.destinations(seat, from);
         if (empty | attacks).is_empty() {
-            let name = text::piece_name(piece, lang);
-            return Err(Reply::refusal(words::no_moves_now(lang, &name, &square)));
+            return Err(Refusal::NoMovesNow {
+                piece,
+                square: from,
+            });
         }
         let guide = Guide {
             from,
@@ -69,31 +65,26 @@ impl GameActor {
         Ok(self.happened(Event::Guide { piece, guide }))
     }
 
-    pub(in crate::service) async fn resign(&mut self, caller: &Caller) -> Result<Happened, Reply> {
-        let Some(seat) = self.seat_of(caller) else {
-            return Err(Reply::refusal(words::not_playing(self.private)));
-        };
-        let ((), ended) = self.commit(|game| game.resign(seat), false).await?;
+    /// Resigns or abandons the game for `caller`.
+    pub(in crate::service) async fn give_up(
+        &mut self,
+        caller: &Caller,
+        how: GiveUp,
+    ) -> Result<Happened, Refusal> {
+        let seat = self.seat_of(caller).ok_or(Refusal::NotPlaying)?;
+        let ((), ended) = self.commit(|game| how.apply(game, seat), false).await?;
         let name = caller.name.clone();
-        Ok(self.happened(Event::Resigned { name, ended }))
-    }
-
-    pub(in crate::service) async fn abandon(&mut self, caller: &Caller) -> Result<Happened, Reply> {
-        let Some(seat) = self.seat_of(caller) else {
-            return Err(Reply::refusal(words::not_playing(self.private)));
-        };
-        let ((), ended) = self.commit(|game| game.abandon(seat), false).await?;
-        let name = caller.name.clone();
-        Ok(self.happened(Event::Abandoned { name, ended }))
+        Ok(self.happened(match how {
+            GiveUp::Resign => Event::Resigned { name, ended },
+            GiveUp::Abandon => Event::Abandoned { name, ended },
+        }))
     }
 
     pub(in crate::service) async fn offer_draw(
         &mut self,
         caller: &Caller,
-    ) -> Result<Happened, Reply> {
-        let Some(seat) = self.seat_of(caller) else {
-            return Err(Reply::refusal(words::not_playing(self.private)));
-        };
+    ) -> Result<Happened, Refusal> {
+        let seat = self.seat_of(caller).ok_or(Refusal::NotPlaying)?;
         self.commit(|game| game.offer_draw(seat), false).await?;
         let name = caller.name.clone();
         let to = seat.other();
@@ -111,14 +102,11 @@ impl GameActor {
         caller: &Caller,
         accept: bool,
         game_id: Option<u64>,
-    ) -> Result<Happened, Reply> {
-        let lang = self.private;
+    ) -> Result<Happened, Refusal> {
         if game_id.is_some_and(|id| id != self.table.id) {
-            return Err(Reply::refusal(words::draw_of_finished_game(lang)));
+            return Err(Refusal::DrawOfFinishedGame);
         }
-        let Some(seat) = self.seat_of(caller) else {
-            return Err(Reply::refusal(words::not_playing(lang)));
-        };
+        let seat = self.seat_of(caller).ok_or(Refusal::NotPlaying)?;
         let ((), ended) = self
             .commit(|game| game.answer_draw(seat, accept), false)
             .await?;
@@ -152,7 +140,7 @@ impl GameActor {
         match decided {
             Ok(Some(happened)) => {
                 let place = happened.scene.place;
-                self.show(Ok(happened).into(), Sink::Place(place)).await;
+                self.show(happened.into(), Sink::Place(place)).await;
             }
             Ok(None) => {}
             Err(_) => tokio::time::sleep(std::time::Duration::from_secs(1)).await,
@@ -161,11 +149,11 @@ impl GameActor {
 
     /// Stores that the player in `seat` was warned, and warns them unless it is the AI or the
     /// warning fell due while the bot was down (it is stale then).
-    async fn warn(&mut self, seat: Seat) -> Result<Option<Happened>, Reply> {
+    async fn warn(&mut self, seat: Seat) -> Result<Option<Happened>, Refusal> {
         self.table.clock.warned = true;
         if let Err(error) = self.save().await {
             self.table.clock.warned = false;
-            return Err(store_failure(&error, self.private));
+            return Err(store_refusal(&error));
         }
         let is_ai = self.table.ai.as_ref().is_some_and(|(ai, _)| *ai == seat);
         if is_ai || self.seconds_left() == 0 {
@@ -176,45 +164,40 @@ impl GameActor {
 }
 
 impl GameActor {
-    /// The private "are you sure?" before resigning; refused at once before the threshold
-    /// (tried on a copy of the game, so nothing changes).
-    pub(in crate::service) fn ask_resign(&self, caller: &Caller) -> Reply {
-        let lang = self.private;
+    /// The private "are you sure?" before resigning or abandoning; refused at once when the
+    /// rules would refuse it (tried on a copy of the game, so nothing changes).
+    pub(in crate::service) fn ask(&self, caller: &Caller, how: GiveUp) -> Said {
         let Some(seat) = self.seat_of(caller) else {
-            return Reply::refusal(words::not_playing(lang));
+            return Refusal::NotPlaying.into();
         };
-        if let Err(error) = self.game.clone().resign(seat) {
-            return Reply::refusal(words::game_error(lang, &error));
+        match how.apply(&mut self.game.clone(), seat) {
+            Ok(()) => Said::Confirm(how),
+            Err(error) => Refusal::Game(error).into(),
         }
-        confirm_prompt(
-            words::confirm_resign(lang),
-            words::button_resign(lang),
-            ButtonId::ConfirmResign,
-            lang,
-        )
     }
 
-    /// The private "are you sure?" before abandoning.
-    pub(in crate::service) fn ask_abandon(&self, caller: &Caller) -> Reply {
-        let lang = self.private;
-        let Some(seat) = self.seat_of(caller) else {
-            return Reply::refusal(words::not_playing(lang));
+    /// What the actor said to the caller alone, to be worded in the caller's voice.
+    pub(in crate::service) fn said(&self, said: impl Into<Said>) -> Shown {
+        let voice = Voice {
+            lang: self.private,
+            surface: self.inner.surface,
         };
-        if let Err(error) = self.game.clone().abandon(seat) {
-            return Reply::refusal(words::game_error(lang, &error));
-        }
-        confirm_prompt(
-            words::confirm_abandon(lang),
-            words::button_abandon(lang),
-            ButtonId::ConfirmAbandon,
-            lang,
-        )
+        Shown::Said(said.into(), voice)
     }
 }
 
-fn confirm_prompt(question: String, yes: String, yes_id: ButtonId, lang: Language) -> Reply {
-    Reply::private(vec![question]).with_buttons(vec![
-        Button::new(yes, yes_id),
-        Button::new(words::button_cancel(lang), ButtonId::ConfirmCancel),
-    ])
+impl GiveUp {
+    /// Gives up the game for the player in `seat`, if the rules allow it now.
+    fn apply(self, game: &mut Game, seat: Seat) -> Result<(), GameError> {
+        match self {
+            GiveUp::Resign => game.resign(seat),
+            GiveUp::Abandon => game.abandon(seat),
+        }
+    }
+}
+
+/// The refusal when the store refused a write (logged and counted): nothing changed.
+pub(super) fn store_refusal(error: &ServiceError) -> Refusal {
+    note_store_failure(error);
+    Refusal::StoreFailure
 }

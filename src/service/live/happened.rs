@@ -1,11 +1,12 @@
 //! What a game actor decided, as a plain value: the event (a move played, a resignation, a
 //! clock warning…) and a snapshot of the game as it stood right after it, which is all the
-//! presenter needs to word the reply and draw its image. No sentences, no pixels, no front-end
+//! presenter needs to word the reply and draw its image; or what it answers the caller alone
+//! ([`Said`]: a typed refusal, an "are you sure?"). No sentences, no pixels, no front-end
 //! types: the actor decides and stores, the presenter (`presenter.rs`) tells.
 
-use super::Surface;
+use super::{Command, Surface};
 use crate::config::Language;
-use crate::game::{Action, Effect, Piece, PublicView, RevealedView, Seat};
+use crate::game::{Action, Effect, GameError, Piece, PublicView, RevealedView, Seat, Square};
 use crate::store::{Place, PlayerStats, UserId};
 
 use crate::render::Guide;
@@ -116,4 +117,77 @@ pub(in crate::service) enum Event {
         by: String,
         reason: String,
     },
+}
+
+/// What the actor answers the caller alone, with nothing to draw: worded by `tell::said`.
+#[derive(Debug)]
+pub(in crate::service) enum Said {
+    Refused(Refusal),
+    /// The private "are you sure?" before resigning or abandoning, with its buttons.
+    Confirm(GiveUp),
+    /// The moderator's own note that game `game`, played in channel `channel`, is cancelled.
+    CancelDone {
+        game: u64,
+        channel: u64,
+    },
+}
+
+impl From<Refusal> for Said {
+    fn from(refusal: Refusal) -> Said {
+        Said::Refused(refusal)
+    }
+}
+
+/// How a player gives up: resigning (after the first actions) or abandoning (at any time, at
+/// a cost); each is asked "are you sure?" first.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(in crate::service) enum GiveUp {
+    Resign,
+    Abandon,
+}
+
+/// Why the actor refused a command: nothing changed.
+#[derive(Debug)]
+pub(in crate::service) enum Refusal {
+    /// The caller plays no seat in this game.
+    NotPlaying,
+    /// `/moves` on an empty square.
+    NoPiece(Square),
+    /// `/moves` on a face-down piece.
+    FaceDown(Square),
+    /// `/moves` on the opponent's piece.
+    NotYourPiece(Square),
+    /// `/moves` on a piece with nowhere to go now.
+    NoMovesNow { piece: Piece, square: Square },
+    /// The rules refused the change (a resignation too early, a draw offer too many…).
+    Game(GameError),
+    /// The rules refused the caller's action.
+    Action { action: Action, error: GameError },
+    /// The action would lose by repetition: the same command again plays it.
+    Repetition(Action),
+    /// A draw answer from the message of a game that has ended.
+    DrawOfFinishedGame,
+    /// A button from an earlier turn of this game.
+    OldMessage,
+    /// A button from a game that is no longer played here.
+    StaleButton,
+    /// A game command where no game is played.
+    NoGame,
+    /// A command the game actor does not take (a service bug, said as it is).
+    NotAGameCommand(Box<Command>),
+    /// The store refused the write.
+    StoreFailure,
+    /// A lost connection hid whether the store took the write (`settle.rs`).
+    StoreUnsure,
+    /// A moderator's `/cancel` of game `0`, which they play in (they have `/abandon`).
+    CancelOwnGame(u64),
+    /// A `/cancel` of game `0`, which has ended meanwhile.
+    AlreadyOver(u64),
+}
+
+/// The language and front end of the caller, to word what the actor said to them alone.
+#[derive(Clone, Copy, Debug)]
+pub(in crate::service) struct Voice {
+    pub lang: Language,
+    pub surface: Surface,
 }

@@ -11,10 +11,10 @@ use tokio::sync::{mpsc, oneshot};
 use tokio::task::JoinHandle;
 
 use super::clock;
-use super::happened::{Event, Happened, Scene};
+use super::happened::{Event, GiveUp, Happened, Refusal, Said, Scene, Voice};
 use super::presenter::{self, Item, Shown, Sink};
 use super::table::Table;
-use super::{Caller, Command, Inner, Reply, ServiceError, Tongues, lock, words};
+use super::{Caller, Command, Inner, Reply, ServiceError, Tongues, lock, tell};
 use crate::config::Language;
 use crate::game::{Action, Checked, Game, Seat};
 use crate::store::{LiveGame, Place};
@@ -211,9 +211,16 @@ pub(in crate::service) async fn send(
     let tx = lock(&inner.games)
         .get(&caller.place)
         .map(|handle| handle.tx.clone());
-    let no_game = || match command {
-        Command::ForGame { .. } => Reply::refusal(words::stale_button(tongues.private)),
-        _ => Reply::refusal(words::no_game(tongues.private, inner.surface)),
+    let no_game = || {
+        let refusal = match command {
+            Command::ForGame { .. } => Refusal::StaleButton,
+            _ => Refusal::NoGame,
+        };
+        let voice = Voice {
+            lang: tongues.private,
+            surface: inner.surface,
+        };
+        tell::said(&refusal.into(), voice)
     };
     let Some(tx) = tx else {
         return no_game();
@@ -255,7 +262,7 @@ impl GameActor {
                         } else {
                             {
                             crate::ops::metrics::store_failure();
-                            Shown::Said(Reply::refusal(words::store_failure(self.private)))
+                            self.said(Refusal::StoreFailure)
                         }
                         };
                         self.show(shown, Sink::Caller(reply)).await;
@@ -427,80 +434,71 @@ impl GameActor {
         self.private = self.public();
         let played = match self.game.check(seat, action) {
             Ok(checked) => self.play(checked, &name).await,
-            Err(error) => Err(Reply::refusal(words::game_error(self.private, &error))),
+            Err(error) => Err(Refusal::Game(error)),
         };
         match played {
             Ok(happened) => {
                 let place = happened.scene.place;
-                self.show(Ok(happened).into(), Sink::Place(place)).await;
+                self.show(happened.into(), Sink::Place(place)).await;
             }
             Err(refusal) => tracing::warn!(
-                "game {}: the AI's {action} was refused: {}",
+                "game {}: the AI's {action} was refused: {refusal:?}",
                 self.table.id,
-                refusal.text()
             ),
         }
     }
 
     async fn on_command(&mut self, caller: &Caller, command: Command) -> Shown {
-        self.decide(caller, command).await.into()
+        match self.decide(caller, command).await {
+            Ok(happened) => happened.into(),
+            Err(said) => self.said(said),
+        }
     }
 
-    /// What a command does: a decision to present, or a reply worded here (a refusal, a
-    /// confirmation prompt: private text with no picture, nothing to draw).
-    async fn decide(&mut self, caller: &Caller, command: Command) -> Result<Happened, Reply> {
+    /// What a command does: a decision to present, or what to say to the caller alone (a
+    /// refusal, a confirmation prompt: private text with no picture, nothing to draw).
+    async fn decide(&mut self, caller: &Caller, command: Command) -> Result<Happened, Said> {
         match command {
             Command::Flip(square) => self.player_action(caller, Action::Flip(square)).await,
             Command::Move { from, to } => {
                 self.player_action(caller, Action::Move { from, to }).await
             }
-            Command::Moves(square) => self.guide(caller, square),
+            Command::Moves(square) => Ok(self.guide(caller, square)?),
             Command::Board => Ok(self.happened(Event::Board)),
             Command::Export => Ok(self.happened(Event::Exported)),
-            Command::Resign => self.resign(caller).await,
-            Command::Abandon => self.abandon(caller).await,
-            Command::OfferDraw => self.offer_draw(caller).await,
-            Command::AnswerDraw { accept, game } => self.answer_draw(caller, accept, game).await,
-            Command::AskResign => Err(self.ask_resign(caller)),
-            Command::AskAbandon => Err(self.ask_abandon(caller)),
+            Command::Resign => Ok(self.give_up(caller, GiveUp::Resign).await?),
+            Command::Abandon => Ok(self.give_up(caller, GiveUp::Abandon).await?),
+            Command::OfferDraw => Ok(self.offer_draw(caller).await?),
+            Command::AnswerDraw { accept, game } => {
+                Ok(self.answer_draw(caller, accept, game).await?)
+            }
+            Command::AskResign => Err(self.ask(caller, GiveUp::Resign)),
+            Command::AskAbandon => Err(self.ask(caller, GiveUp::Abandon)),
             Command::ForGame { game, turn, .. }
                 if game == self.table.id
                     && turn.is_some_and(|turn| turn != super::turn_number(&self.game.view())) =>
             {
-                Err(Reply::refusal(words::old_message(self.private)))
+                Err(Refusal::OldMessage.into())
             }
             Command::ForGame { game, command, .. } if game == self.table.id => {
                 Box::pin(self.decide(caller, *command)).await
             }
-            Command::ForGame { .. } => Err(Reply::refusal(words::stale_button(self.private))),
-            other => Err(Reply::refusal(format!("{other:?} is not a game command"))),
+            Command::ForGame { .. } => Err(Refusal::StaleButton.into()),
+            other => Err(Refusal::NotAGameCommand(Box::new(other)).into()),
         }
     }
 
-    async fn player_action(&mut self, caller: &Caller, action: Action) -> Result<Happened, Reply> {
-        let lang = self.private;
-        let Some(seat) = self.seat_of(caller) else {
-            return Err(Reply::refusal(words::not_playing(lang)));
-        };
+    async fn player_action(&mut self, caller: &Caller, action: Action) -> Result<Happened, Said> {
+        let seat = self.seat_of(caller).ok_or(Refusal::NotPlaying)?;
         let checked: Checked = match self.game.check(seat, action) {
             Ok(checked) => checked,
-            Err(error) => {
-                let reason = words::game_error(lang, &error);
-                return Err(Reply::refusal(words::refused(
-                    lang,
-                    &action.to_string(),
-                    &reason,
-                )));
-            }
+            Err(error) => return Err(Refusal::Action { action, error }.into()),
         };
         if self.game.would_repeat(seat, action) && self.warned_repeat != Some((seat, action)) {
             self.warned_repeat = Some((seat, action));
-            return Err(Reply::refusal(words::repetition_warning(
-                lang,
-                &action.to_string(),
-            )));
+            return Err(Refusal::Repetition(action).into());
         }
-        self.play(checked, &caller.name).await
+        Ok(self.play(checked, &caller.name).await?)
     }
 
     /// Reads the time left on the clock of the player to act, in whole seconds.

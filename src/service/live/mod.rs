@@ -29,5 +29,5 @@ fn turn_number(view: &crate::game::PublicView) -> u32 {
 // What the game's modules take from the service around them.
 use super::{
     AiRequest, Button, ButtonId, Caller, Command, GameEvent, GameNews, Inner, Outbound, Reply,
-    ServiceError, Surface, Tongues, ai_move, clock, lock, picture, store_failure, text, words,
+    ServiceError, Surface, Tongues, ai_move, clock, lock, note_store_failure, picture, text, words,
 };

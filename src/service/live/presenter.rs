@@ -6,13 +6,13 @@
 //! One FIFO channel per game, from the actor to its presenter, keeps the order in which the
 //! actor decided (a player's move before the AI's answer, a move before the timeout after it),
 //! while the actor takes its next command as soon as it has handed a decision over instead of
-//! waiting for the picture. Replies already worded in the actor (refusals, confirmation
-//! prompts: text only) take the same channel, so they cannot overtake an earlier decision.
+//! waiting for the picture. What the actor says to the caller alone (refusals, confirmation
+//! prompts: text only) takes the same channel, so it cannot overtake an earlier decision.
 
 use tokio::sync::{mpsc, oneshot};
 use tokio::task::JoinHandle;
 
-use super::happened::{Event, Happened};
+use super::happened::{Event, Happened, Said, Voice};
 use super::picture::{Sheet, render_sheet};
 use super::{Outbound, Reply, tell};
 use crate::config::Language;
@@ -22,18 +22,16 @@ use crate::store::Place;
 /// Decisions waiting for their picture; the actor waits only when this many are queued.
 const QUEUE: usize = 32;
 
-/// What the actor hands over: a decision to present, or a reply it has worded itself.
+/// What the actor hands over: a decision to present, or what it said to the caller alone
+/// (worded here, in the caller's voice).
 pub(in crate::service) enum Shown {
     Happened(Box<Happened>),
-    Said(Reply),
+    Said(Said, Voice),
 }
 
-impl From<Result<Happened, Reply>> for Shown {
-    fn from(decided: Result<Happened, Reply>) -> Shown {
-        match decided {
-            Ok(happened) => Shown::Happened(Box::new(happened)),
-            Err(reply) => Shown::Said(reply),
-        }
+impl From<Happened> for Shown {
+    fn from(happened: Happened) -> Shown {
+        Shown::Happened(Box::new(happened))
     }
 }
 
@@ -62,7 +60,7 @@ async fn run(mut rx: mpsc::Receiver<Item>, outbound: mpsc::UnboundedSender<Outbo
     let mut last = LastPicture::default();
     while let Some(Item { shown, to }) = rx.recv().await {
         let reply = match shown {
-            Shown::Said(reply) => reply,
+            Shown::Said(said, voice) => tell::said(&said, voice),
             Shown::Happened(happened) => present(*happened, &mut last).await,
         };
         match to {

@@ -1,11 +1,13 @@
 //! The words of what a game's actor decided: [`words`] turns a [`Happened`] into the reply's
-//! text, buttons, mentions and game event, without the image (drawn by `presenter.rs`).
+//! text, buttons, mentions and game event, without the image (drawn by `presenter.rs`), and
+//! [`said`] words what the actor answered the caller alone (a [`Refusal`], an "are you sure?").
 
-use super::happened::{Ended, Event, Happened, Scene};
+use super::happened::{Ended, Event, GiveUp, Happened, Refusal, Said, Scene, Voice};
 use super::{Button, ButtonId, GameEvent, Reply, Surface, text, words};
 use crate::config::Language;
 use crate::game::{Seat, SquareSet};
 use crate::scoring;
+use crate::words::ending;
 
 /// What a turn prompt carries on Discord besides who acts: the action number and the deadline
 /// as a live countdown, and the buttons for what a player may do without typing.
@@ -215,7 +217,7 @@ fn end_lines(scene: &Scene, ended: &Ended) -> Vec<String> {
     let names = &scene.names;
     let mut lines = Vec::new();
     if let Some(outcome) = scene.view.outcome {
-        lines.push(text::outcome_line(outcome, names, lang));
+        lines.push(ending::outcome_line(outcome, names, lang));
     }
     if scene.rated {
         for seat in Seat::BOTH {
@@ -285,4 +287,63 @@ pub(in crate::service) fn points_of(event: &Event) -> Option<[i64; 2]> {
         _ => None,
     };
     ended.map(|ended| ended.points)
+}
+
+/// The reply to what the actor said to the caller alone, in their language.
+pub(in crate::service) fn said(said: &Said, voice: Voice) -> Reply {
+    let lang = voice.lang;
+    match said {
+        Said::Refused(refusal) => Reply::refusal(refusal_text(refusal, voice)),
+        Said::Confirm(give_up) => {
+            let (question, yes, yes_id) = match give_up {
+                GiveUp::Resign => (
+                    words::confirm_resign(lang),
+                    words::button_resign(lang),
+                    ButtonId::ConfirmResign,
+                ),
+                GiveUp::Abandon => (
+                    words::confirm_abandon(lang),
+                    words::button_abandon(lang),
+                    ButtonId::ConfirmAbandon,
+                ),
+            };
+            Reply::private(vec![question]).with_buttons(vec![
+                Button::new(yes, yes_id),
+                Button::new(words::button_cancel(lang), ButtonId::ConfirmCancel),
+            ])
+        }
+        Said::CancelDone { game, channel } => {
+            Reply::private(vec![words::moderation::cancel_done(lang, *game, *channel)])
+        }
+    }
+}
+
+/// The sentence of a refusal.
+fn refusal_text(refusal: &Refusal, voice: Voice) -> String {
+    let Voice { lang, surface } = voice;
+    match refusal {
+        Refusal::NotPlaying => words::not_playing(lang),
+        Refusal::NoPiece(square) => words::no_piece(lang, &square.to_string()),
+        Refusal::FaceDown(square) => words::piece_face_down(lang, &square.to_string()),
+        Refusal::NotYourPiece(square) => words::not_your_piece(lang, &square.to_string()),
+        Refusal::NoMovesNow { piece, square } => {
+            let name = text::piece_name(*piece, lang);
+            words::no_moves_now(lang, &name, &square.to_string())
+        }
+        Refusal::Game(error) => words::game_error(lang, error),
+        Refusal::Action { action, error } => {
+            let reason = words::game_error(lang, error);
+            words::refused(lang, &action.to_string(), &reason)
+        }
+        Refusal::Repetition(action) => words::repetition_warning(lang, &action.to_string()),
+        Refusal::DrawOfFinishedGame => words::draw_of_finished_game(lang),
+        Refusal::OldMessage => words::old_message(lang),
+        Refusal::StaleButton => words::stale_button(lang),
+        Refusal::NoGame => words::no_game(lang, surface),
+        Refusal::NotAGameCommand(command) => format!("{command:?} is not a game command"),
+        Refusal::StoreFailure => words::store_failure(lang),
+        Refusal::StoreUnsure => words::store_unsure(lang),
+        Refusal::CancelOwnGame(game) => words::moderation::cancel_own_game(lang, surface, *game),
+        Refusal::AlreadyOver(game) => words::moderation::game_already_over(lang, *game),
+    }
 }

@@ -142,14 +142,10 @@ pub(super) async fn play(
     }
     let guild = caller.place.guild;
     let settings = inner.settings(guild);
-    let turn_secs = seconds.unwrap_or(settings.turn_secs);
-    if !(settings.min_turn_secs..=settings.max_turn_secs).contains(&turn_secs) {
-        return Reply::refusal(words::clock_bounds(
-            lang,
-            settings.min_turn_secs,
-            settings.max_turn_secs,
-        ));
-    }
+    let turn_secs = match super::lobby::turn_secs_within(&settings, seconds, lang) {
+        Ok(turn_secs) => turn_secs,
+        Err(refusal) => return Reply::refusal(refusal),
+    };
     let user = caller.user;
     let points = match inner.blocking(move |s| s.player(user)).await {
         Ok(stats) => stats.points,

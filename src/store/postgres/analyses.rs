@@ -3,25 +3,12 @@
 
 use super::{PgStore, Table, read_one, sql_id};
 use crate::store::analyses::StoredAnalysis;
-use crate::store::codec;
 use crate::store::error::StoreError;
 
 impl PgStore {
     /// Stores (or replaces) a game's analysis; committed on return.
     pub fn put_analysis(&self, analysis: &StoredAnalysis) -> Result<(), StoreError> {
-        let value = codec::encode("analysis", analysis)?;
-        let id = sql_id(analysis.game);
-        self.run(|pool| async move {
-            let client = pool.get().await?;
-            client
-                .execute(
-                    "INSERT INTO analyses (id, record) VALUES ($1, $2) \
-                     ON CONFLICT (id) DO UPDATE SET record = EXCLUDED.record",
-                    &[&id, &value],
-                )
-                .await?;
-            Ok(())
-        })
+        self.put_record(Table::Analyses, analysis.game, analysis)
     }
 
     /// Game `id`'s analysis; a damaged row is quarantined and `None` returned.

@@ -150,6 +150,27 @@ impl PgStore {
         self.bridge.run(work(self.pool.clone()))
     }
 
+    /// Stores (or replaces) the record `id` of a table keyed by `id`; committed on return.
+    fn put_record<T: serde::Serialize>(
+        &self,
+        table: Table,
+        id: u64,
+        record: &T,
+    ) -> Result<(), StoreError> {
+        let value = codec::encode(table.what(), record)?;
+        let id = sql_id(id);
+        let sql = format!(
+            "INSERT INTO {} (id, record) VALUES ($1, $2) \
+             ON CONFLICT (id) DO UPDATE SET record = EXCLUDED.record",
+            table.name()
+        );
+        self.run(|pool| async move {
+            let client = pool.get().await?;
+            client.execute(&sql, &[&id, &value]).await?;
+            Ok(())
+        })
+    }
+
     pub fn schema_version(&self) -> Result<Option<u32>, StoreError> {
         self.run(schema::version)
     }

@@ -43,15 +43,7 @@ pub(super) async fn lock_players(
     let keys: Vec<i64> = sorted.iter().copied().map(sql_id).collect();
     let empties = sorted
         .iter()
-        .map(|&user| {
-            codec::encode(
-                "player",
-                &PlayerStats {
-                    user,
-                    ..PlayerStats::default()
-                },
-            )
-        })
+        .map(|&user| codec::encode("player", &PlayerStats::new(user)))
         .collect::<Result<Vec<_>, _>>()?;
     let params: Vec<[&(dyn ToSql + Sync); 2]> = keys
         .iter()
@@ -234,10 +226,7 @@ impl PgStore {
             let client = pool.get().await?;
             read_one::<PlayerStats>(&client, Table::Players, sql_id(user)).await
         })?;
-        Ok(stats.unwrap_or_else(|| PlayerStats {
-            user,
-            ..PlayerStats::default()
-        }))
+        Ok(stats.unwrap_or_else(|| PlayerStats::new(user)))
     }
 
     /// Every player with a record, by user id.

@@ -1,27 +1,14 @@
 //! Per-server settings on PostgreSQL: the table `guild_settings` (migration 007), one row per
 //! guild with its whole record, shared by every process (the guild's shard writes it).
 
-use super::{PgStore, Table, sql_id};
-use crate::store::codec;
+use super::{PgStore, Table};
 use crate::store::error::StoreError;
 use crate::store::settings::GuildSettings;
 
 impl PgStore {
     /// Stores (or replaces) a guild's settings; committed on return.
     pub fn put_guild_settings(&self, settings: &GuildSettings) -> Result<(), StoreError> {
-        let value = codec::encode("guild settings", settings)?;
-        let id = sql_id(settings.guild);
-        self.run(|pool| async move {
-            let client = pool.get().await?;
-            client
-                .execute(
-                    "INSERT INTO guild_settings (id, record) VALUES ($1, $2) \
-                     ON CONFLICT (id) DO UPDATE SET record = EXCLUDED.record",
-                    &[&id, &value],
-                )
-                .await?;
-            Ok(())
-        })
+        self.put_record(Table::GuildSettings, settings.guild, settings)
     }
 
     /// Every guild's settings by guild; a corrupt row is quarantined and skipped.

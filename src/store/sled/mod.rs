@@ -385,14 +385,8 @@ fn check_copy(dir: &Path, acknowledged: &ledger::Acknowledged) -> Result<(), Sto
             vec![format!("the directory {} is gone", dir.display())],
         ));
     }
-    let copy = unledgered::checking_copy(dir);
-    let _ = std::fs::remove_dir_all(&copy);
-    let result = (|| {
-        ledger::copy_dir(dir, &copy).map_err(|source| StoreError::CreateDir {
-            dir: copy.clone(),
-            source,
-        })?;
-        let store = match SledStore::open_unchecked(&copy) {
+    unledgered::on_a_copy(dir, |copy| {
+        let store = match SledStore::open_unchecked(copy) {
             Ok(store) => store,
             // A newer or unreadable schema is its own, clearer refusal.
             Err(
@@ -411,9 +405,7 @@ fn check_copy(dir: &Path, acknowledged: &ledger::Acknowledged) -> Result<(), Sto
                 StoreError::Damaged { missing, .. } => damaged(dir, missing),
                 other => other,
             })
-    })();
-    let _ = std::fs::remove_dir_all(&copy);
-    result
+    })
 }
 
 /// How long to wait for sled's lock: a handle dropped in this process releases it only when

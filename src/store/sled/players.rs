@@ -103,10 +103,7 @@ impl SledStore {
     /// A player's stats; zeroes (with `user` set) for someone never seen.
     pub fn player(&self, user: UserId) -> Result<PlayerStats, StoreError> {
         let stats = self.read(&self.trees.players, PLAYER, &id_key(user))?;
-        Ok(stats.unwrap_or_else(|| PlayerStats {
-            user,
-            ..PlayerStats::default()
-        }))
+        Ok(stats.unwrap_or_else(|| PlayerStats::new(user)))
     }
 
     /// Every player with a record, by user id.

@@ -38,15 +38,9 @@ pub(super) fn refuse_unledgered(dir: &Path, ledger: &Path) -> Result<(), StoreEr
     if !dir.join("db").is_file() {
         return Err(refuse("sled's files without its db file".into()));
     }
-    let copy = checking_copy(dir);
-    let _ = std::fs::remove_dir_all(&copy);
-    let result = (|| {
-        ledger::copy_dir(dir, &copy).map_err(|source| StoreError::CreateDir {
-            dir: copy.clone(),
-            source,
-        })?;
+    on_a_copy(dir, |copy| {
         let db = sled::Config::new()
-            .path(&copy)
+            .path(copy)
             .open()
             .map_err(|error| refuse(format!("files sled cannot open ({error})")))?;
         let version = match db.open_tree("meta")?.get(SCHEMA_KEY)? {
@@ -79,9 +73,7 @@ pub(super) fn refuse_unledgered(dir: &Path, ledger: &Path) -> Result<(), StoreEr
                 )))
             }
         }
-    })();
-    let _ = std::fs::remove_dir_all(&copy);
-    result
+    })
 }
 
 /// Whether any of the named trees exists and holds a record.
@@ -98,8 +90,26 @@ fn holds_any(db: &sled::Db, names: &[&str]) -> Result<bool, StoreError> {
 }
 
 /// Where a suspect directory is copied to be opened: `DIR.checking`, beside it.
-pub(super) fn checking_copy(dir: &Path) -> PathBuf {
+fn checking_copy(dir: &Path) -> PathBuf {
     let mut name = dir.as_os_str().to_owned();
     name.push(".checking");
     PathBuf::from(name)
+}
+
+/// Runs `check` on a copy of a suspect `dir` (`DIR.checking`, removed again whatever it
+/// found), so the original is never opened before it is trusted.
+pub(super) fn on_a_copy<T>(
+    dir: &Path,
+    check: impl FnOnce(&Path) -> Result<T, StoreError>,
+) -> Result<T, StoreError> {
+    let copy = checking_copy(dir);
+    let _ = std::fs::remove_dir_all(&copy);
+    let result = ledger::copy_dir(dir, &copy)
+        .map_err(|source| StoreError::CreateDir {
+            dir: copy.clone(),
+            source,
+        })
+        .and_then(|()| check(&copy));
+    let _ = std::fs::remove_dir_all(&copy);
+    result
 }

@@ -160,7 +160,10 @@ async fn run(games: usize, actions: usize, concurrency: usize, rate: u64) -> Res
 
     let limit = Arc::new(Semaphore::new(concurrency));
     let started = Instant::now();
-    let mut tasks = Vec::with_capacity(games);
+    // Each start's task is reaped as soon as it is done: a finished task held by its handle
+    // keeps its memory, which would count against the idle games.
+    let mut tasks = tokio::task::JoinSet::new();
+    let mut begun = 0;
     for game in 0..games {
         let service = service.clone();
         let permit = limit
@@ -168,7 +171,7 @@ async fn run(games: usize, actions: usize, concurrency: usize, rate: u64) -> Res
             .acquire_owned()
             .await
             .map_err(|e| e.to_string())?;
-        tasks.push(tokio::spawn(async move {
+        tasks.spawn(async move {
             let challenger = caller(game, Seat::First);
             let challenged = caller(game, Seat::Second);
             let challenge = Command::Challenge {
@@ -184,12 +187,16 @@ async fn run(games: usize, actions: usize, concurrency: usize, rate: u64) -> Res
                 .await;
             drop(permit);
             reply.text().contains("begins")
-        }));
-    }
-    for task in tasks {
-        if !task.await.map_err(|e| e.to_string())? {
-            return Err("a game did not start".into());
+        });
+        while let Some(done) = tasks.try_join_next() {
+            begun += usize::from(done.map_err(|e| e.to_string())?);
         }
+    }
+    while let Some(done) = tasks.join_next().await {
+        begun += usize::from(done.map_err(|e| e.to_string())?);
+    }
+    if begun < games {
+        return Err("a game did not start".into());
     }
     let start_secs = started.elapsed().as_secs_f64();
     println!(

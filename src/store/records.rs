@@ -93,6 +93,18 @@ impl Challenge {
     pub fn is_for_anyone(&self) -> bool {
         self.challenged == ANYONE
     }
+
+    /// The players it names with their names: the challenger, and whom it challenges unless
+    /// anyone.
+    pub fn players_named(&self) -> Vec<(UserId, &str)> {
+        [
+            (self.challenger, self.challenger_name.as_str()),
+            (self.challenged, self.challenged_name.as_str()),
+        ]
+        .into_iter()
+        .filter(|(user, _)| *user != ANYONE)
+        .collect()
+    }
 }
 
 /// A player's totals. `wins`, `losses`, `draws`, `abandons` and `games` count rated games only

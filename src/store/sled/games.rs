@@ -263,6 +263,20 @@ impl SledStore {
         }
     }
 
+    /// Numbers a new challenge, records its players' names (and that they were seen in its
+    /// guild) and stores it, with one flush. Durable on return.
+    pub fn open_challenge(&self, challenge: &Challenge) -> Result<Challenge, StoreError> {
+        let mut challenge = challenge.clone();
+        challenge.id = self.next_id()?;
+        for (user, name) in challenge.players_named() {
+            self.name_player(user, name, challenge.place.guild)?;
+        }
+        let value = codec::encode(CHALLENGE, &challenge)?;
+        self.trees.challenges.insert(id_key(challenge.id), value)?;
+        self.flush()?;
+        Ok(challenge)
+    }
+
     /// Stores (or replaces) a challenge; durable on return.
     pub fn put_challenge(&self, challenge: &Challenge) -> Result<(), StoreError> {
         let value = codec::encode(CHALLENGE, challenge)?;

@@ -6,7 +6,8 @@
 //! concurrent callers can send them, i.e. saturation); at most `callers` are in flight. Prints
 //! the time per game start (challenge and accept, with `callers` starting at once), the latency
 //! percentiles per action (from the call to the reply, the durable commit included) and the
-//! resident memory (VmRSS) with every game live and idle, also per idle game. With 0 actions per
+//! resident memory (VmRSS) with every game live and idle, also per idle game (each start's task
+//! is reaped as soon as it ends, so the harness's own tasks do not count). With 0 actions per
 //! game it stops after the starts and the idle memory (for memory runs at large counts).
 //!
 //! Every reply carries its board image, so rendering is part of each action's latency.

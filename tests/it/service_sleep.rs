@@ -7,21 +7,15 @@ use std::time::{Duration, Instant};
 
 use junqi::config::Config;
 use junqi::game::{Game, Rules, Seat};
-use junqi::service::{Caller, Command, Member, Opponent, Outbound, Service};
-use junqi::store::{Place, Store};
+use junqi::service::{Command, Opponent, Outbound, Service};
+use junqi::store::Store;
 use tokio::sync::mpsc::UnboundedReceiver;
+
+use super::service_api::{begin, caller, next_message};
 
 const SEED: u64 = 7;
 /// Test-sized: a game sleeps 20 ms after its last command.
 const IDLE_MS: u64 = 20;
-
-fn caller(user: u64, channel: u64) -> Caller {
-    Caller {
-        user,
-        name: format!("p{user}"),
-        place: Place { guild: 9, channel },
-    }
-}
 
 fn config() -> Config {
     Config {
@@ -39,23 +33,6 @@ fn open(dir: &tempfile::TempDir) -> Store {
     Store::open(dir.path()).expect("open store")
 }
 
-/// Starts a game between users 1 (first seat) and 2 in `channel`.
-async fn begin(service: &Service, channel: u64, seconds: Option<u32>) {
-    let challenge = Command::Challenge {
-        opponent: Opponent::Member(Member {
-            user: 2,
-            name: "p2".into(),
-        }),
-        seconds,
-    };
-    let reply = service.handle(caller(1, channel), challenge).await;
-    assert!(!reply.private, "{reply:?}");
-    let reply = service
-        .handle(caller(2, channel), Command::Accept { challenge: None })
-        .await;
-    assert!(reply.text().contains("begins"), "{reply:?}");
-}
-
 /// Waits until no game has a running actor.
 async fn all_asleep(service: &Service) {
     let started = Instant::now();
@@ -67,13 +44,6 @@ async fn all_asleep(service: &Service) {
         );
         tokio::time::sleep(Duration::from_millis(5)).await;
     }
-}
-
-async fn next_message(outbound: &mut UnboundedReceiver<Outbound>) -> Outbound {
-    tokio::time::timeout(Duration::from_secs(20), outbound.recv())
-        .await
-        .expect("a message in time")
-        .expect("service running")
 }
 
 /// Plays `count` safe actions of the test deal in `game`, each by its seat's player, each

@@ -184,6 +184,10 @@ pub struct Config {
     pub warning_secs: u32,
     /// An open challenge nobody answers lapses after this many seconds.
     pub challenge_expiry_secs: u32,
+    /// A live game nobody has acted in for this many milliseconds sleeps: its tasks stop and it
+    /// waits in memory, its clock in one shared timer, until its next command or clock event
+    /// wakes it (a waiting game then costs a few KB instead of two tasks).
+    pub actor_idle_ms: u64,
     /// A game starting within this many seconds of the last game between the same two players
     /// is a rematch: its base score is one higher (docs/rules.md §7).
     pub rematch_window_secs: u32,
@@ -238,6 +242,7 @@ impl Default for Config {
             max_turn_secs: 3600,
             warning_secs: 10,
             challenge_expiry_secs: 600,
+            actor_idle_ms: 500,
             rematch_window_secs: 600,
             image_burst: 10,
             images_per_minute: 60,

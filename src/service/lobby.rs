@@ -107,7 +107,7 @@ pub(super) async fn challenge(
 /// Opens a challenge (or, against the AI, starts the game at once) under the channel's lock.
 async fn open_challenge(
     inner: &Arc<Inner>,
-    mut challenge: Challenge,
+    challenge: Challenge,
     rematch: bool,
     tongues: Tongues,
 ) -> Reply {
@@ -129,22 +129,8 @@ async fn open_challenge(
     if open.iter().any(|c| c.challenger == challenger) {
         return Reply::refusal(words::open_challenge_exists(lang, inner.surface));
     }
-    let names: Vec<(UserId, String)> = [
-        (challenge.challenger, challenge.challenger_name.clone()),
-        (challenge.challenged, challenge.challenged_name.clone()),
-    ]
-    .into_iter()
-    .filter(|(user, _)| *user != ANYONE)
-    .collect();
     let result = inner
-        .blocking(move |store| {
-            challenge.id = store.next_id()?;
-            for (user, name) in &names {
-                store.set_player_name(*user, name, place.guild)?;
-            }
-            store.put_challenge(&challenge)?;
-            Ok(challenge)
-        })
+        .blocking(move |store| store.open_challenge(&challenge))
         .await;
     let challenge = match result {
         Ok(challenge) => challenge,

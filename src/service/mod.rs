@@ -9,7 +9,9 @@
 //! reply (`Store::put_live_game`, and `Store::finish_game` at the end, atomic with points).
 //! The actor also owns the game's clock: it sleeps until the next clock event (warning,
 //! timeout, the clock draw) computed from the deadline stored with the game, so a restart
-//! re-arms every clock from the store.
+//! re-arms every clock from the store. An actor runs only while its game is busy: an idle game
+//! sleeps without a task, its clock in one shared timer, and wakes for its next command or
+//! clock event (`live/sleep.rs`), so a waiting game costs little memory.
 //!
 //! The actor decides and stores; it does not word or draw. What it decided goes as a value
 //! (`live/happened.rs`: an event and a snapshot of the public view, names, clock and languages) to
@@ -100,11 +102,15 @@ struct Inner {
     config: Config,
     store: Store,
     outbound: UnboundedSender<Outbound>,
-    /// The live game of each channel.
+    /// The live game of each channel, awake or asleep (`live/sleep.rs`).
     games: Mutex<HashMap<Place, live::GameHandle>>,
+    /// The clocks of the sleeping games, in one timer.
+    alarms: Arc<clock::Alarms>,
+    /// The task that wakes sleeping games when their clocks ring.
+    ringer: Mutex<Option<AbortHandle>>,
     /// Serialises what changes a channel's challenges and game (challenge, accept, rematch,
     /// expiry), so two accepts can never start two games in one channel.
-    place_locks: Mutex<HashMap<Place, Arc<tokio::sync::Mutex<()>>>>,
+    place_locks: Mutex<PlaceLocks>,
     challenge_timers: Mutex<HashMap<u64, AbortHandle>>,
     /// Open challenges taken lately: id → (channel, when), to tell a late taker (`lobby/open.rs`).
     taken_challenges: Mutex<HashMap<u64, (Place, u64)>>,
@@ -135,6 +141,18 @@ struct Inner {
     analysts: Arc<analysis::Analysts>,
 }
 
+/// The channels' locks (`Inner::place_lock`), swept of the unused ones whenever they have
+/// doubled, so a channel's lock costs nothing once its game has started.
+#[derive(Default)]
+struct PlaceLocks {
+    map: HashMap<Place, Arc<tokio::sync::Mutex<()>>>,
+    sweep_at: usize,
+}
+
+impl PlaceLocks {
+    const FIRST_SWEEP: usize = 1024;
+}
+
 /// Locks a mutex whose data stays consistent even if a holder panicked (every critical
 /// section is a single map operation).
 fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -159,7 +177,13 @@ impl Inner {
     }
 
     fn place_lock(&self, place: Place) -> Arc<tokio::sync::Mutex<()>> {
-        lock(&self.place_locks).entry(place).or_default().clone()
+        let mut locks = lock(&self.place_locks);
+        if locks.map.len() >= locks.sweep_at {
+            // A lock nobody holds a handle on is not held: a later caller makes a new one.
+            locks.map.retain(|_, held| Arc::strong_count(held) > 1);
+            locks.sweep_at = (locks.map.len() * 2).max(PlaceLocks::FIRST_SWEEP);
+        }
+        locks.map.entry(place).or_default().clone()
     }
 
     fn send(&self, place: Place, reply: Reply) {
@@ -256,7 +280,9 @@ impl Service {
             store,
             outbound,
             games: Mutex::new(HashMap::new()),
-            place_locks: Mutex::new(HashMap::new()),
+            alarms: Arc::default(),
+            ringer: Mutex::new(None),
+            place_locks: Mutex::default(),
             challenge_timers: Mutex::new(HashMap::new()),
             taken_challenges: Mutex::new(HashMap::new()),
             ai_seeds: AtomicU64::new(rand::random::<u64>()),
@@ -272,6 +298,8 @@ impl Service {
             analysts: Arc::default(),
         });
         settings::load(&inner).await?;
+        let ringer = tokio::spawn(live::ring(Arc::downgrade(&inner), inner.alarms.clone()));
+        *lock(&inner.ringer) = Some(ringer.abort_handle());
         // Opened before any game resumes, so a tournament hears of a game that ends at once.
         let tournament_news = inner.watch_games();
         let queue_news = inner.watch_games();
@@ -451,9 +479,15 @@ impl Service {
         &self.inner.config
     }
 
-    /// The number of live games (with an actor and an armed clock).
+    /// The number of live games (awake or asleep, each with an armed clock).
     pub fn live_game_count(&self) -> usize {
         lock(&self.inner.games).len()
+    }
+
+    /// The number of live games whose actor is running (the others sleep until their next
+    /// command or clock event).
+    pub fn awake_game_count(&self) -> usize {
+        live::awake_count(&lock(&self.inner.games))
     }
 
     /// Stops every actor and timer. Live games stay in the store (every acknowledged action
@@ -464,15 +498,9 @@ impl Service {
         for (_, timer) in lock(&self.inner.challenge_timers).drain() {
             timer.abort();
         }
-        let handles: Vec<live::GameHandle> =
-            lock(&self.inner.games).drain().map(|(_, h)| h).collect();
-        for handle in &handles {
-            let _ = handle.tx.send(live::ActorMsg::Shutdown).await;
+        if let Some(ringer) = lock(&self.inner.ringer).take() {
+            ringer.abort();
         }
-        // Each presenter ends after its actor, once what the actor decided has gone out.
-        for handle in handles {
-            let _ = handle.task.await;
-            let _ = handle.presenter.await;
-        }
+        live::stop_all(&self.inner).await;
     }
 }

@@ -33,8 +33,8 @@ pub(super) async fn cancel(
     let found = lock(&inner.games)
         .iter()
         .find(|(place, handle)| handle.id == game && place.guild == guild)
-        .map(|(_, handle)| handle.tx.clone());
-    let Some(tx) = found else {
+        .map(|(place, _)| *place);
+    let Some(place) = found else {
         return not_live(inner, lang, guild, game).await;
     };
     let (reply, answer) = oneshot::channel();
@@ -44,7 +44,10 @@ pub(super) async fn cancel(
         reason,
         reply,
     };
-    if tx.send(message).await.is_err() {
+    if super::live::deliver(inner, place, Some(game), message)
+        .await
+        .is_err()
+    {
         return not_live(inner, lang, guild, game).await;
     }
     match answer.await {

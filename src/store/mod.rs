@@ -349,6 +349,12 @@ impl Store {
         dispatch!(self, store => store.rematch_windows())
     }
 
+    /// Numbers a new challenge (as [`Store::next_id`]), records its players' names (as
+    /// [`Store::set_player_name`]) and stores it, in one step. Durable on return.
+    pub fn open_challenge(&self, challenge: &Challenge) -> Result<Challenge, StoreError> {
+        dispatch!(self, store => store.open_challenge(challenge))
+    }
+
     /// Stores (or replaces) a challenge; durable on return.
     pub fn put_challenge(&self, challenge: &Challenge) -> Result<(), StoreError> {
         dispatch!(self, store => store.put_challenge(challenge))

@@ -11,10 +11,18 @@ use crate::game::{GameRecord, Outcome, Seat};
 pub type UserId = u64;
 
 /// Where a game is played. The console uses guild 0 and a stable hash of the channel name.
-#[derive(Clone, Copy, Serialize, Deserialize, PartialEq, Eq, Hash, Debug)]
+#[derive(Clone, Copy, Serialize, Deserialize, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
 pub struct Place {
     pub guild: u64,
     pub channel: u64,
+}
+
+impl Place {
+    /// The first place in their order (for ranges of places).
+    pub const MIN: Place = Place {
+        guild: 0,
+        channel: 0,
+    };
 }
 
 /// A game in progress: everything needed to resume it after a restart.
@@ -84,6 +92,18 @@ impl Challenge {
     /// Whether anyone but the challenger may take it (`challenged` is [`ANYONE`]).
     pub fn is_for_anyone(&self) -> bool {
         self.challenged == ANYONE
+    }
+
+    /// The players it names with their names: the challenger, and whom it challenges unless
+    /// anyone.
+    pub fn players_named(&self) -> Vec<(UserId, &str)> {
+        [
+            (self.challenger, self.challenger_name.as_str()),
+            (self.challenged, self.challenged_name.as_str()),
+        ]
+        .into_iter()
+        .filter(|(user, _)| *user != ANYONE)
+        .collect()
     }
 }
 

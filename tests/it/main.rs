@@ -53,6 +53,7 @@ mod rules_game;
 mod rules_movement;
 mod rules_properties;
 mod service_api;
+mod service_sleep;
 mod store;
 mod store_analyses;
 mod store_cancelled;

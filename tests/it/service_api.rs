@@ -16,7 +16,7 @@ fn place(channel: u64) -> Place {
     Place { guild: 9, channel }
 }
 
-fn caller(user: u64, channel: u64) -> Caller {
+pub(crate) fn caller(user: u64, channel: u64) -> Caller {
     Caller {
         user,
         name: format!("p{user}"),
@@ -43,7 +43,7 @@ async fn start(config: Config) -> (Service, UnboundedReceiver<Outbound>, tempfil
 }
 
 /// Starts a game between users 1 (first seat) and 2 in `channel`.
-async fn begin(service: &Service, channel: u64, seconds: Option<u32>) -> Reply {
+pub(crate) async fn begin(service: &Service, channel: u64, seconds: Option<u32>) -> Reply {
     let challenge = Command::Challenge {
         opponent: Opponent::Member(member(2)),
         seconds,
@@ -57,7 +57,7 @@ async fn begin(service: &Service, channel: u64, seconds: Option<u32>) -> Reply {
     reply
 }
 
-async fn next_message(outbound: &mut UnboundedReceiver<Outbound>) -> Outbound {
+pub(crate) async fn next_message(outbound: &mut UnboundedReceiver<Outbound>) -> Outbound {
     tokio::time::timeout(Duration::from_secs(20), outbound.recv())
         .await
         .expect("a message in time")

@@ -8,19 +8,18 @@
 use std::sync::Arc;
 
 use tokio::sync::{mpsc, oneshot};
-use tokio::task::JoinHandle;
 
 use super::clock;
 use super::happened::{Event, GiveUp, Happened, Refusal, Said, Scene, Voice};
-use super::presenter::{self, Item, Shown, Sink};
+use super::presenter::{Item, Shown, Sink};
 use super::table::Table;
 use super::{Caller, Command, Inner, Reply, ServiceError, Tongues, lock, tell};
 use crate::config::Language;
 use crate::game::{Action, Checked, Game, Seat};
-use crate::store::{LiveGame, Place};
+use crate::store::Place;
 
 /// Commands waiting for one game; more wait on the sender's side.
-const MAILBOX: usize = 32;
+pub(super) const MAILBOX: usize = 32;
 
 /// A message to a game actor.
 pub(in crate::service) enum ActorMsg {
@@ -55,15 +54,6 @@ pub(in crate::service) enum ActorMsg {
     Shutdown,
 }
 
-/// How the service reaches a live game's actor.
-pub(in crate::service) struct GameHandle {
-    pub id: u64,
-    pub tx: mpsc::Sender<ActorMsg>,
-    pub task: JoinHandle<()>,
-    /// The game's presenter: it ends after the actor, once its queue is delivered.
-    pub presenter: JoinHandle<()>,
-}
-
 /// A live game and what its actor remembers between commands.
 pub(in crate::service) struct GameActor {
     pub inner: Arc<Inner>,
@@ -85,122 +75,6 @@ pub(in crate::service) struct GameActor {
     pub cancelled: bool,
 }
 
-/// Starts the actor of a stored live game (and its presenter) and registers it as its
-/// channel's game. With `started`, the announcement of the new game goes to that caller first,
-/// before anything the actor decides.
-pub(in crate::service) fn spawn(
-    inner: &Arc<Inner>,
-    live: LiveGame,
-    started: Option<oneshot::Sender<Reply>>,
-) -> Result<(), ServiceError> {
-    let id = live.id;
-    let (table, game) =
-        Table::replay(live).map_err(|source| ServiceError::Replay { id, source })?;
-    let (tx, rx) = mpsc::channel(MAILBOX);
-    let (stage, presenter) = presenter::spawn(inner.outbound.clone());
-    let place = table.place;
-    let actor = GameActor {
-        inner: inner.clone(),
-        table,
-        game,
-        warned_repeat: None,
-        ai_asked_at: None,
-        me: tx.downgrade(),
-        private: inner.public_language(place),
-        stage,
-        unsure: false,
-        cancelled: false,
-    };
-    let new = started.is_some();
-    if let Some(caller) = started {
-        let mut scene = actor.scene();
-        scene.seconds_left = u64::from(actor.table.clock.turn_secs);
-        let happened = Happened {
-            scene,
-            event: Event::Started,
-        };
-        let item = Item {
-            shown: Shown::Happened(Box::new(happened)),
-            to: Sink::Caller(caller),
-        };
-        // The queue is new and empty: this cannot find it full.
-        if actor.stage.try_send(item).is_err() {
-            tracing::error!("game {id}: the announcement of its start was lost");
-        }
-    }
-    // Registered under the lock before the task can run, so an actor that ends at once (a
-    // deadline that passed while the bot was down) finds itself in the map to leave it.
-    let players = actor.table.players;
-    {
-        let mut games = lock(&inner.games);
-        let task = tokio::spawn(actor.run(rx));
-        games.insert(
-            place,
-            GameHandle {
-                id,
-                tx,
-                task,
-                presenter,
-            },
-        );
-    }
-    if new {
-        inner.tell_watchers(super::GameNews::Started {
-            game: id,
-            place,
-            players,
-        });
-    }
-    Ok(())
-}
-
-/// Moves live game `id` to `to`: the actor stores its new place, then the service finds it
-/// there (and remembers where it came from, for `/rematch`).
-pub(in crate::service) async fn relocate(
-    inner: &Arc<Inner>,
-    id: u64,
-    to: Place,
-) -> Result<(), ServiceError> {
-    let found = lock(&inner.games)
-        .iter()
-        .find(|(_, handle)| handle.id == id)
-        .map(|(place, handle)| (*place, handle.tx.clone()));
-    let Some((from, tx)) = found else {
-        return Err(ServiceError::NoSuchGame(id));
-    };
-    let (done, result) = oneshot::channel();
-    tx.send(ActorMsg::Relocate { to, done })
-        .await
-        .map_err(|_| ServiceError::NoSuchGame(id))?;
-    result.await.map_err(|_| ServiceError::NoSuchGame(id))??;
-    lock(&inner.homes).insert(to, from);
-    let mut games = lock(&inner.games);
-    if let Some(handle) = games.remove(&from) {
-        if handle.id == id {
-            games.insert(to, handle);
-        } else {
-            games.insert(from, handle);
-        }
-    }
-    Ok(())
-}
-
-/// The caller's legal actions in the game of their channel, when it is their turn.
-pub(in crate::service) async fn legal_actions(inner: &Arc<Inner>, caller: &Caller) -> Vec<Action> {
-    let tx = lock(&inner.games)
-        .get(&caller.place)
-        .map(|handle| handle.tx.clone());
-    let Some(tx) = tx else {
-        return Vec::new();
-    };
-    let (done, answer) = oneshot::channel();
-    let user = caller.user;
-    if tx.send(ActorMsg::Legal { user, done }).await.is_err() {
-        return Vec::new();
-    }
-    answer.await.unwrap_or_default()
-}
-
 /// Sends a game command to the actor of the caller's channel and waits for its reply.
 pub(in crate::service) async fn send(
     inner: &Arc<Inner>,
@@ -208,9 +82,7 @@ pub(in crate::service) async fn send(
     tongues: Tongues,
     command: Command,
 ) -> Reply {
-    let tx = lock(&inner.games)
-        .get(&caller.place)
-        .map(|handle| handle.tx.clone());
+    let place = caller.place;
     let no_game = || {
         let refusal = match command {
             Command::ForGame { .. } => Refusal::StaleButton,
@@ -222,9 +94,6 @@ pub(in crate::service) async fn send(
         };
         tell::said(&refusal.into(), voice)
     };
-    let Some(tx) = tx else {
-        return no_game();
-    };
     let (reply, answer) = oneshot::channel();
     let message = ActorMsg::Command {
         caller,
@@ -232,14 +101,17 @@ pub(in crate::service) async fn send(
         command: command.clone(),
         reply,
     };
-    if tx.send(message).await.is_err() {
+    if super::sleep::deliver(inner, place, None, message)
+        .await
+        .is_err()
+    {
         return no_game();
     }
     answer.await.unwrap_or_else(|_| no_game())
 }
 
 impl GameActor {
-    async fn run(mut self, mut rx: mpsc::Receiver<ActorMsg>) {
+    pub(super) async fn run(mut self, mut rx: mpsc::Receiver<ActorMsg>) {
         loop {
             if self.game.outcome().is_some() || self.cancelled {
                 break;
@@ -251,6 +123,8 @@ impl GameActor {
                 self.inner.config.warning_secs,
                 rules.clock_limit_secs,
             );
+            let may_sleep = self.may_sleep();
+            let idle = std::time::Duration::from_millis(self.inner.config.actor_idle_ms);
             tokio::select! {
                 biased;
                 message = rx.recv() => match message {
@@ -294,6 +168,10 @@ impl GameActor {
                         tokio::time::sleep(std::time::Duration::from_secs(1)).await;
                     }
                 }
+                () = tokio::time::sleep(idle), if may_sleep => match self.fall_asleep(&rx) {
+                    Ok(()) => return,
+                    Err(awake) => self = *awake,
+                },
             }
         }
         self.retire();
@@ -339,24 +217,7 @@ impl GameActor {
 
     /// The game as it stands, for the presenter.
     pub fn scene(&self) -> Scene {
-        let table = &self.table;
-        Scene {
-            id: table.id,
-            place: table.place,
-            players: table.players,
-            names: table.names.clone(),
-            view: self.game.view(),
-            reveal: self.game.reveal(),
-            seconds_left: self.seconds_left(),
-            turn_secs: table.clock.turn_secs,
-            turn_deadline_ms: table.clock.turn_deadline_ms,
-            base_score: table.base_score,
-            rated: table.rated,
-            ai: self.ai_seat(),
-            public: self.public(),
-            private: self.private,
-            surface: self.inner.surface,
-        }
+        self.table.scene(&self.game, &self.inner, self.private)
     }
 
     /// `event` with the game as it stands. A game that has ended leaves its channel free
@@ -503,10 +364,6 @@ impl GameActor {
 
     /// Reads the time left on the clock of the player to act, in whole seconds.
     pub fn seconds_left(&self) -> u64 {
-        self.table
-            .clock
-            .turn_deadline_ms
-            .saturating_sub(clock::now_ms())
-            .div_ceil(1000)
+        self.table.seconds_left()
     }
 }

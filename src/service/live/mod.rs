@@ -4,7 +4,9 @@
 //! (`commit.rs`; `settle.rs` when a lost connection hides whether a write was stored), what the actor keeps beside the game (`table.rs`; the game holds the record),
 //! what happened as a plain value (`happened.rs`), and the presenter beside the actor
 //! (`presenter.rs`) that words (`tell.rs`) and draws each decision and delivers it in the order
-//! decided. A moderator's cancel ends the game without a result (`cancel.rs`).
+//! decided. Both run only while the game is busy: an idle game sleeps, its clock in one shared
+//! timer, and wakes for its next command or clock event (`sleep.rs`). A moderator's cancel ends
+//! the game without a result (`cancel.rs`).
 
 mod cancel;
 mod commit;
@@ -13,10 +15,14 @@ mod happened;
 mod mailbox;
 mod presenter;
 mod settle;
+mod sleep;
 mod table;
 mod tell;
 
-pub(super) use mailbox::{ActorMsg, GameHandle, legal_actions, relocate, send, spawn};
+pub(super) use mailbox::{ActorMsg, send};
+pub(super) use sleep::{
+    GameHandle, awake_count, deliver, legal_actions, relocate, ring, spawn, stop_all,
+};
 
 use super::button::Turn;
 

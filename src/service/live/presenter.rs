@@ -8,8 +8,13 @@
 //! while the actor takes its next command as soon as it has handed a decision over instead of
 //! waiting for the picture. What the actor says to the caller alone (refusals, confirmation
 //! prompts: text only) takes the same channel, so it cannot overtake an earlier decision.
+//!
+//! A game whose actor sleeps (`sleep.rs`) has no presenter either; the next waking starts a new
+//! one, which waits for the game's [`Baton`] until the last one has delivered everything.
 
-use tokio::sync::{mpsc, oneshot};
+use std::sync::Arc;
+
+use tokio::sync::{OwnedSemaphorePermit, Semaphore, mpsc, oneshot};
 use tokio::task::JoinHandle;
 
 use super::happened::{Event, Happened, Said, Voice};
@@ -47,13 +52,37 @@ pub(in crate::service) struct Item {
     pub to: Sink,
 }
 
-/// Starts the presenter of one game. It ends once every sender is dropped (its actor has
-/// ended) and everything queued has gone out.
+/// One per game, for its whole life: the presenter of each waking holds it while it delivers,
+/// so the next waking's presenter starts only after the last one has delivered everything.
+pub(in crate::service) type Baton = Arc<Semaphore>;
+
+/// A new game's baton.
+pub(in crate::service) fn baton() -> Baton {
+    Arc::new(Semaphore::new(1))
+}
+
+/// Starts the presenter of one game (of one waking of its actor). It delivers nothing before
+/// every earlier presenter of the game has finished, and ends once every sender is dropped (its
+/// actor has ended or gone to sleep) and everything queued has gone out.
 pub(in crate::service) fn spawn(
     outbound: mpsc::UnboundedSender<Outbound>,
+    baton: &Baton,
 ) -> (mpsc::Sender<Item>, JoinHandle<()>) {
     let (tx, rx) = mpsc::channel(QUEUE);
-    (tx, tokio::spawn(run(rx, outbound)))
+    // Polled once here, so that this presenter queues behind the earlier ones now, in the
+    // order of the wakings, whenever its task first runs (nearly always it takes the baton
+    // at once: the last presenter is done).
+    let mut turn = Box::pin(baton.clone().acquire_owned());
+    let ready = futures_util::FutureExt::now_or_never(&mut turn);
+    let task = tokio::spawn(async move {
+        // Never closed: an error cannot happen, and would leave nothing to wait for.
+        let _turn: Option<OwnedSemaphorePermit> = match ready {
+            Some(taken) => taken.ok(),
+            None => turn.await.ok(),
+        };
+        run(rx, outbound).await;
+    });
+    (tx, task)
 }
 
 async fn run(mut rx: mpsc::Receiver<Item>, outbound: mpsc::UnboundedSender<Outbound>) {

@@ -1,9 +1,12 @@
 //! What a live game's actor keeps beside its [`Game`]: who plays where, the clock and the
 //! stakes. The game holds the record, its one copy; the store's [`LiveGame`] is put together
-//! from the two only when the game is stored.
+//! from the two only when the game is stored, and the presenter's [`Scene`] when it is shown.
 
-use super::clock::TurnClock;
+use super::Inner;
+use super::clock::{self, TurnClock};
+use super::happened::Scene;
 use crate::ai::Level;
+use crate::config::Language;
 use crate::game::{Game, GameRecord, ReplayError, Seat};
 use crate::store::{LiveGame, Place, UserId};
 
@@ -66,6 +69,43 @@ impl Table {
             rated: self.rated,
             ai: self.ai,
         }
+    }
+
+    /// The game as it stands, for the presenter; `private` is the language of the caller.
+    pub fn scene(&self, game: &Game, inner: &Inner, private: Language) -> Scene {
+        Scene {
+            id: self.id,
+            place: self.place,
+            players: self.players,
+            names: self.names.clone(),
+            view: game.view(),
+            reveal: game.reveal(),
+            seconds_left: self.seconds_left(),
+            turn_secs: self.clock.turn_secs,
+            turn_deadline_ms: self.clock.turn_deadline_ms,
+            base_score: self.base_score,
+            rated: self.rated,
+            ai: self.ai.as_ref().map(|(seat, _)| *seat),
+            public: inner.public_language(self.place),
+            private,
+            surface: inner.surface,
+        }
+    }
+
+    /// The time left on the clock of the player to act, in whole seconds.
+    pub fn seconds_left(&self) -> u64 {
+        self.clock
+            .turn_deadline_ms
+            .saturating_sub(clock::now_ms())
+            .div_ceil(1000)
+    }
+
+    /// Whether the bot plays the seat to act in `game`: then the game cannot wait for a
+    /// command, the AI's move is due.
+    pub fn ai_to_act(&self, game: &Game) -> bool {
+        self.ai
+            .as_ref()
+            .is_some_and(|(seat, _)| game.outcome().is_none() && game.to_act() == *seat)
     }
 
     /// The seat `user` plays in this game.

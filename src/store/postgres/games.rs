@@ -6,14 +6,41 @@ use std::collections::BTreeMap;
 use deadpool_postgres::GenericClient;
 
 use super::players::{apply_counts, count_changes, lock_players, write_player};
-use super::{PgStore, Table, decode_rows, pipelined, quarantine, read_one, sql_id};
+use super::{PgStore, Table, decode_rows, pipelined, read_one, sql_id};
 use crate::store::codec::{self, pair_key_users};
 use crate::store::error::StoreError;
-use crate::store::records::{Challenge, FinishedGame, LiveGame, Place, PlayerStats, UserId};
+use crate::store::records::{FinishedGame, LiveGame, Place, PlayerStats, UserId};
 use crate::store::stats;
 
 /// The advisory lock that serialises game numbering across processes (any fixed key).
 const GAME_NUMBERING_LOCK: i64 = 0x6a75_6e71_6900;
+
+/// Records each player's name (and that they were seen in `guild`) inside `tx`, their rows
+/// locked in ascending user order; of two names for one user the last counts.
+pub(super) async fn name_players(
+    tx: &deadpool_postgres::Transaction<'_>,
+    named: &[(UserId, &str)],
+    guild: u64,
+) -> Result<(), StoreError> {
+    let users: Vec<UserId> = named.iter().map(|(user, _)| *user).collect();
+    let current = lock_players(tx, &users).await?;
+    let mut deltas = BTreeMap::new();
+    for (user, old) in &current {
+        let Some(name) = named
+            .iter()
+            .rev()
+            .find_map(|(named, name)| (named == user).then_some(*name))
+        else {
+            continue;
+        };
+        let new = stats::named(old.as_ref(), *user, name, guild);
+        if old.as_ref() != Some(&new) {
+            write_player(tx, &new).await?;
+            count_changes(old.as_ref(), &new, &mut deltas);
+        }
+    }
+    apply_counts(tx, &deltas).await
+}
 
 /// Inserts (or overwrites) a live game's row inside `tx`. Refused when the game has finished or
 /// its channel has another live game.
@@ -117,25 +144,13 @@ impl PgStore {
         self.run(|pool| async move {
             let mut client = pool.get().await?;
             let tx = client.transaction().await?;
-            let current = lock_players(&tx, &game.players).await?;
-            let mut deltas = BTreeMap::new();
-            for (user, old) in &current {
-                let Some(name) = game
-                    .players
-                    .iter()
-                    .zip(&game.names)
-                    .rev()
-                    .find_map(|(seated, name)| (seated == user).then_some(name))
-                else {
-                    continue;
-                };
-                let new = stats::named(old.as_ref(), *user, name, game.place.guild);
-                if old.as_ref() != Some(&new) {
-                    write_player(&tx, &new).await?;
-                    count_changes(old.as_ref(), &new, &mut deltas);
-                }
-            }
-            apply_counts(&tx, &deltas).await?;
+            let named: Vec<(UserId, &str)> = game
+                .players
+                .iter()
+                .zip(&game.names)
+                .map(|(user, name)| (*user, name.as_str()))
+                .collect();
+            name_players(&tx, &named, game.place.guild).await?;
 
             let (guild, channel) = (sql_id(game.place.guild), sql_id(game.place.channel));
             let busy = tx
@@ -327,89 +342,17 @@ impl PgStore {
         let (low, high) = pair_key_users(a, b);
         self.run(|pool| async move {
             let client = pool.get().await?;
-            let rows = client
-                .query(
+            let last = client
+                .prepare_cached(
                     "SELECT id, record FROM finished_games WHERE low_user = $1 AND high_user = $2 \
                      ORDER BY seq DESC LIMIT 1",
-                    &[&sql_id(low), &sql_id(high)],
                 )
                 .await?;
+            let rows = client.query(&last, &[&sql_id(low), &sql_id(high)]).await?;
             Ok(decode_rows(&client, Table::FinishedGames, rows)
                 .await?
                 .pop())
         })
-    }
-
-    /// Stores (or replaces) a challenge; committed on return.
-    pub fn put_challenge(&self, challenge: &Challenge) -> Result<(), StoreError> {
-        let value = codec::encode("challenge", challenge)?;
-        let (id, guild, channel) = (
-            sql_id(challenge.id),
-            sql_id(challenge.place.guild),
-            sql_id(challenge.place.channel),
-        );
-        self.run(|pool| async move {
-            let client = pool.get().await?;
-            client
-                .execute(
-                    "INSERT INTO challenges (id, guild, channel, record) VALUES ($1, $2, $3, $4) \
-                     ON CONFLICT (id) DO UPDATE SET guild = EXCLUDED.guild, \
-                     channel = EXCLUDED.channel, record = EXCLUDED.record",
-                    &[&id, &guild, &channel, &value],
-                )
-                .await?;
-            Ok(())
-        })
-    }
-
-    /// Removes and returns a challenge (`None` if it was already taken); committed on return.
-    /// Of two processes taking one challenge, exactly one gets it.
-    pub fn take_challenge(&self, id: u64) -> Result<Option<Challenge>, StoreError> {
-        self.run(|pool| async move {
-            let client = pool.get().await?;
-            let key = sql_id(id);
-            let Some(row) = client
-                .query_opt(
-                    "DELETE FROM challenges WHERE id = $1 RETURNING record",
-                    &[&key],
-                )
-                .await?
-            else {
-                return Ok(None);
-            };
-            let raw: Vec<u8> = row.get(0);
-            match codec::decode(&raw) {
-                Ok(challenge) => Ok(Some(challenge)),
-                Err(reason) => {
-                    quarantine(&client, Table::Challenges, key, &raw, &reason).await?;
-                    Ok(None)
-                }
-            }
-        })
-    }
-
-    /// The open challenges of a channel.
-    pub fn challenge_at(&self, place: Place) -> Result<Vec<Challenge>, StoreError> {
-        let (guild, channel) = (sql_id(place.guild), sql_id(place.channel));
-        self.run(|pool| async move {
-            let client = pool.get().await?;
-            let rows = client
-                .query(
-                    "SELECT id, record FROM challenges WHERE guild = $1 AND channel = $2 \
-                     ORDER BY id",
-                    &[&guild, &channel],
-                )
-                .await?;
-            decode_rows(&client, Table::Challenges, rows).await
-        })
-    }
-
-    /// Every open challenge, for expiring them after a restart.
-    pub fn challenges(&self) -> Result<Vec<Challenge>, StoreError> {
-        self.read_table(
-            Table::Challenges,
-            "SELECT id, record FROM challenges ORDER BY id",
-        )
     }
 
     /// Stores finished games as they are, their points already in the players' stats (a

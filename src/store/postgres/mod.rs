@@ -13,6 +13,7 @@
 mod analyses;
 mod bridge;
 mod cancelled;
+mod challenges;
 mod games;
 mod players;
 mod queue;

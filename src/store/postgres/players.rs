@@ -86,8 +86,6 @@ pub(super) async fn write_player(
              games = EXCLUDED.games, record = EXCLUDED.record",
         )
         .await?;
-    tx.execute(&upsert, &[&user, &neg_points, &neg_wins, &games, &value])
-        .await?;
     let guilds: Vec<i64> = stats.guilds.iter().copied().map(sql_id).collect();
     let upsert_guilds = tx
         .prepare_cached(
@@ -97,9 +95,16 @@ pub(super) async fn write_player(
              neg_wins = EXCLUDED.neg_wins, games = EXCLUDED.games",
         )
         .await?;
-    tx.execute(
-        &upsert_guilds,
-        &[&guilds, &user, &neg_points, &neg_wins, &games],
+    // Both in one round trip.
+    pipelined(
+        tx,
+        &[
+            (&upsert, &[&user, &neg_points, &neg_wins, &games, &value]),
+            (
+                &upsert_guilds,
+                &[&guilds, &user, &neg_points, &neg_wins, &games],
+            ),
+        ],
     )
     .await?;
     Ok(())

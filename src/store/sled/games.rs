@@ -19,6 +19,15 @@ impl SledStore {
     /// Stores a live game (new, or after an action); durable on return. Refused when the
     /// channel already has another live game or this game has finished.
     pub fn put_live_game(&self, game: &LiveGame) -> Result<(), StoreError> {
+        self.write_live_game(game)?;
+        self.flush()?;
+        self.acknowledge(|ledger| ledger.live_game(game));
+        Ok(())
+    }
+
+    /// [`SledStore::put_live_game`] without the flush and the acknowledgement, which the
+    /// caller owes.
+    fn write_live_game(&self, game: &LiveGame) -> Result<(), StoreError> {
         if self.was_cancelled(game.id) {
             return Err(StoreError::AlreadyFinished(game.id));
         }
@@ -50,10 +59,7 @@ impl SledStore {
                 by_place.insert(&place, &key)?;
                 Ok(())
             });
-        from_transaction(result)?;
-        self.flush()?;
-        self.acknowledge(|ledger| ledger.live_game(game));
-        Ok(())
+        from_transaction(result)
     }
 
     /// Stores many live games at once (restoring, or filling a store for a benchmark): one
@@ -91,18 +97,25 @@ impl SledStore {
 
     /// Records the players' names (and that they were seen in the game's guild), then numbers
     /// the new live game one more than the highest stored game and stores it; starts in this
-    /// process take their turn, so no two get one number. Durable on return.
+    /// process take their turn for the number, so no two get one. Durable on return: one flush
+    /// for the names and the game, after the turn, so that starts made together share it (a
+    /// game is never durable without the ones numbered before it: sled's log is written in
+    /// order).
     pub fn start_live_game(&self, game: &LiveGame) -> Result<LiveGame, StoreError> {
-        let _one_at_a_time = self
-            .starts
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner());
         for (user, name) in game.players.iter().zip(&game.names) {
-            self.set_player_name(*user, name, game.place.guild)?;
+            self.name_player(*user, name, game.place.guild)?;
         }
         let mut game = game.clone();
-        game.id = self.highest_game_id()?.saturating_add(1);
-        self.put_live_game(&game)?;
+        {
+            let _one_at_a_time = self
+                .starts
+                .lock()
+                .unwrap_or_else(|poisoned| poisoned.into_inner());
+            game.id = self.highest_game_id()?.saturating_add(1);
+            self.write_live_game(&game)?;
+        }
+        self.flush()?;
+        self.acknowledge(|ledger| ledger.live_game(&game));
         Ok(game)
     }
 
@@ -248,6 +261,20 @@ impl SledStore {
             },
             None => Ok(None),
         }
+    }
+
+    /// Numbers a new challenge, records its players' names (and that they were seen in its
+    /// guild) and stores it, with one flush. Durable on return.
+    pub fn open_challenge(&self, challenge: &Challenge) -> Result<Challenge, StoreError> {
+        let mut challenge = challenge.clone();
+        challenge.id = self.next_id()?;
+        for (user, name) in challenge.players_named() {
+            self.name_player(user, name, challenge.place.guild)?;
+        }
+        let value = codec::encode(CHALLENGE, &challenge)?;
+        self.trees.challenges.insert(id_key(challenge.id), value)?;
+        self.flush()?;
+        Ok(challenge)
     }
 
     /// Stores (or replaces) a challenge; durable on return.

@@ -172,13 +172,16 @@ impl Ledger {
     /// Writes the ledger now (with `clean_files` when closing cleanly).
     pub(super) fn write(&self, clean_files: BTreeMap<String, (u64, u64)>) -> std::io::Result<()> {
         self.dirty.store(false, Ordering::Release);
-        let bytes = {
-            let mut state = lock(&self.state);
-            state.clean_files = clean_files;
-            let bytes = serde_json::to_vec(&*state).map_err(std::io::Error::other);
-            state.clean_files.clear();
-            bytes?
+        // A copy taken under the lock and encoded outside it: every commit acknowledges under
+        // this lock, and encoding the ledger of many live games takes far longer than copying.
+        let snapshot = {
+            let state = lock(&self.state);
+            Acknowledged {
+                clean_files,
+                ..state.clone()
+            }
         };
+        let bytes = serde_json::to_vec(&snapshot).map_err(std::io::Error::other)?;
         write_atomic(&self.path, &bytes)
     }
 

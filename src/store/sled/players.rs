@@ -113,6 +113,18 @@ impl SledStore {
 
     /// Records a player's display name and that they were seen in `guild`; durable on return.
     pub fn set_player_name(&self, user: UserId, name: &str, guild: u64) -> Result<(), StoreError> {
+        self.name_player(user, name, guild)?;
+        self.flush()
+    }
+
+    /// [`SledStore::set_player_name`] without the flush: the caller flushes before it
+    /// acknowledges (one flush for a whole game start).
+    pub(super) fn name_player(
+        &self,
+        user: UserId,
+        name: &str,
+        guild: u64,
+    ) -> Result<(), StoreError> {
         self.player(user)?; // quarantines a corrupt record first
         let t = &self.trees;
         let result =
@@ -124,8 +136,7 @@ impl SledStore {
                 }
                 Ok(())
             });
-        from_transaction(result)?;
-        self.flush()
+        from_transaction(result)
     }
 
     /// The top `top` players by points (ties: more wins, then fewer games), of one guild or of

@@ -1,43 +1,149 @@
 //! The canvas a render draws on: RGB pixels with a fast path for stamping pre-drawn sprites,
-//! and a record of which columns of each row were drawn on, so that only those need to be put
-//! back to the background and mapped to the palette afterwards.
+//! optionally the palette index of every pixel kept up to date as it is drawn (so that no
+//! pass over the image maps it to the palette afterwards), and a record of which chunks of
+//! each row were drawn on, so that only those need to be put back to the background.
 
 use image::RgbImage;
 
+use super::palette::Palette;
 use super::raster::{Rgb, Stamp, Surface, blend_rgb};
 
 /// The columns of one row drawn on, start inclusive, end exclusive (empty when start >= end).
 pub type Span = (u32, u32);
 
-const UNTOUCHED: Span = (u32::MAX, 0);
-
-pub struct Canvas<'a> {
-    rgb: &'a mut RgbImage,
-    touched: Vec<Span>,
+/// Per row, one bit per chunk of columns drawn on. A chunk is 16 pixels for images up to
+/// 1024 wide (the board is 860), wider for wider ones, so that one `u64` covers a row: fine
+/// enough that a row crossing the board and the panel puts back only what was drawn, cheap
+/// enough to set on every pixel blended.
+#[derive(Clone, Default, Debug)]
+pub struct Touched {
+    rows: Vec<u64>,
+    shift: u32,
+    width: u32,
 }
 
-impl<'a> Canvas<'a> {
-    pub fn rgb(rgb: &'a mut RgbImage) -> Canvas<'a> {
-        Canvas::reusing(rgb, Vec::new())
-    }
-
-    /// A canvas that records what it draws in `touched` (cleared first; its memory reused).
-    pub fn reusing(rgb: &'a mut RgbImage, mut touched: Vec<Span>) -> Canvas<'a> {
-        touched.clear();
-        touched.resize(rgb.height() as usize, UNTOUCHED);
-        Canvas { rgb, touched }
-    }
-
-    /// Per row, the columns drawn on since the canvas was made.
-    pub fn into_touched(self) -> Vec<Span> {
-        self.touched
+impl Touched {
+    /// Nothing touched on an image of `width` × `height`, reusing this record's memory.
+    fn reset(&mut self, width: u32, height: u32) {
+        let mut shift = 4;
+        while (width as u64).div_ceil(1 << shift) > 64 {
+            shift += 1;
+        }
+        self.shift = shift;
+        self.width = width;
+        self.rows.clear();
+        self.rows.resize(height as usize, 0);
     }
 
     #[inline]
     fn touch(&mut self, y: u32, start: u32, end: u32) {
-        let span = &mut self.touched[y as usize];
-        span.0 = span.0.min(start);
-        span.1 = span.1.max(end);
+        if start >= end {
+            return;
+        }
+        let first = (start >> self.shift).min(63);
+        let last = ((end - 1) >> self.shift).min(63);
+        let upto = if last >= 63 {
+            u64::MAX
+        } else {
+            (1u64 << (last + 1)) - 1
+        };
+        self.rows[y as usize] |= upto & !((1u64 << first) - 1);
+    }
+
+    /// How many rows the record covers.
+    pub fn height(&self) -> usize {
+        self.rows.len()
+    }
+
+    /// Calls `f(y, start, end)` for each run of touched columns of each row.
+    pub fn for_each_run(&self, mut f: impl FnMut(usize, usize, usize)) {
+        for (y, &mask) in self.rows.iter().enumerate() {
+            let mut mask = mask;
+            while mask != 0 {
+                let first = mask.trailing_zeros();
+                let run = (mask >> first).trailing_ones();
+                let start = (first << self.shift).min(self.width) as usize;
+                let end = ((first + run) << self.shift).min(self.width) as usize;
+                if start < end {
+                    f(y, start, end);
+                }
+                mask = if first + run >= 64 {
+                    0
+                } else {
+                    mask & !((1u64 << (first + run)) - 1)
+                };
+            }
+        }
+    }
+
+    /// The touched columns of row `y` as one span, first touched to last.
+    pub fn span(&self, y: usize) -> Span {
+        let mask = self.rows.get(y).copied().unwrap_or(0);
+        if mask == 0 {
+            return (u32::MAX, 0);
+        }
+        let start = (mask.trailing_zeros() << self.shift).min(self.width);
+        let end = ((64 - mask.leading_zeros()) << self.shift).min(self.width);
+        (start, end)
+    }
+}
+
+/// Where the palette indices of the pixels live: row `y` starts at `y * stride + offset` (a
+/// PNG's rows lead with a filter byte).
+struct Indexed<'a> {
+    palette: &'static Palette,
+    indices: &'a mut [u8],
+    stride: usize,
+    offset: usize,
+}
+
+pub struct Canvas<'a> {
+    rgb: &'a mut RgbImage,
+    indexed: Option<Indexed<'a>>,
+    touched: Touched,
+}
+
+impl<'a> Canvas<'a> {
+    pub fn rgb(rgb: &'a mut RgbImage) -> Canvas<'a> {
+        Canvas::reusing(rgb, Touched::default())
+    }
+
+    /// A canvas that records what it draws in `touched` (cleared first; its memory reused).
+    pub fn reusing(rgb: &'a mut RgbImage, mut touched: Touched) -> Canvas<'a> {
+        touched.reset(rgb.width(), rgb.height());
+        Canvas {
+            rgb,
+            indexed: None,
+            touched,
+        }
+    }
+
+    /// Like [`Canvas::reusing`], and keeps `indices` (the palette index of each pixel, row `y`
+    /// from `y * stride + offset`) equal to the palette's mapping of the pixels drawn.
+    pub fn indexed(
+        rgb: &'a mut RgbImage,
+        palette: &'static Palette,
+        indices: &'a mut [u8],
+        (stride, offset): (usize, usize),
+        touched: Touched,
+    ) -> Canvas<'a> {
+        let mut canvas = Canvas::reusing(rgb, touched);
+        let needed = stride * canvas.rgb.height() as usize;
+        // A buffer too short for the image is never written to (the caller's bug, not a panic).
+        if stride >= offset + canvas.rgb.width() as usize && indices.len() >= needed {
+            canvas.indexed = Some(Indexed {
+                palette,
+                indices,
+                stride,
+                offset,
+            });
+        }
+        canvas
+    }
+
+    /// Per row, the chunks drawn on since the canvas was made.
+    pub fn into_touched(self) -> Touched {
+        self.touched
     }
 
     /// Copies `stamp` with its top left corner at (x, y), clipping at the edges.
@@ -53,17 +159,32 @@ impl<'a> Canvas<'a> {
             if cy < 0 || cy >= canvas_height {
                 continue;
             }
-            self.touch(cy as u32, x as u32, x as u32 + stamp.width());
+            self.touched
+                .touch(cy as u32, x as u32, x as u32 + stamp.width());
             let row = cy as usize * width + x as usize;
             let buffer: &mut [u8] = self.rgb;
             let (start, end) = stamp.span(sy as u32);
             if end > start {
                 buffer[(row + start as usize) * 3..(row + end as usize) * 3]
                     .copy_from_slice(stamp.span_rgb(sy as u32));
+                if let Some(indexed) = &mut self.indexed {
+                    let at = cy as usize * indexed.stride + indexed.offset + x as usize;
+                    indexed.indices[at + start as usize..at + end as usize]
+                        .copy_from_slice(stamp.span_indices(sy as u32));
+                }
             }
             for &(sx, colour, alpha) in stamp.edges(sy as u32) {
                 let pixel = (row + sx as usize) * 3;
                 blend_rgb(&mut buffer[pixel..pixel + 3], colour, alpha);
+                if let Some(indexed) = &mut self.indexed {
+                    let at =
+                        cy as usize * indexed.stride + indexed.offset + (x + sx as i32) as usize;
+                    indexed.indices[at] = indexed.palette.index([
+                        buffer[pixel],
+                        buffer[pixel + 1],
+                        buffer[pixel + 2],
+                    ]);
+                }
             }
         }
     }
@@ -101,33 +222,53 @@ impl Surface for Canvas<'_> {
     }
 
     fn blend(&mut self, x: u32, y: u32, colour: Rgb, alpha: f32) {
-        self.touch(y, x, x + 1);
-        let pixel = y as usize * self.rgb.width() as usize + x as usize;
+        self.touched.touch(y, x, x + 1);
+        let pixel = (y as usize * self.rgb.width() as usize + x as usize) * 3;
         let buffer: &mut [u8] = self.rgb;
-        blend_rgb(&mut buffer[pixel * 3..pixel * 3 + 3], colour, alpha);
+        let rgb = &mut buffer[pixel..pixel + 3];
+        blend_rgb(rgb, colour, alpha);
+        if let Some(indexed) = &mut self.indexed {
+            let at = y as usize * indexed.stride + indexed.offset + x as usize;
+            indexed.indices[at] = indexed.palette.index([rgb[0], rgb[1], rgb[2]]);
+        }
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::render::raster;
+    use crate::render::{palette, raster};
 
     #[test]
-    fn what_is_drawn_lies_inside_the_touched_spans() {
+    fn what_is_drawn_lies_inside_the_touched_runs_and_the_indices_follow() {
         let background = RgbImage::from_pixel(50, 40, image::Rgb([10, 20, 30]));
         let mut image = background.clone();
-        let mut canvas = Canvas::rgb(&mut image);
+        let palette = palette::palette();
+        let mut indices = Vec::new();
+        palette.indices(&background, &mut indices);
+        let mut canvas = Canvas::indexed(
+            &mut image,
+            palette,
+            &mut indices,
+            (50, 0),
+            Touched::default(),
+        );
         raster::disc(&mut canvas, (12.5, 9.0), 6.0, [200, 0, 0], 0.7);
         raster::line(&mut canvas, (30.0, 5.0), (44.0, 33.0), 3.0, [0, 90, 0], 1.0);
         let touched = canvas.into_touched();
+        let mut inside = vec![false; 50 * 40];
+        touched.for_each_run(|y, start, end| inside[y * 50 + start..y * 50 + end].fill(true));
         for (y, row) in image.rows().enumerate() {
             for (x, pixel) in row.enumerate() {
                 if pixel != background.get_pixel(x as u32, y as u32) {
-                    let (start, end) = touched[y];
+                    assert!(inside[y * 50 + x], "({x}, {y}) outside");
+                    let (start, end) = touched.span(y);
                     assert!((start..end).contains(&(x as u32)), "({x}, {y}) outside");
                 }
             }
         }
+        let mut mapped = Vec::new();
+        palette.indices(&image, &mut mapped);
+        assert_eq!(indices, mapped);
     }
 }

@@ -153,6 +153,8 @@ pub fn render_png(
     let (row, row_bytes) = (width as usize, width as usize + 1);
     // The buffers of the last render on this thread are reused, and only what it drew is put
     // back: no page faults on 3 MB of fresh memory, and no copy of the untouched background.
+    // The canvas keeps the PNG rows' palette indices up to date as it draws, so no pass maps
+    // the pixels afterwards.
     SCRATCH.with_borrow_mut(|scratch| {
         let Scratch {
             pixels,
@@ -163,18 +165,15 @@ pub fn render_png(
         let reusable = *language == Some(options.language)
             && pixels.dimensions() == background.dimensions()
             && rows.len() == row_bytes * height as usize
-            && touched.len() == height as usize;
+            && touched.height() == height as usize;
         if reusable {
-            for (y, &(start, end)) in touched.iter().enumerate() {
-                if start < end {
-                    let (start, end) = (start as usize, end as usize);
-                    let bytes = (y * row + start) * 3..(y * row + end) * 3;
-                    let buffer: &mut [u8] = pixels;
-                    buffer[bytes.clone()].copy_from_slice(&background.as_raw()[bytes]);
-                    rows[y * row_bytes + 1 + start..y * row_bytes + 1 + end]
-                        .copy_from_slice(&background_indices[y * row + start..y * row + end]);
-                }
-            }
+            let buffer: &mut [u8] = pixels;
+            touched.for_each_run(|y, start, end| {
+                let bytes = (y * row + start) * 3..(y * row + end) * 3;
+                buffer[bytes.clone()].copy_from_slice(&background.as_raw()[bytes]);
+                rows[y * row_bytes + 1 + start..y * row_bytes + 1 + end]
+                    .copy_from_slice(&background_indices[y * row + start..y * row + end]);
+            });
         } else {
             *pixels = background.clone();
             rows.clear();
@@ -184,18 +183,15 @@ pub fn render_png(
             }
         }
         *language = Some(options.language);
-        let mut canvas = Canvas::reusing(pixels, std::mem::take(touched));
+        let mut canvas = Canvas::indexed(
+            pixels,
+            palette,
+            rows,
+            (row_bytes, 1),
+            std::mem::take(touched),
+        );
         draw(&mut canvas, fonts, view, panel, guide, options);
         *touched = canvas.into_touched();
-        for (y, &(start, end)) in touched.iter().enumerate() {
-            if start < end {
-                let (start, end) = (start as usize, end as usize);
-                palette.index_span(
-                    &pixels.as_raw()[(y * row + start) * 3..(y * row + end) * 3],
-                    &mut rows[y * row_bytes + 1 + start..y * row_bytes + 1 + end],
-                );
-            }
-        }
         encode::write_png_rows(width, height, palette, rows, options.language)
     })
 }
@@ -207,7 +203,7 @@ pub fn render_png(
 struct Scratch {
     pixels: RgbImage,
     rows: Vec<u8>,
-    touched: Vec<canvas::Span>,
+    touched: canvas::Touched,
     language: Option<Language>,
 }
 

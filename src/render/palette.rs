@@ -161,27 +161,28 @@ impl Palette {
     }
 
     /// The palette index of one pixel.
-    fn index(&self, pixel: [u8; 3]) -> u8 {
-        let slot = &self.lookup[bucket(pixel) & (BUCKETS - 1)];
-        let mut found = slot.load(Ordering::Relaxed);
+    #[inline]
+    pub fn index(&self, pixel: [u8; 3]) -> u8 {
+        let found = self.lookup[bucket(pixel) & (BUCKETS - 1)].load(Ordering::Relaxed);
         if found == UNKNOWN {
-            found = self.nearest(bucket(pixel));
-            slot.store(found, Ordering::Relaxed);
+            return self.index_first_met(pixel);
         }
+        found as u8
+    }
+
+    /// [`Palette::index`] of a bucket met for the first time: searched, then remembered.
+    #[cold]
+    fn index_first_met(&self, pixel: [u8; 3]) -> u8 {
+        let found = self.nearest(bucket(pixel));
+        self.lookup[bucket(pixel) & (BUCKETS - 1)].store(found, Ordering::Relaxed);
         found as u8
     }
 
     /// The palette index of every pixel of `image`, row by row, into `out`.
     pub fn indices(&self, image: &RgbImage, out: &mut Vec<u8>) {
         out.clear();
-        let mut last = ([0u8; 3], self.index([0; 3]));
-        out.extend(image.as_raw().chunks_exact(3).map(|pixel| {
-            let pixel = [pixel[0], pixel[1], pixel[2]];
-            if pixel != last.0 {
-                last = (pixel, self.index(pixel));
-            }
-            last.1
-        }));
+        out.resize(image.as_raw().len() / 3, 0);
+        self.index_span(image.as_raw(), out);
     }
 
     /// The palette index of each pixel of `pixels` (RGB bytes) into `out`, one per pixel.

@@ -67,6 +67,14 @@ impl Sprite {
             .iter()
             .flat_map(|p| [p[0], p[1], p[2]])
             .collect();
+        // The board's palette is fixed, so an opaque pixel's index is known now: a stamp
+        // copies indices as well as colours, and only its blended edges are looked up.
+        let palette = super::palette::palette();
+        let indices = self
+            .pixels
+            .iter()
+            .map(|p| palette.index([p[0], p[1], p[2]]))
+            .collect();
         let spans = self
             .pixels
             .chunks_exact(self.width as usize)
@@ -99,6 +107,7 @@ impl Sprite {
         Stamp {
             sprite: self.clone(),
             rgb,
+            indices,
             spans,
             edges,
         }
@@ -111,6 +120,8 @@ impl Sprite {
 pub struct Stamp {
     sprite: Sprite,
     rgb: Vec<u8>,
+    /// The board palette's index of every pixel (meaningful where it is opaque).
+    indices: Vec<u8>,
     /// Per row, the range of columns that are all opaque (empty when there is none).
     spans: Vec<(u32, u32)>,
     /// Per row, the other pixels that are not fully transparent: column, colour and opacity.
@@ -136,6 +147,13 @@ impl Stamp {
         let (start, end) = self.span(row);
         let first = (row * self.sprite.width + start) as usize * 3;
         &self.rgb[first..first + (end - start) as usize * 3]
+    }
+
+    /// The palette indices of the opaque columns of `row`.
+    pub fn span_indices(&self, row: u32) -> &[u8] {
+        let (start, end) = self.span(row);
+        let first = (row * self.sprite.width + start) as usize;
+        &self.indices[first..first + (end - start) as usize]
     }
 
     /// The pixels of `row` outside its opaque span that are not fully transparent.
@@ -183,18 +201,39 @@ pub fn fill<S: Surface + ?Sized>(
     opacity: f32,
     distance: impl Fn(f32, f32) -> f32,
 ) {
+    fill_around(surface, bounds, colour, opacity, |_| None, distance);
+}
+
+/// [`fill`] for a shape with a hole: `hole(y)` gives, for the row of pixel centres at `y`, the
+/// columns `(first, last)` (inclusive) that the shape leaves uncovered by at least half a pixel
+/// of distance, which are then skipped without evaluating `distance` (the result is the same).
+fn fill_around<S: Surface + ?Sized>(
+    surface: &mut S,
+    bounds: (f32, f32, f32, f32),
+    colour: Rgb,
+    opacity: f32,
+    hole: impl Fn(f32) -> Option<(i64, i64)>,
+    distance: impl Fn(f32, f32) -> f32,
+) {
     let (x0, y0, x1, y1) = bounds;
     let left = (x0.floor() - 1.0).max(0.0) as u32;
     let top = (y0.floor() - 1.0).max(0.0) as u32;
     let right = ((x1.ceil() + 1.0).max(0.0) as u32).min(surface.width());
     let bottom = ((y1.ceil() + 1.0).max(0.0) as u32).min(surface.height());
     for y in top..bottom {
-        for x in left..right {
+        let (skip_from, skip_to) = hole(y as f32 + 0.5).unwrap_or((i64::MAX, i64::MIN));
+        let mut x = left;
+        while x < right {
+            if i64::from(x) >= skip_from && i64::from(x) <= skip_to {
+                x = (skip_to + 1).clamp(i64::from(x) + 1, i64::from(right)) as u32;
+                continue;
+            }
             let d = distance(x as f32 + 0.5, y as f32 + 0.5);
             let coverage = (0.5 - d).clamp(0.0, 1.0);
             if coverage > 0.0 {
                 surface.blend(x, y, colour, coverage * opacity);
             }
+            x += 1;
         }
     }
 }
@@ -353,7 +392,22 @@ pub fn round_rect_outline<S: Surface + ?Sized>(
         centre.0 + half.0 + grow,
         centre.1 + half.1 + grow,
     );
-    fill(surface, bounds, colour, opacity, |x, y| {
+    // Inside the straight part of the rectangle the distance to the edge is the distance to
+    // the nearer side: where that exceeds the band's half width by a pixel, nothing is drawn.
+    // A card's outline skips most of its box this way.
+    let margin = grow + 1.0;
+    let hole = |y: f32| {
+        let dy = (y - centre.1).abs();
+        let reach = (half.0 - radius).min(half.0 - margin);
+        if dy > half.1 - radius || half.1 - dy < margin || reach <= 0.0 {
+            return None;
+        }
+        // Pixel centres x + 0.5 with |x + 0.5 - centre.0| <= reach.
+        let first = (centre.0 - reach - 0.5).ceil() as i64;
+        let last = (centre.0 + reach - 0.5).floor() as i64;
+        (first <= last).then_some((first, last))
+    };
+    fill_around(surface, bounds, colour, opacity, hole, |x, y| {
         round_rect_distance(x, y, centre, half, radius).abs() - grow
     });
 }

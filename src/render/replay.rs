@@ -16,7 +16,7 @@ use image::RgbImage;
 use crate::config::Language;
 use crate::game::{PublicView, RevealedView};
 
-use super::canvas::{Canvas, Span};
+use super::canvas::{Canvas, Span, Touched};
 use super::lzw::Lzw;
 use super::palette::{self, Palette};
 use super::{Panel, RenderError, RenderOptions, board, draw, draw_reveal, encode, text};
@@ -143,7 +143,7 @@ struct Frames<'b> {
     background_indices: &'b [u8],
     pixels: RgbImage,
     indices: Vec<u8>,
-    touched: Vec<Span>,
+    touched: Touched,
     /// Per row, where this frame may differ from the one before.
     changed: Vec<Span>,
 }
@@ -155,38 +155,40 @@ impl<'b> Frames<'b> {
             background_indices,
             pixels: background.clone(),
             indices: background_indices.to_vec(),
-            touched: Vec::new(),
+            touched: Touched::default(),
             changed: Vec::new(),
         }
     }
 
     /// Draws the next frame with `paint`, and notes in `changed` where it may differ from the
-    /// frame before (what either of them drew).
-    fn draw(&mut self, palette: &Palette, paint: impl FnOnce(&mut Canvas)) {
+    /// frame before (what either of them drew). The canvas keeps the indices up to date.
+    fn draw(&mut self, palette: &'static Palette, paint: impl FnOnce(&mut Canvas)) {
         let width = self.pixels.width() as usize;
-        for (y, &(start, end)) in self.touched.iter().enumerate() {
-            if start < end {
-                let range = y * width + start as usize..y * width + end as usize;
-                let bytes = range.start * 3..range.end * 3;
-                let pixels: &mut [u8] = &mut self.pixels;
-                pixels[bytes.clone()].copy_from_slice(&self.background.as_raw()[bytes]);
-                self.indices[range.clone()].copy_from_slice(&self.background_indices[range]);
-            }
-        }
-        let before = std::mem::take(&mut self.touched);
-        self.changed.clone_from(&before);
-        let mut canvas = Canvas::reusing(&mut self.pixels, before);
+        let pixels: &mut [u8] = &mut self.pixels;
+        let (background, background_indices) = (self.background.as_raw(), self.background_indices);
+        let indices = &mut self.indices;
+        self.touched.for_each_run(|y, start, end| {
+            let range = y * width + start..y * width + end;
+            let bytes = range.start * 3..range.end * 3;
+            pixels[bytes.clone()].copy_from_slice(&background[bytes]);
+            indices[range.clone()].copy_from_slice(&background_indices[range]);
+        });
+        let height = self.pixels.height() as usize;
+        self.changed.clear();
+        self.changed
+            .extend((0..height).map(|y| self.touched.span(y)));
+        let mut canvas = Canvas::indexed(
+            &mut self.pixels,
+            palette,
+            &mut self.indices,
+            (width, 0),
+            std::mem::take(&mut self.touched),
+        );
         paint(&mut canvas);
         self.touched = canvas.into_touched();
-        self.changed.resize(self.touched.len(), (u32::MAX, 0));
-        for (y, (&(start, end), changed)) in self.touched.iter().zip(&mut self.changed).enumerate()
-        {
+        for (y, changed) in self.changed.iter_mut().enumerate() {
+            let (start, end) = self.touched.span(y);
             if start < end {
-                let range = y * width + start as usize..y * width + end as usize;
-                palette.index_span(
-                    &self.pixels.as_raw()[range.start * 3..range.end * 3],
-                    &mut self.indices[range],
-                );
                 *changed = (changed.0.min(start), changed.1.max(end));
             }
         }

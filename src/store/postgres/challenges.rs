@@ -15,16 +15,8 @@ impl PgStore {
     /// Numbers a new challenge, records its players' names (and that they were seen in its
     /// guild) and stores it, in one transaction. Committed on return.
     pub fn open_challenge(&self, challenge: &Challenge) -> Result<Challenge, StoreError> {
-        match self.try_open_challenge(challenge) {
-            // As `set_player_name` does: a corrupt player record goes to the quarantine first.
-            Err(StoreError::Corrupt { what: "player", .. }) => {
-                for (user, _) in challenge.players_named() {
-                    self.player(user)?;
-                }
-                self.try_open_challenge(challenge)
-            }
-            other => other,
-        }
+        let users = challenge.players_named().into_iter().map(|(user, _)| user);
+        self.with_players_readable(users, || self.try_open_challenge(challenge))
     }
 
     fn try_open_challenge(&self, challenge: &Challenge) -> Result<Challenge, StoreError> {

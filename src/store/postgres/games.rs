@@ -127,16 +127,7 @@ impl PgStore {
     /// with the commit), and the lock is taken after the players' rows, so starts wait on each
     /// other only for the numbering, the insert and the commit. Committed on return.
     pub fn start_live_game(&self, game: &LiveGame) -> Result<LiveGame, StoreError> {
-        match self.try_start_live_game(game) {
-            // As `set_player_name` does: a corrupt player record goes to the quarantine first.
-            Err(StoreError::Corrupt { what: "player", .. }) => {
-                for user in game.players {
-                    self.player(user)?;
-                }
-                self.try_start_live_game(game)
-            }
-            other => other,
-        }
+        self.with_players_readable(game.players, || self.try_start_live_game(game))
     }
 
     fn try_start_live_game(&self, game: &LiveGame) -> Result<LiveGame, StoreError> {

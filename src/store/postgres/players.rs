@@ -243,6 +243,25 @@ impl PgStore {
     }
 
     /// Records a player's display name and that they were seen in `guild`; committed on return.
+    /// Runs `attempt`, a transaction that reads the records of `users`; should one of them be
+    /// corrupt, puts it in the quarantine (as `player` does, and `set_player_name` before it
+    /// writes) and tries once more, so a damaged record never blocks a new game or challenge.
+    pub(super) fn with_players_readable<T>(
+        &self,
+        users: impl IntoIterator<Item = UserId>,
+        attempt: impl Fn() -> Result<T, StoreError>,
+    ) -> Result<T, StoreError> {
+        match attempt() {
+            Err(StoreError::Corrupt { what: "player", .. }) => {
+                for user in users {
+                    self.player(user)?;
+                }
+                attempt()
+            }
+            other => other,
+        }
+    }
+
     pub fn set_player_name(&self, user: UserId, name: &str, guild: u64) -> Result<(), StoreError> {
         self.player(user)?; // quarantines a corrupt record first
         let name = name.to_string();

@@ -142,11 +142,18 @@ fn target_bonus(target: Kind, enemy_mines: u8) -> i32 {
 /// Pressure: for each revealed piece of `side` that can move, the best enemy revealed target
 /// it could profitably attack, weighted by how close it is. Draws the pieces towards fights
 /// the search is too shallow to see and keeps the game from dying of the quiet rule. A side
-/// that is ahead also counts even trades: they bring a won game closer.
-fn pressure(board: &Board, side: Colour, ahead: bool, paths: &Paths) -> i32 {
+/// that is ahead also counts even trades: they bring a won game closer. When `hunt` (the
+/// master level), a piece sheltering in a camp is a target too, one move further away: it must
+/// come out to move, and a hunter waiting beside the camp catches it then.
+fn pressure(board: &Board, side: Colour, ahead: bool, hunt: bool, paths: &Paths) -> i32 {
     let enemy = side.other();
     let enemy_mines = board.mines_left(enemy);
-    let targets: Vec<(Square, Kind)> = (board.revealed(enemy) - CAMPS)
+    let in_reach = if hunt {
+        board.revealed(enemy)
+    } else {
+        board.revealed(enemy) - CAMPS
+    };
+    let targets: Vec<(Square, Kind)> = in_reach
         .into_iter()
         .filter_map(|square| match board.cell(square) {
             Cell::Revealed(piece) => Some((square, piece.kind)),
@@ -176,13 +183,57 @@ fn pressure(board: &Board, side: Colour, ahead: bool, paths: &Paths) -> i32 {
                 continue;
             }
             gain += target_bonus(target, enemy_mines);
-            let steps = paths.distance(piece.kind, from, to).min(8) as i32;
+            let camped = i32::from(CAMPS.contains(to));
+            let steps = (paths.distance(piece.kind, from, to) as i32 + camped).min(8);
             best = best.max(gain.min(1500) * (9 - steps) / 72);
         }
         total += best;
     }
     total
 }
+
+/// Cornering, for a `side` that is ahead once nothing is face down (so nobody can pass by
+/// flipping): each enemy piece that can move gains it a little for every safe exit it lacks, an
+/// exit being an empty square next in the piece's reach that no piece of `side` able to take
+/// it reaches too, or a camp. A chase too long for the search ends in a corner this way, and
+/// a side left without moves loses.
+fn cornering(board: &Board, side: Colour) -> i32 {
+    let hunters: Vec<(Kind, SquareSet)> = board
+        .revealed(side)
+        .into_iter()
+        .filter_map(|from| match board.cell(from) {
+            Cell::Revealed(piece) if piece.kind.is_movable() => {
+                Some((piece.kind, board.reach(from, piece.kind)))
+            }
+            _ => None,
+        })
+        .collect();
+    let mut total = 0;
+    for from in board.revealed(side.other()) {
+        let Cell::Revealed(prey) = board.cell(from) else {
+            continue;
+        };
+        if !prey.kind.is_movable() {
+            continue;
+        }
+        let mut danger = SquareSet::EMPTY;
+        for (kind, reach) in &hunters {
+            if attack_gain(*kind, prey.kind, 3).is_some() {
+                danger |= *reach;
+            }
+        }
+        let exits = board.reach(from, prey.kind) - board.occupied();
+        let safe = (exits - danger) | (exits & CAMPS);
+        let lacking = CORNER_EXITS - (safe.len() as i32).min(CORNER_EXITS);
+        total += lacking * piece_value(prey.kind, 3).min(600) / CORNER_DIVISOR;
+    }
+    total
+}
+
+/// Safe exits beyond which a piece counts as free, and the share of its value each missing
+/// exit is worth to its hunter.
+const CORNER_EXITS: i32 = 4;
+const CORNER_DIVISOR: i32 = 24;
 
 /// The position's counters the evaluation reads besides the board: actions since the last
 /// attack, actions so far, and the limits at which they draw (docs/rules.md §6, 3–4).
@@ -214,6 +265,9 @@ const LENGTH_WINDOW: u16 = 120;
 /// gains nothing by it. Progress beats shuffling.
 const PRESS_SHARE: i32 = 120;
 
+/// How many times faster the master's pull towards fights grows as a draw nears.
+const PRESS_URGENCY: i32 = 3;
+
 /// The position's value for `side`, who is to act. `press` (the master level) makes a lead
 /// worth less the closer a draw by the quiet or the length rule is, and pulls harder towards
 /// fights as the length limit nears too.
@@ -233,10 +287,18 @@ pub fn evaluate(board: &Board, side: Colour, clock: Clock, press: bool, paths: &
     if press {
         material -= material * PRESS_SHARE * closeness / (160 * 80);
     }
-    let urgency = 40 + closeness;
-    let pressure = pressure(board, side, difference > 0, paths)
-        - pressure(board, side.other(), difference < 0, paths);
-    material + pressure * urgency / 40
+    // The master's pull grows faster: near a draw a distant fight is its only way to win.
+    let urgency = 40 + closeness * if press { PRESS_URGENCY } else { 1 };
+    let mut pull = pressure(board, side, difference > 0, press, paths)
+        - pressure(board, side.other(), difference < 0, press, paths);
+    if press && board.face_down().is_empty() {
+        if difference > 0 {
+            pull += cornering(board, side);
+        } else if difference < 0 {
+            pull -= cornering(board, side.other());
+        }
+    }
+    material + pull * urgency / 40
 }
 
 /// Move distances to each revealed piece over the board as it stood at the root of the
@@ -259,7 +321,7 @@ impl Paths {
 
     pub fn new(board: &Board) -> Paths {
         let mut paths = Paths::empty();
-        for target in board.occupied() - board.face_down() - CAMPS {
+        for target in board.occupied() - board.face_down() {
             let field = [Kind::Lieutenant, Kind::Engineer].map(|kind| field(board, target, kind));
             paths.index[target.index()] = paths.fields.len() as u8;
             paths.fields.push(field);

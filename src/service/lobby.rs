@@ -14,7 +14,7 @@ use super::{
 use crate::config::Language;
 use crate::game::{Game, Seat};
 use crate::scoring;
-use crate::store::{ANYONE, Challenge, LiveGame, Place, UserId};
+use crate::store::{ANYONE, Challenge, FinishedGame, LiveGame, Place, UserId};
 
 fn busy(lang: Language) -> Reply {
     Reply::refusal(words::channel_busy(lang))
@@ -256,17 +256,32 @@ pub(super) async fn accept(
     if has_live_game(inner, place) {
         return busy(lang);
     }
-    match take(inner, challenge.id, lang).await {
-        Ok(Some(mut challenge)) => {
+    cancel_expiry(inner, challenge.id);
+    let (id, players) = (challenge.id, [challenge.challenger, caller.user]);
+    let (accepter, accepter_name, service) = (caller.user, caller.name.clone(), inner.clone());
+    let make = move |mut taken: Challenge, previous: Option<&FinishedGame>| {
+        if taken.is_for_anyone() {
+            taken.challenged = accepter;
+        }
+        taken.challenged_name = accepter_name.clone();
+        new_live_game(&service, &taken, base_score_after(&service, previous))
+    };
+    let started = inner
+        .blocking(move |s| s.accept_challenge(id, players, make))
+        .await;
+    match started {
+        Ok(Some(live)) => {
             if challenge.is_for_anyone() {
                 open::remember_taken(inner, &challenge);
-                challenge.challenged = caller.user;
             }
-            challenge.challenged_name = caller.name.clone();
-            start_game(inner, &challenge, tongues).await
+            announce_game(inner, live, tongues).await
         }
         Ok(None) => Reply::refusal(words::challenge_gone(lang)),
-        Err(refusal) => refusal,
+        Err(error) => {
+            // Still open (the store took nothing): it expires as it would have.
+            arm_expiry(inner, challenge.id, place, challenge.expires_at_ms);
+            failed(lang, &error)
+        }
     }
 }
 
@@ -397,12 +412,15 @@ pub(super) async fn base_score_after_last_game(
     a: UserId,
     b: UserId,
 ) -> Result<u32, ServiceError> {
-    let previous = inner
-        .blocking(move |s| s.last_game_between(a, b))
-        .await?
-        .map(|finished| (finished.ended_at_ms, finished.game.base_score));
+    let previous = inner.blocking(move |s| s.last_game_between(a, b)).await?;
+    Ok(base_score_after(inner, previous.as_ref()))
+}
+
+/// The base score of a game starting now after `previous`, its players' last game.
+fn base_score_after(inner: &Inner, previous: Option<&FinishedGame>) -> u32 {
+    let previous = previous.map(|finished| (finished.ended_at_ms, finished.game.base_score));
     let window_ms = u64::from(inner.config.rematch_window_secs) * 1000;
-    Ok(scoring::base_score(previous, now_ms(), window_ms))
+    scoring::base_score(previous, now_ms(), window_ms)
 }
 
 /// Numbers and stores a new game with its players' names, in one step of the store.
@@ -435,10 +453,19 @@ pub(super) async fn store_new_game_in_room(
 /// challenger sits first. Stores it and starts its actor, whose presenter announces it before
 /// anything else about the game.
 async fn start_game(inner: &Arc<Inner>, challenge: &Challenge, tongues: Tongues) -> Reply {
-    let live = match create_game(inner, challenge).await {
-        Ok(live) => live,
+    let players: [UserId; 2] = [challenge.challenger, challenge.challenged];
+    let live = match base_score_after_last_game(inner, players[0], players[1]).await {
+        Ok(base_score) => new_live_game(inner, challenge, base_score),
         Err(error) => return failed(tongues.private, &error),
     };
+    match store_new_game(inner, live).await {
+        Ok(live) => announce_game(inner, live, tongues).await,
+        Err(error) => failed(tongues.private, &error),
+    }
+}
+
+/// Starts the actor of a stored new game and waits for its presenter's announcement.
+async fn announce_game(inner: &Arc<Inner>, live: LiveGame, tongues: Tongues) -> Reply {
     let (announce, announced) = tokio::sync::oneshot::channel();
     if let Err(error) = live::spawn(inner, live, Some(announce)) {
         return failed(tongues.private, &error);
@@ -448,14 +475,14 @@ async fn start_game(inner: &Arc<Inner>, challenge: &Challenge, tongues: Tongues)
         .unwrap_or_else(|_| Reply::refusal(words::no_game(tongues.private, inner.surface)))
 }
 
-async fn create_game(inner: &Arc<Inner>, challenge: &Challenge) -> Result<LiveGame, ServiceError> {
+/// The game of `challenge` starting now, not yet numbered: the challenger sits first.
+fn new_live_game(inner: &Inner, challenge: &Challenge, base_score: u32) -> LiveGame {
     let players: [UserId; 2] = [challenge.challenger, challenge.challenged];
-    let base_score = base_score_after_last_game(inner, players[0], players[1]).await?;
     let now = now_ms();
     let rules = inner.config.rules;
     let game = Game::new(inner.deal_seed(), rules);
     let is_ai = challenge.ai_level.is_some();
-    let live = LiveGame {
+    LiveGame {
         id: 0,
         place: challenge.place,
         players,
@@ -471,6 +498,5 @@ async fn create_game(inner: &Arc<Inner>, challenge: &Challenge) -> Result<LiveGa
         base_score,
         rated: !is_ai || inner.settings(challenge.place.guild).rate_ai_games,
         ai: challenge.ai_level.map(|level| (Seat::Second, level)),
-    };
-    store_new_game(inner, live).await
+    }
 }

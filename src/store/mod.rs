@@ -360,6 +360,22 @@ impl Store {
         dispatch!(self, store => store.put_challenge(challenge))
     }
 
+    /// Accepting a challenge: takes challenge `id` and starts the game `make` makes of it
+    /// (given the last finished game between `players`, for the base score), numbered and
+    /// named as [`Store::start_live_game`] does, in one step: a start that fails leaves the
+    /// challenge open. `None` when the challenge was already taken. Durable on return.
+    pub fn accept_challenge<F>(
+        &self,
+        id: u64,
+        players: [UserId; 2],
+        make: F,
+    ) -> Result<Option<LiveGame>, StoreError>
+    where
+        F: Fn(Challenge, Option<&FinishedGame>) -> LiveGame + Send + Sync + 'static,
+    {
+        dispatch!(self, store => store.accept_challenge(id, players, make))
+    }
+
     /// Removes and returns a challenge (`None` if it was already taken); durable on return.
     pub fn take_challenge(&self, id: u64) -> Result<Option<Challenge>, StoreError> {
         dispatch!(self, store => store.take_challenge(id))

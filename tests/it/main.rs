@@ -55,6 +55,7 @@ mod rules_properties;
 mod service_api;
 mod service_sleep;
 mod store;
+mod store_accept;
 mod store_analyses;
 mod store_cancelled;
 mod store_crash;

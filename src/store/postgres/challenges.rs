@@ -24,9 +24,13 @@ impl PgStore {
         self.run(|pool| async move {
             let mut client = pool.get().await?;
             let tx = client.transaction().await?;
-            name_players(&tx, &challenge.players_named(), challenge.place.guild).await?;
             let next = tx.prepare_cached("SELECT nextval('junqi_ids')").await?;
-            let row = tx.query_one(&next, &[]).await?;
+            // The number is drawn in the same round trip as the players' rows are locked.
+            let ((), row) = futures_util::future::try_join(
+                name_players(&tx, &challenge.players_named(), challenge.place.guild),
+                async { Ok(tx.query_one(&next, &[]).await?) },
+            )
+            .await?;
             challenge.id = from_sql_id(row.get::<_, i64>(0));
             let value = codec::encode("challenge", &challenge)?;
             let put = tx.prepare_cached(PUT_CHALLENGE).await?;

@@ -5,15 +5,12 @@ use std::collections::BTreeMap;
 
 use deadpool_postgres::GenericClient;
 
-use super::players::{apply_counts, count_changes, lock_players, write_player};
-use super::{PgStore, Table, decode_rows, pipelined, read_one, sql_id};
+use super::players::{apply_counts, count_changes, lock_players, write_player, write_players};
+use super::{PgStore, Table, decode_rows, read_one, sql_id};
 use crate::store::codec::{self, pair_key_users};
 use crate::store::error::StoreError;
 use crate::store::records::{FinishedGame, LiveGame, Place, PlayerStats, UserId};
 use crate::store::stats;
-
-/// The advisory lock that serialises game numbering across processes (any fixed key).
-const GAME_NUMBERING_LOCK: i64 = 0x6a75_6e71_6900;
 
 /// Records each player's name (and that they were seen in `guild`) inside `tx`, their rows
 /// locked in ascending user order; of two names for one user the last counts.
@@ -25,6 +22,7 @@ pub(super) async fn name_players(
     let users: Vec<UserId> = named.iter().map(|(user, _)| *user).collect();
     let current = lock_players(tx, &users).await?;
     let mut deltas = BTreeMap::new();
+    let mut changed = Vec::new();
     for (user, old) in &current {
         let Some(name) = named
             .iter()
@@ -35,9 +33,12 @@ pub(super) async fn name_players(
         };
         let new = stats::named(old.as_ref(), *user, name, guild);
         if old.as_ref() != Some(&new) {
-            write_player(tx, &new).await?;
             count_changes(old.as_ref(), &new, &mut deltas);
+            changed.push(new);
         }
+    }
+    if !changed.is_empty() {
+        write_players(tx, &changed).await?;
     }
     apply_counts(tx, &deltas).await
 }
@@ -117,82 +118,6 @@ impl PgStore {
             insert_live_game(&tx, game_id, place, &value).await?;
             tx.commit().await?;
             Ok(())
-        })
-    }
-
-    /// Records the players' names (and that they were seen in the game's guild), numbers the
-    /// new live game and stores it, in one transaction: the number is one more than any stored
-    /// game's, taken under a lock every process shares, so numbers are sequential and a start
-    /// that fails (or a crash) leaves no gap. The statements are pipelined (five round trips
-    /// with the commit), and the lock is taken after the players' rows, so starts wait on each
-    /// other only for the numbering, the insert and the commit. Committed on return.
-    pub fn start_live_game(&self, game: &LiveGame) -> Result<LiveGame, StoreError> {
-        self.with_players_readable(game.players, || self.try_start_live_game(game))
-    }
-
-    fn try_start_live_game(&self, game: &LiveGame) -> Result<LiveGame, StoreError> {
-        let mut game = game.clone();
-        self.run(|pool| async move {
-            let mut client = pool.get().await?;
-            let tx = client.transaction().await?;
-            let named: Vec<(UserId, &str)> = game
-                .players
-                .iter()
-                .zip(&game.names)
-                .map(|(user, name)| (*user, name.as_str()))
-                .collect();
-            name_players(&tx, &named, game.place.guild).await?;
-
-            let (guild, channel) = (sql_id(game.place.guild), sql_id(game.place.channel));
-            let busy = tx
-                .prepare_cached(
-                    "SELECT id FROM live_games WHERE guild = $1 AND channel = $2 FOR UPDATE",
-                )
-                .await?;
-            let numbering = tx
-                .prepare_cached("SELECT pg_advisory_xact_lock($1)")
-                .await?;
-            // Both read after the lock is granted (each statement sees what committed before
-            // it runs), so no other start can slip in between.
-            let highest = tx
-                .prepare_cached(
-                    "SELECT greatest((SELECT coalesce(max(id), 0) FROM live_games), \
-                     (SELECT coalesce(max(id), 0) FROM finished_games), \
-                     (SELECT coalesce(max(id), 0) FROM cancelled_games))",
-                )
-                .await?;
-            let answers = pipelined(
-                &tx,
-                &[
-                    (&numbering, &[&GAME_NUMBERING_LOCK]),
-                    (&busy, &[&guild, &channel]),
-                    (&highest, &[]),
-                ],
-            )
-            .await?;
-            if let Some(row) = answers.get(1).and_then(|rows| rows.first()) {
-                return Err(StoreError::PlaceBusy {
-                    guild: game.place.guild,
-                    channel: game.place.channel,
-                    existing: super::from_sql_id(row.get(0)),
-                });
-            }
-            let highest = answers
-                .get(2)
-                .and_then(|rows| rows.first())
-                .map_or(0, |row| row.get::<_, i64>(0));
-            // Higher than every stored game's number, so no finished game can have it.
-            game.id = super::from_sql_id(highest).saturating_add(1);
-            let value = codec::encode("live game", &game)?;
-            let insert = tx
-                .prepare_cached(
-                    "INSERT INTO live_games (id, guild, channel, record) VALUES ($1, $2, $3, $4)",
-                )
-                .await?;
-            tx.execute(&insert, &[&sql_id(game.id), &guild, &channel, &value])
-                .await?;
-            tx.commit().await?;
-            Ok(game)
         })
     }
 

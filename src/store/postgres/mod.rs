@@ -20,6 +20,7 @@ mod queue;
 mod rematch;
 mod schema;
 mod settings;
+mod start;
 mod tournaments;
 mod upgrade;
 

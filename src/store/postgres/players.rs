@@ -76,8 +76,14 @@ pub(super) async fn write_player(
     tx: &impl GenericClient,
     stats: &PlayerStats,
 ) -> Result<(), StoreError> {
-    let value = codec::encode("player", stats)?;
-    let (user, neg_points, neg_wins, games) = rank_columns(stats);
+    write_players(tx, std::slice::from_ref(stats)).await
+}
+
+/// Writes players' stats and their guild boards' rows, all in one round trip.
+pub(super) async fn write_players(
+    tx: &impl GenericClient,
+    players: &[PlayerStats],
+) -> Result<(), StoreError> {
     let upsert = tx
         .prepare_cached(
             "INSERT INTO players (user_id, neg_points, neg_wins, games, record) \
@@ -86,7 +92,6 @@ pub(super) async fn write_player(
              games = EXCLUDED.games, record = EXCLUDED.record",
         )
         .await?;
-    let guilds: Vec<i64> = stats.guilds.iter().copied().map(sql_id).collect();
     let upsert_guilds = tx
         .prepare_cached(
             "INSERT INTO player_guilds (guild, user_id, neg_points, neg_wins, games) \
@@ -95,18 +100,32 @@ pub(super) async fn write_player(
              neg_wins = EXCLUDED.neg_wins, games = EXCLUDED.games",
         )
         .await?;
-    // Both in one round trip.
-    pipelined(
-        tx,
-        &[
-            (&upsert, &[&user, &neg_points, &neg_wins, &games, &value]),
-            (
-                &upsert_guilds,
-                &[&guilds, &user, &neg_points, &neg_wins, &games],
-            ),
-        ],
-    )
-    .await?;
+    let mut columns = Vec::with_capacity(players.len());
+    for stats in players {
+        let value = codec::encode("player", stats)?;
+        let guilds: Vec<i64> = stats.guilds.iter().copied().map(sql_id).collect();
+        columns.push((rank_columns(stats), value, guilds));
+    }
+    let params: Vec<[[&(dyn ToSql + Sync); 5]; 2]> = columns
+        .iter()
+        .map(|((user, neg_points, neg_wins, games), value, guilds)| {
+            [
+                [
+                    user as &(dyn ToSql + Sync),
+                    neg_points,
+                    neg_wins,
+                    games,
+                    value,
+                ],
+                [guilds, user, neg_points, neg_wins, games],
+            ]
+        })
+        .collect();
+    let steps: Vec<Step<'_>> = params
+        .iter()
+        .flat_map(|[player, guilds]| [(&upsert, &player[..]), (&upsert_guilds, &guilds[..])])
+        .collect();
+    pipelined(tx, &steps).await?;
     Ok(())
 }
 

@@ -286,13 +286,46 @@ impl SledStore {
 
     /// Removes and returns a challenge (`None` if it was already taken); durable on return.
     pub fn take_challenge(&self, id: u64) -> Result<Option<Challenge>, StoreError> {
+        let taken = self.remove_challenge(id)?;
+        self.flush()?;
+        Ok(taken.map(|(challenge, _)| challenge))
+    }
+
+    /// Takes challenge `id` and starts the game `make` makes of it (given the last finished game
+    /// between `players`), with one flush; should the start fail, the challenge is put back.
+    /// `None` when it was already taken. Durable on return.
+    pub fn accept_challenge<F>(
+        &self,
+        id: u64,
+        players: [UserId; 2],
+        make: F,
+    ) -> Result<Option<LiveGame>, StoreError>
+    where
+        F: Fn(Challenge, Option<&FinishedGame>) -> LiveGame,
+    {
+        let Some((challenge, raw)) = self.remove_challenge(id)? else {
+            self.flush()?; // a quarantined challenge
+            return Ok(None);
+        };
+        let started = self
+            .last_game_between(players[0], players[1])
+            .and_then(|last| self.start_live_game(&make(challenge, last.as_ref())));
+        if started.is_err() {
+            self.trees.challenges.insert(id_key(id), raw)?;
+            self.flush()?;
+        }
+        started.map(Some)
+    }
+
+    /// Removes challenge `id` without flushing: it and its bytes, or `None` when it is not
+    /// there or was undecodable (then it is in the quarantine).
+    fn remove_challenge(&self, id: u64) -> Result<Option<(Challenge, sled::IVec)>, StoreError> {
         let key = id_key(id);
         let Some(raw) = self.trees.challenges.remove(key)? else {
             return Ok(None);
         };
-        self.flush()?;
         match codec::decode(&raw) {
-            Ok(challenge) => Ok(Some(challenge)),
+            Ok(challenge) => Ok(Some((challenge, raw))),
             Err(reason) => {
                 // Put the bytes back only to move them to the quarantine.
                 self.trees.challenges.insert(key, raw.clone())?;

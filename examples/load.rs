@@ -7,7 +7,10 @@
 //! the time per game start (challenge and accept, with `callers` starting at once), the latency
 //! percentiles per action (from the call to the reply, the durable commit included) and the
 //! resident memory (VmRSS) with every game live and idle, also per idle game (each start's task
-//! is reaped as soon as it ends, so the harness's own tasks do not count). With 0 actions per
+//! is reaped as soon as it ends, so the harness's own tasks do not count). The per-game figure
+//! is over a baseline taken after a few warm-up games have drawn their boards (the renderer's
+//! fonts and buffers are the process's, not the games'); the figure over the cold start is
+//! printed beside it. With 0 actions per
 //! game it stops after the starts and the idle memory (for memory runs at large counts).
 //!
 //! Every reply carries its board image, so rendering is part of each action's latency.
@@ -116,6 +119,28 @@ fn plan(actions: usize) -> Vec<(Seat, Action)> {
     planned
 }
 
+/// Games started (and left waiting) before the memory baseline, as many as the painters
+/// could draw at once and more.
+const WARM_UP_GAMES: usize = 8;
+
+/// Challenge and accept: whether game `game`'s first board came back.
+async fn start_game(service: &Service, game: usize) -> bool {
+    let challenger = caller(game, Seat::First);
+    let challenged = caller(game, Seat::Second);
+    let challenge = Command::Challenge {
+        opponent: Opponent::Member(Member {
+            user: challenged.user,
+            name: challenged.name.clone(),
+        }),
+        seconds: None,
+    };
+    service.handle(challenger, challenge).await;
+    let reply = service
+        .handle(challenged, Command::Accept { challenge: None })
+        .await;
+    reply.text().contains("begins")
+}
+
 fn percentile(sorted: &[Duration], p: f64) -> f64 {
     let index = ((sorted.len() as f64 - 1.0) * p).round() as usize;
     sorted[index].as_secs_f64() * 1000.0
@@ -153,9 +178,26 @@ async fn run(games: usize, actions: usize, concurrency: usize, rate: u64) -> Res
         .await
         .map_err(|e| e.to_string())?;
     tokio::spawn(async move { while outbound.recv().await.is_some() {} });
+    let cold = resident_mb();
+    // A bot that has drawn a board holds its fonts, backgrounds and each painter thread's
+    // buffers (about 15 MB, however many games wait): a few games started first, in channels
+    // of their own, bring those in before the baseline, so the per-game figure is what each
+    // waiting game adds.
+    let warm_up = (games..games + WARM_UP_GAMES).map(|game| {
+        let service = service.clone();
+        async move { start_game(&service, game).await }
+    });
+    if !futures_util::future::join_all(warm_up)
+        .await
+        .into_iter()
+        .all(|began| began)
+    {
+        return Err("a warm-up game did not start".into());
+    }
+    tokio::time::sleep(Duration::from_millis(600)).await;
     let at_start = resident_mb();
     println!(
-        "start: {at_start:.1} MB resident (load average {})",
+        "start: {cold:.1} MB resident, {at_start:.1} MB after {WARM_UP_GAMES} warm-up games (load average {})",
         load_average()
     );
 
@@ -173,21 +215,9 @@ async fn run(games: usize, actions: usize, concurrency: usize, rate: u64) -> Res
             .await
             .map_err(|e| e.to_string())?;
         tasks.spawn(async move {
-            let challenger = caller(game, Seat::First);
-            let challenged = caller(game, Seat::Second);
-            let challenge = Command::Challenge {
-                opponent: Opponent::Member(Member {
-                    user: challenged.user,
-                    name: challenged.name.clone(),
-                }),
-                seconds: None,
-            };
-            service.handle(challenger, challenge).await;
-            let reply = service
-                .handle(challenged, Command::Accept { challenge: None })
-                .await;
+            let began = start_game(&service, game).await;
             drop(permit);
-            reply.text().contains("begins")
+            began
         });
         while let Some(done) = tasks.try_join_next() {
             begun += usize::from(done.map_err(|e| e.to_string())?);
@@ -201,16 +231,15 @@ async fn run(games: usize, actions: usize, concurrency: usize, rate: u64) -> Res
     }
     let start_secs = started.elapsed().as_secs_f64();
     println!(
-        "{} live games started in {start_secs:.1} s ({:.2} ms per start)",
-        service.live_game_count(),
+        "{games} live games started in {start_secs:.1} s ({:.2} ms per start)",
         start_secs * 1000.0 / games.max(1) as f64
     );
     tokio::time::sleep(Duration::from_millis(500)).await;
     let idle = resident_mb();
     println!(
-        "idle with armed clocks: {idle:.1} MB resident ({} live games, {:.2} KB per game over the start)",
-        service.live_game_count(),
-        (idle - at_start) * 1024.0 / games.max(1) as f64
+        "idle with armed clocks: {idle:.1} MB resident ({games} live games, {:.2} KB per game over the start, {:.2} KB over the cold start)",
+        (idle - at_start) * 1024.0 / games.max(1) as f64,
+        (idle - cold) * 1024.0 / games.max(1) as f64
     );
     if actions == 0 {
         service.shutdown().await;

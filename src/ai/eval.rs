@@ -271,7 +271,39 @@ const PRESS_URGENCY: i32 = 3;
 /// The position's value for `side`, who is to act. `press` (the master level) makes a lead
 /// worth less the closer a draw by the quiet or the length rule is, and pulls harder towards
 /// fights as the length limit nears too.
-pub fn evaluate(board: &Board, side: Colour, clock: Clock, press: bool, paths: &Paths) -> i32 {
+/// Which parts of the drive to win an evaluation uses (none: the plain evaluation).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Drive {
+    /// A lead shrinks as a draw nears (by the nearer of the quiet and the length draw).
+    pub shrink: bool,
+    /// The pull towards fights grows `PRESS_URGENCY` times faster as a draw nears.
+    pub urgent: bool,
+    /// Pieces resting in camps are targets too.
+    pub hunt: bool,
+    /// Once nothing is face down the side ahead corners the enemy's pieces.
+    pub corner: bool,
+    /// A drawn game scores as the loss of most of a material lead (search.rs).
+    pub draw_costs_lead: bool,
+}
+
+impl Drive {
+    pub const NONE: Drive = Drive {
+        shrink: false,
+        urgent: false,
+        hunt: false,
+        corner: false,
+        draw_costs_lead: false,
+    };
+    pub const ALL: Drive = Drive {
+        shrink: true,
+        urgent: true,
+        hunt: true,
+        corner: true,
+        draw_costs_lead: true,
+    };
+}
+
+pub fn evaluate(board: &Board, side: Colour, clock: Clock, drive: Drive, paths: &Paths) -> i32 {
     let own = material(board, side);
     let enemy = material(board, side.other());
     let difference = own - enemy;
@@ -279,19 +311,19 @@ pub fn evaluate(board: &Board, side: Colour, clock: Clock, press: bool, paths: &
     let left = (own + enemy).max(0);
     let mut material = difference + difference * 4000 / (left + 2000);
     // The closer the quiet-draw limit, the harder both sides are pushed towards fights.
-    let closeness = if press {
+    let closeness = if drive.shrink || drive.urgent {
         clock.closeness()
     } else {
         i32::from(clock.quiet.min(80))
     };
-    if press {
+    if drive.shrink {
         material -= material * PRESS_SHARE * closeness / (160 * 80);
     }
     // The master's pull grows faster: near a draw a distant fight is its only way to win.
-    let urgency = 40 + closeness * if press { PRESS_URGENCY } else { 1 };
-    let mut pull = pressure(board, side, difference > 0, press, paths)
-        - pressure(board, side.other(), difference < 0, press, paths);
-    if press && board.face_down().is_empty() {
+    let urgency = 40 + closeness * if drive.urgent { PRESS_URGENCY } else { 1 };
+    let mut pull = pressure(board, side, difference > 0, drive.hunt, paths)
+        - pressure(board, side.other(), difference < 0, drive.hunt, paths);
+    if drive.corner && board.face_down().is_empty() {
         if difference > 0 {
             pull += cornering(board, side);
         } else if difference < 0 {
@@ -413,13 +445,13 @@ mod tests {
             Cell::Revealed(Piece::new(Colour::Black, Kind::Captain)),
         );
         let paths = Paths::new(&board);
-        let red = |clock| evaluate(&board, Colour::Red, clock, true, &paths);
-        let black = |clock| evaluate(&board, Colour::Black, clock, true, &paths);
+        let red = |clock| evaluate(&board, Colour::Red, clock, Drive::ALL, &paths);
+        let black = |clock| evaluate(&board, Colour::Black, clock, Drive::ALL, &paths);
         assert!(red(clock(0, 100)) > red(clock(70, 100)));
         assert!(red(clock(0, 100)) > red(clock(0, 290)));
         assert!(black(clock(0, 100)) < black(clock(70, 100)));
         // Without pressing the counters only weigh the pull towards fights.
-        let plain = |quiet| evaluate(&board, Colour::Red, clock(quiet, 100), false, &paths);
+        let plain = |quiet| evaluate(&board, Colour::Red, clock(quiet, 100), Drive::NONE, &paths);
         assert!(plain(70) > red(clock(70, 100)));
     }
 }

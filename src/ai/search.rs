@@ -12,7 +12,7 @@ use rand::SeedableRng;
 use rand::rngs::ChaCha8Rng;
 
 use super::determinise::{below, determinise, place_face_down, pool};
-use super::eval::{Clock, Paths, evaluate, lead, piece_value};
+use super::eval::{Clock, Drive, Paths, evaluate, lead, piece_value};
 use super::history::History;
 use super::level::{Level, Limit};
 use crate::game::draw_by_counters;
@@ -93,7 +93,7 @@ pub(crate) fn choose(
             below(&mut rng, (2 * spread + 1) as usize) as i32 - spread
         })
         .collect();
-    let mut search = Searcher::new(me, limit, level.presses());
+    let mut search = Searcher::new(me, limit, level.drive(), level.refines());
     search.root(&position, view, &candidates, &noise, level.max_depth())
 }
 
@@ -144,9 +144,12 @@ struct Searcher {
     /// Move lists, one per ply, reused to avoid allocating in the search.
     buffers: Vec<Vec<Action>>,
     paths: Paths,
-    /// The master's refinements: a pressing evaluation, quiet moves ordered by the history of
-    /// cut-offs, root flips narrowed to the most promising after the first iteration, and a
-    /// deeper iteration's partial result kept when it already searched the previous best.
+    /// The drive to win (the master's): a pressing evaluation, and a draw scored as the loss
+    /// of most of a lead.
+    drive: Drive,
+    /// The master's refinements: quiet moves ordered by the history of cut-offs, root flips
+    /// narrowed to the most promising after the first iteration, and a deeper iteration's
+    /// partial result kept when it already searched the previous best.
     master: bool,
     history: History,
 }
@@ -156,7 +159,7 @@ struct Searcher {
 const MASTER_ROOT_FLIPS: usize = 6;
 
 impl Searcher {
-    fn new(me: Colour, limit: Limit, master: bool) -> Searcher {
+    fn new(me: Colour, limit: Limit, drive: Drive, refine: bool) -> Searcher {
         Searcher {
             me,
             limit,
@@ -164,7 +167,8 @@ impl Searcher {
             aborted: false,
             buffers: Vec::new(),
             paths: Paths::empty(),
-            master,
+            drive,
+            master: refine,
             history: History::new(),
         }
     }
@@ -324,7 +328,9 @@ impl Searcher {
         match outcome.winner() {
             Some(winner) if winner == perspective => WIN - ply,
             Some(_) => -(WIN - ply),
-            None if self.master => contempt - lead(board, perspective) * DRAW_LEAD_SHARE / 4,
+            None if self.drive.draw_costs_lead => {
+                contempt - lead(board, perspective) * DRAW_LEAD_SHARE / 4
+            }
             None => contempt,
         }
     }
@@ -418,7 +424,7 @@ impl Searcher {
             quiet_limit: position.rules.quiet_limit,
             ply_limit: position.rules.ply_limit,
         };
-        let stand = evaluate(&position.board, side, clock, self.master, &self.paths);
+        let stand = evaluate(&position.board, side, clock, self.drive, &self.paths);
         if stand >= beta || left == 0 {
             return stand;
         }

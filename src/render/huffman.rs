@@ -89,7 +89,7 @@ impl Codes {
         write_code_lengths(bits, &self.literal_lengths, &self.distance_lengths);
     }
 
-    #[inline]
+    #[inline(always)]
     pub fn literals(&self, bits: &mut BitWriter, literals: &[u8]) {
         // Two literals at a time: at most 30 bits, which the writer always has room for.
         let mut pairs = literals.chunks_exact(2);
@@ -109,7 +109,7 @@ impl Codes {
 
     /// A copy of `length` (3..=258) bytes from `distance` (1..=32768) back; returns the bits
     /// it took.
-    #[inline]
+    #[inline(always)]
     pub fn copy(&self, bits: &mut BitWriter, length: usize, distance: usize) -> u32 {
         let length_code = LENGTH_CODE[length] as usize;
         let (code, code_length) = self.literal[257 + length_code];

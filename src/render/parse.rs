@@ -23,27 +23,41 @@ pub trait Sink {
 /// The distances a parse tries: `stride` (a row back; 0 for none), one byte back, and
 /// `sideways` (only those no farther than a row).
 #[derive(Clone, Copy)]
-pub struct Distances<'a> {
+pub struct Distances {
     stride: usize,
-    sideways: &'a [usize],
+    /// The sideways distances kept (at most `MAX_SIDEWAYS`), then zeros.
+    sideways: [usize; MAX_SIDEWAYS],
+    count: usize,
 }
 
-impl<'a> Distances<'a> {
-    pub fn new(stride: usize, sideways: &'a [usize]) -> Distances<'a> {
+/// How many sideways distances a parse tries at most (the board uses two).
+const MAX_SIDEWAYS: usize = 4;
+
+impl Distances {
+    pub fn new(stride: usize, sideways: &[usize]) -> Distances {
         let stride = if (1..=32768).contains(&stride) {
             stride
         } else {
             0
         };
-        Distances { stride, sideways }
+        let mut kept = [0; MAX_SIDEWAYS];
+        let mut count = 0;
+        for &distance in sideways {
+            if distance >= 1 && distance <= stride && count < MAX_SIDEWAYS {
+                kept[count] = distance;
+                count += 1;
+            }
+        }
+        Distances {
+            stride,
+            sideways: kept,
+            count,
+        }
     }
 
-    fn sideways(&self) -> impl Iterator<Item = usize> + '_ {
-        let stride = self.stride;
-        self.sideways
-            .iter()
-            .copied()
-            .filter(move |&distance| distance >= 1 && distance <= stride)
+    #[inline]
+    fn sideways(&self) -> &[usize] {
+        &self.sideways[..self.count]
     }
 
     /// Every distance a copy may have.
@@ -51,7 +65,7 @@ impl<'a> Distances<'a> {
         [1, self.stride]
             .into_iter()
             .filter(|&distance| distance > 0)
-            .chain(self.sideways())
+            .chain(self.sideways().iter().copied())
     }
 }
 
@@ -73,7 +87,7 @@ pub fn parse(
             let here = load(data, at);
             let mut starts = copy_starts(here ^ load(data, at - stride))
                 | copy_starts(here ^ load(data, at - 1));
-            for distance in distances.sideways() {
+            for &distance in distances.sideways() {
                 starts |= copy_starts(here ^ load(data, at - distance));
             }
             if starts == 0 {
@@ -106,7 +120,7 @@ pub fn parse(
 
 /// The copy the parse takes at `at`: one row back or one byte back, whichever is longer, else
 /// the longest sideways; a length under three means a literal.
-#[inline]
+#[inline(always)]
 fn best_copy(data: &[u8], distances: Distances, at: usize) -> (usize, usize) {
     let stride = distances.stride;
     let longest = (data.len() - at).min(MAX_MATCH);
@@ -121,7 +135,7 @@ fn best_copy(data: &[u8], distances: Distances, at: usize) -> (usize, usize) {
         }
     }
     if best.0 < MIN_MATCH {
-        for distance in distances.sideways() {
+        for &distance in distances.sideways() {
             if at >= distance {
                 let length = common_prefix(data, at - distance, at, longest);
                 if length > best.0 {

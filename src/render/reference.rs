@@ -28,8 +28,7 @@ pub struct Reference {
     /// The tokens' bits, then eight zero bytes (so that bits can be read a word at a time).
     bits: Vec<u8>,
     len: usize,
-    stride: usize,
-    sideways: Vec<usize>,
+    distances: Distances,
 }
 
 /// Counts the symbols of a parse.
@@ -142,8 +141,7 @@ impl Reference {
             offsets,
             bits,
             len: reference.len(),
-            stride,
-            sideways: sideways.to_vec(),
+            distances,
         }
     }
 
@@ -156,7 +154,7 @@ impl Reference {
         poison: &mut Vec<(usize, usize)>,
         out: &mut Vec<u8>,
     ) {
-        let distances = Distances::new(self.stride, &self.sideways);
+        let distances = self.distances;
         let n = data.len();
         poison.clear();
         if n == self.len {

@@ -30,6 +30,25 @@ impl<'a> BitWriter<'a> {
         }
     }
 
+    /// How many bits have been written to the output (counting what it held before).
+    pub fn written(&self) -> u64 {
+        self.out.len() as u64 * 8 + u64::from(self.count)
+    }
+
+    /// Appends bits `from..to` of `source` (packed the same way), which must hold eight bytes
+    /// past the byte of bit `to`.
+    pub fn copy_bits(&mut self, source: &[u8], mut from: u64, to: u64) {
+        while from < to {
+            let take = (to - from).min(32) as u8;
+            let byte = (from / 8) as usize;
+            let mut word = [0u8; 8];
+            word.copy_from_slice(&source[byte..byte + 8]);
+            let value = u64::from_le_bytes(word) >> (from % 8);
+            self.put(value & ((1u64 << take) - 1), take);
+            from += u64::from(take);
+        }
+    }
+
     /// Pads to a whole byte and writes what is left.
     pub fn finish(self) {
         let bytes = self.count.div_ceil(8) as usize;

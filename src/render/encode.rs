@@ -9,6 +9,7 @@ use image::RgbImage;
 use super::deflate::Deflater;
 use super::layout::COLUMN_STEP;
 use super::palette::Palette;
+use super::reference::Reference;
 use crate::config::Language;
 
 use super::{RenderError, language_index};
@@ -26,6 +27,30 @@ pub fn background_indices(
         let mut indices = Vec::new();
         palette.indices(background, &mut indices);
         indices
+    })
+}
+
+static BACKGROUND_REFERENCES: [OnceLock<Reference>; 3] =
+    [OnceLock::new(), OnceLock::new(), OnceLock::new()];
+
+/// The sideways distances the board's rows are parsed with: tiles stand one column step apart,
+/// so a tile repeats the one to its left (face-down tiles always do).
+const SIDEWAYS: [usize; 2] = [COLUMN_STEP as usize, 2 * COLUMN_STEP as usize];
+
+/// The background in `language` (its `indices`, rows of `width`) parsed and coded once, for
+/// [`write_png_over`].
+pub fn background_reference(
+    indices: &[u8],
+    width: usize,
+    language: Language,
+) -> &'static Reference {
+    BACKGROUND_REFERENCES[language_index(language)].get_or_init(|| {
+        let mut rows = Vec::with_capacity(indices.len() + indices.len() / width.max(1));
+        for pixels in indices.chunks(width.max(1)) {
+            rows.push(0);
+            rows.extend_from_slice(pixels);
+        }
+        Reference::new(&rows, width + 1, &SIDEWAYS)
     })
 }
 
@@ -65,6 +90,45 @@ pub fn write_png_rows(
     language: Language,
 ) -> Result<Vec<u8>, RenderError> {
     let row_bytes = width as usize + 1;
+    let mut out = png_head(width, height, palette, rows, language)?;
+    DEFLATE.with_borrow_mut(|(deflater, stream)| {
+        stream.clear();
+        deflater.zlib(rows, row_bytes, &SIDEWAYS, stream);
+        write_chunk(&mut out, b"IDAT", stream);
+    });
+    write_chunk(&mut out, b"IEND", &[]);
+    Ok(out)
+}
+
+/// Like [`write_png_rows`] for rows that equal the reference's outside the `drawn` byte ranges
+/// (ascending): only around those are they parsed. `poison` is scratch memory.
+pub fn write_png_over(
+    (width, height): (u32, u32),
+    palette: &Palette,
+    rows: &[u8],
+    (reference, drawn): (&Reference, &[(usize, usize)]),
+    poison: &mut Vec<(usize, usize)>,
+    language: Language,
+) -> Result<Vec<u8>, RenderError> {
+    let mut out = png_head(width, height, palette, rows, language)?;
+    DEFLATE.with_borrow_mut(|(_, stream)| {
+        stream.clear();
+        reference.zlib(rows, drawn, poison, stream);
+        write_chunk(&mut out, b"IDAT", stream);
+    });
+    write_chunk(&mut out, b"IEND", &[]);
+    Ok(out)
+}
+
+/// The signature and the chunks before the pixels, once the rows are checked to fit the size.
+fn png_head(
+    width: u32,
+    height: u32,
+    palette: &Palette,
+    rows: &[u8],
+    language: Language,
+) -> Result<Vec<u8>, RenderError> {
+    let row_bytes = width as usize + 1;
     if width == 0 || rows.len() != row_bytes * height as usize {
         return Err(RenderError::Encode(png::EncodingError::IoError(
             std::io::Error::new(
@@ -84,15 +148,6 @@ pub fn write_png_rows(
     write_chunk(&mut out, b"PLTE", &palette.rgb_bytes());
     let text = [LANGUAGE_KEYWORD.as_bytes(), &[0], language.tag().as_bytes()].concat();
     write_chunk(&mut out, b"tEXt", &text);
-    DEFLATE.with_borrow_mut(|(deflater, stream)| {
-        stream.clear();
-        // Tiles stand one column step apart: a tile repeats the one to its left (face-down
-        // tiles always do).
-        let step = COLUMN_STEP as usize;
-        deflater.zlib(rows, row_bytes, &[step, 2 * step], stream);
-        write_chunk(&mut out, b"IDAT", stream);
-    });
-    write_chunk(&mut out, b"IEND", &[]);
     Ok(out)
 }
 

@@ -14,13 +14,16 @@ mod chart;
 mod deflate;
 mod encode;
 mod from_position;
+mod huffman;
 mod last_action;
 mod layout;
 mod lzw;
 mod marks;
 mod palette;
 mod panel;
+mod parse;
 mod raster;
+mod reference;
 mod replay;
 mod standings;
 mod text;
@@ -161,6 +164,8 @@ pub fn render_png(
             rows,
             touched,
             language,
+            drawn,
+            poison,
         } = scratch;
         let reusable = *language == Some(options.language)
             && pixels.dimensions() == background.dimensions()
@@ -192,19 +197,34 @@ pub fn render_png(
         );
         draw(&mut canvas, fonts, view, panel, guide, options);
         *touched = canvas.into_touched();
-        encode::write_png_rows(width, height, palette, rows, options.language)
+        // Only around what was drawn is parsed; the rest reuses the background's bits.
+        drawn.clear();
+        touched.for_each_run(|y, start, end| {
+            drawn.push((y * row_bytes + 1 + start, y * row_bytes + 1 + end));
+        });
+        let reference = encode::background_reference(background_indices, row, options.language);
+        encode::write_png_over(
+            (width, height),
+            palette,
+            rows,
+            (reference, drawn),
+            poison,
+            options.language,
+        )
     })
 }
 
 /// What [`render_png`] keeps between renders on one thread: the pixels, their PNG rows
-/// (filter byte, then indices), the columns of each row the last render drew on, and the
-/// language of its background.
+/// (filter byte, then indices), the columns of each row the last render drew on, the
+/// language of its background, and the encoder's lists of byte ranges.
 #[derive(Default)]
 struct Scratch {
     pixels: RgbImage,
     rows: Vec<u8>,
     touched: canvas::Touched,
     language: Option<Language>,
+    drawn: Vec<(usize, usize)>,
+    poison: Vec<(usize, usize)>,
 }
 
 thread_local! {

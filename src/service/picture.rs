@@ -9,7 +9,7 @@ use crate::render::{Guide, Panel, RenderOptions, render_png, render_reveal_png};
 
 /// What a picture shows: the public board (with a move guide maybe), or at the end of a game
 /// the reveal of what was never flipped.
-#[derive(Clone, Debug)]
+#[derive(Clone, PartialEq, Debug)]
 pub enum Sheet {
     Board {
         view: PublicView,

@@ -109,20 +109,22 @@ async fn run(mut rx: mpsc::Receiver<Item>, outbound: mpsc::UnboundedSender<Outbo
 /// anything changed is answered with it, and nothing is drawn.
 #[derive(Default)]
 struct LastPicture {
-    drawn_from: String,
+    drawn_from: Option<(Sheet, Panel, Language)>,
     png: Option<Vec<u8>>,
 }
 
 /// The whole reply to `happened`: its words and, when it shows the board, the image.
 async fn present(happened: Happened, last: &mut LastPicture) -> Reply {
     let reply = tell::words(&happened);
-    let Some((sheet, panel, language)) = picture_of(happened) else {
+    let Some(drawn_from) = picture_of(happened) else {
         return reply;
     };
-    let drawn_from = format!("{sheet:?}|{panel:?}|{language:?}");
-    if last.png.is_none() || last.drawn_from != drawn_from {
+    let language = drawn_from.2;
+    // Compared as values: formatting the whole board to compare it cost more than a copy.
+    if last.png.is_none() || last.drawn_from.as_ref() != Some(&drawn_from) {
+        let (sheet, panel, _) = drawn_from.clone();
         last.png = render_sheet(sheet, panel, language).await;
-        last.drawn_from = drawn_from;
+        last.drawn_from = Some(drawn_from);
     }
     reply.with_png(last.png.clone()).drawn_in(language)
 }

@@ -259,14 +259,8 @@ fn push_merged(ranges: &mut Vec<(usize, usize)>, range: (usize, usize)) {
 
 #[cfg(test)]
 mod tests {
+    use super::super::deflate::tests::inflate;
     use super::*;
-
-    fn inflate(stream: &[u8]) -> Vec<u8> {
-        let mut decoder = flate2::read::ZlibDecoder::new(stream);
-        let mut out = Vec::new();
-        std::io::Read::read_to_end(&mut decoder, &mut out).expect("a valid zlib stream");
-        out
-    }
 
     /// An image of flat bands, runs, repeated tiles and noise, rows of `stride`.
     fn reference(stride: usize, rows: usize, seed: u32) -> Vec<u8> {

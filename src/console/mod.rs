@@ -19,7 +19,7 @@ use crate::config::{Config, ConfigError};
 use crate::ops::{DataLayout, LayoutError, Operations, shutdown};
 use crate::service::{
     AI_USER, ButtonId, Caller, Command, FileKind, GameEvent, OpenedRoom, Outbound, Reply,
-    RoomRequest, Rooms, Service, ServiceError, Tongues,
+    RoomRequest, Rooms, Service, ServiceError, Surface, Tongues,
 };
 use crate::store::{Place, Store, StoreError, UserId};
 
@@ -81,14 +81,15 @@ pub async fn run_stdio(config: Config, images: Option<PathBuf>) -> Result<(), Co
             .await
             .map_err(|error| ConsoleError::Start(std::io::Error::other(error.to_string())))??
     };
-    let (service, outbound) = Service::start(config.clone(), store.clone()).await?;
+    let mut printer =
+        Printer::new(std::io::stdout(), images).remembering_channels(layout.console_channels());
+    let rooms: Arc<dyn Rooms> = Arc::new(printer.rooms());
+    let (service, outbound) =
+        Service::start_on(config.clone(), store.clone(), Surface::Console, Some(rooms)).await?;
     let operations = Operations::start(&config, &store, &service)
         .await
         .map_err(ConsoleError::Start)?;
     let input = tokio::io::BufReader::new(tokio::io::stdin());
-    let mut printer =
-        Printer::new(std::io::stdout(), images).remembering_channels(layout.console_channels());
-    service.set_rooms(std::sync::Arc::new(printer.rooms()));
     let result = run(
         &service,
         outbound,

@@ -142,13 +142,20 @@ pub async fn run_with(
         tokio::task::spawn_blocking(move || Store::open_patiently(url.as_deref(), &dir, patience))
             .await
             .map_err(|error| DiscordError::Task(error.to_string()))??;
+    let threads = Arc::new(threads::Threads::default());
+    // The rooms' REST client is the gateway client's, built below; a tournament that resumes
+    // first waits for it rather than falling back to rooms that are not threads.
+    let rooms_http = Arc::new(tokio::sync::SetOnce::new());
+    let rooms = Arc::new(tournament::ThreadRooms {
+        http: rooms_http.clone(),
+        threads: threads.clone(),
+    });
     let (service, outbound) =
-        Service::start_on(config.clone(), store.clone(), Surface::Discord).await?;
+        Service::start_on(config.clone(), store.clone(), Surface::Discord, Some(rooms)).await?;
     let operations = crate::ops::Operations::start(&config, &store, &service)
         .await
         .map_err(|error| DiscordError::Task(error.to_string()))?;
     let http = http::client(&config, &token)?;
-    let threads = Arc::new(threads::Threads::default());
     let gates = Arc::new(lanes::Gates::default());
     let turns = Arc::new(turns::TurnMessages::default());
     let bot = Bot {
@@ -192,10 +199,8 @@ pub async fn run_with(
         .framework(framework)
         .event_handler(http::RateLimitCounter)
         .await?;
-    service.set_rooms(Arc::new(tournament::ThreadRooms {
-        http: Arc::clone(&client.http),
-        threads: threads.clone(),
-    }));
+    // Only this function sets it, once.
+    let _ = rooms_http.set(Arc::clone(&client.http));
     let pump = tokio::spawn(deliver::post_outbound(
         Arc::clone(&client.http),
         threads,

@@ -85,7 +85,9 @@ pub async fn answered(http: &Http, service: &Service, origin: Origin<'_>, reply:
 
 /// Opens a thread per tournament game, grown from a notice in the tournament's channel.
 pub struct ThreadRooms {
-    pub http: Arc<Http>,
+    /// Set once the gateway client exists (the service starts, and may resume a tournament,
+    /// before it).
+    pub http: Arc<tokio::sync::SetOnce<Arc<Http>>>,
     pub threads: Arc<Threads>,
 }
 
@@ -93,6 +95,7 @@ impl Rooms for ThreadRooms {
     fn open(&self, request: RoomRequest) -> OpenedRoom {
         let (http, threads) = (self.http.clone(), self.threads.clone());
         Box::pin(async move {
+            let http = http.wait().await.clone();
             let channel = serenity::ChannelId::new(request.channel.channel);
             let name = match request.quick_match {
                 Some(id) => format!("{} vs {} · ⚡{id}", request.names[0], request.names[1]),

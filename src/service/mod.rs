@@ -264,14 +264,18 @@ impl Service {
         config: Config,
         store: Store,
     ) -> Result<(Service, UnboundedReceiver<Outbound>), ServiceError> {
-        Service::start_on(config, store, Surface::Console).await
+        Service::start_on(config, store, Surface::Console, None).await
     }
 
-    /// [`Service::start`] for a front end whose words differ from the console's.
+    /// [`Service::start`] for a front end whose words differ from the console's, and which
+    /// opens its own rooms for tournament and quick-match games (`rooms`; without one a game
+    /// gets [`tournament::default_room`]). The opener is in place before any tournament
+    /// resumes: a tournament due while the bot was down pairs its first games at once.
     pub async fn start_on(
         config: Config,
         store: Store,
         surface: Surface,
+        rooms: Option<Arc<dyn Rooms>>,
     ) -> Result<(Service, UnboundedReceiver<Outbound>), ServiceError> {
         let (outbound, receiver) = mpsc::unbounded_channel();
         let shards = config.shards();
@@ -297,6 +301,9 @@ impl Service {
             guild_settings: settings::GuildCache::default(),
             analysts: Arc::default(),
         });
+        if let Some(rooms) = rooms {
+            inner.arena.set_rooms(rooms);
+        }
         settings::load(&inner).await?;
         let ringer = tokio::spawn(live::ring(Arc::downgrade(&inner), inner.alarms.clone()));
         *lock(&inner.ringer) = Some(ringer.abort_handle());
@@ -457,11 +464,6 @@ impl Service {
     /// none): for suggestions while a player types. Only what the player could list themselves.
     pub async fn legal_actions(&self, caller: &Caller) -> Vec<crate::game::Action> {
         live::legal_actions(&self.inner, caller).await
-    }
-
-    /// Lets the front end open the rooms (threads) tournament games are played in.
-    pub fn set_rooms(&self, rooms: Arc<dyn Rooms>) {
-        self.inner.arena.set_rooms(rooms);
     }
 
     /// The front end posted tournament `tournament`'s announcement as its message `message`:

@@ -279,7 +279,7 @@ async fn a_players_replies_and_the_ais_answers_arrive_in_the_order_decided() {
         ai_budget_ms: 1,
         ..Config::default()
     };
-    let (service, mut outbound) = Service::start_on(config, store, Surface::Discord)
+    let (service, mut outbound) = Service::start_on(config, store, Surface::Discord, None)
         .await
         .expect("start");
     let (log_tx, mut log) = tokio::sync::mpsc::unbounded_channel::<Seen>();

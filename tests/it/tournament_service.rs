@@ -42,7 +42,7 @@ pub(crate) async fn start(surface: Surface) -> (Service, UnboundedReceiver<Outbo
         tournament_minute_ms: 1200,
         ..Config::default()
     };
-    let (service, outbound) = Service::start_on(config, store.clone(), surface)
+    let (service, outbound) = Service::start_on(config, store.clone(), surface, None)
         .await
         .expect("start");
     (service, outbound, store)

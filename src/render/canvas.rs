@@ -58,21 +58,37 @@ impl Touched {
     /// Calls `f(y, start, end)` for each run of touched columns of each row.
     pub fn for_each_run(&self, mut f: impl FnMut(usize, usize, usize)) {
         for (y, &mask) in self.rows.iter().enumerate() {
-            let mut mask = mask;
-            while mask != 0 {
-                let first = mask.trailing_zeros();
-                let run = (mask >> first).trailing_ones();
-                let start = (first << self.shift).min(self.width) as usize;
-                let end = ((first + run) << self.shift).min(self.width) as usize;
-                if start < end {
-                    f(y, start, end);
-                }
-                mask = if first + run >= 64 {
-                    0
-                } else {
-                    mask & !((1u64 << (first + run)) - 1)
-                };
+            self.runs_of(y, mask, &mut f);
+        }
+    }
+
+    /// Calls `f(y, start, end)` for each run of columns touched in this record or in `other`
+    /// (a record of an image of the same size; a row `other` lacks counts as untouched there).
+    pub fn for_each_run_of_either(&self, other: &Touched, mut f: impl FnMut(usize, usize, usize)) {
+        for (y, &mask) in self.rows.iter().enumerate() {
+            let theirs = if other.shift == self.shift {
+                other.rows.get(y).copied().unwrap_or(0)
+            } else {
+                u64::MAX
+            };
+            self.runs_of(y, mask | theirs, &mut f);
+        }
+    }
+
+    fn runs_of(&self, y: usize, mut mask: u64, f: &mut impl FnMut(usize, usize, usize)) {
+        while mask != 0 {
+            let first = mask.trailing_zeros();
+            let run = (mask >> first).trailing_ones();
+            let start = (first << self.shift).min(self.width) as usize;
+            let end = ((first + run) << self.shift).min(self.width) as usize;
+            if start < end {
+                f(y, start, end);
             }
+            mask = if first + run >= 64 {
+                0
+            } else {
+                mask & !((1u64 << (first + run)) - 1)
+            };
         }
     }
 

@@ -50,8 +50,13 @@ pub fn background_reference(
             rows.push(0);
             rows.extend_from_slice(pixels);
         }
-        Reference::new(&rows, width + 1, &SIDEWAYS)
+        reference_of_rows(&rows, width + 1)
     })
+}
+
+/// PNG rows of `stride` bytes parsed and coded as a reference, with the board's distances.
+pub fn reference_of_rows(rows: &[u8], stride: usize) -> Reference {
+    Reference::new(rows, stride, &SIDEWAYS)
 }
 
 /// The PNG text keyword that names the language the image's words are drawn in, so that a

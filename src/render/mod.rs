@@ -19,6 +19,7 @@ mod last_action;
 mod layout;
 mod lzw;
 mod marks;
+mod opening;
 mod palette;
 mod panel;
 mod parse;
@@ -165,6 +166,7 @@ pub fn render_png(
             touched,
             language,
             drawn,
+            differs,
             poison,
         } = scratch;
         let reusable = *language == Some(options.language)
@@ -197,12 +199,28 @@ pub fn render_png(
         );
         draw(&mut canvas, fonts, view, panel, guide, options);
         *touched = canvas.into_touched();
-        // Only around what was drawn is parsed; the rest reuses the background's bits.
+        // Only around what differs from a reference is parsed; the rest reuses its bits. The
+        // opening board is the nearer reference for a game's early boards.
         drawn.clear();
+        let mut over_background = 0;
         touched.for_each_run(|y, start, end| {
             drawn.push((y * row_bytes + 1 + start, y * row_bytes + 1 + end));
+            over_background += end - start;
         });
-        let reference = encode::background_reference(background_indices, row, options.language);
+        let tiles = tiles::tiles(fonts, options.script());
+        let opening = opening::opening(
+            options.language,
+            (background, background_indices),
+            palette,
+            &tiles.board,
+        );
+        let over_opening = opening.differences(rows, touched, differs);
+        let reference = if over_opening < over_background {
+            std::mem::swap(drawn, differs);
+            &opening.reference
+        } else {
+            encode::background_reference(background_indices, row, options.language)
+        };
         encode::write_png_over(
             (width, height),
             palette,
@@ -224,6 +242,7 @@ struct Scratch {
     touched: canvas::Touched,
     language: Option<Language>,
     drawn: Vec<(usize, usize)>,
+    differs: Vec<(usize, usize)>,
     poison: Vec<(usize, usize)>,
 }
 

@@ -1,0 +1,196 @@
+//! The opening board of each language, a second reference for the encoder: the background
+//! with a face-down tile on every square a deal fills. Every game's first board, and most of
+//! its early ones, differ from it only in the panel and a few squares, where they differ from
+//! the bare background in some fifty tiles; coded over it, only those few places are parsed.
+//!
+//! Which reference a render is coded over is chosen per render by how many bytes differ from
+//! each; the stream is exact either way ([`super::reference`]).
+
+use std::sync::OnceLock;
+
+use crate::config::Language;
+use crate::game::{Game, PublicCell, Rules, Square};
+
+use super::canvas::{Canvas, Touched};
+use super::layout;
+use super::palette::Palette;
+use super::reference::Reference;
+use super::tiles::TileSet;
+use super::{encode, language_index};
+
+/// The opening board of one language, as PNG rows, coded once.
+pub struct Opening {
+    /// The PNG rows (filter byte, then palette indices).
+    rows: Vec<u8>,
+    pub reference: Reference,
+    /// Where it was drawn over the background.
+    touched: Touched,
+}
+
+static OPENINGS: [OnceLock<Opening>; 3] = [OnceLock::new(), OnceLock::new(), OnceLock::new()];
+
+/// The opening board in `language`, drawn over `background` (its pixels and their indices)
+/// with `tiles` the first time it is asked for.
+pub fn opening(
+    language: Language,
+    (background, background_indices): (&image::RgbImage, &[u8]),
+    palette: &'static Palette,
+    tiles: &TileSet,
+) -> &'static Opening {
+    OPENINGS[language_index(language)].get_or_init(|| {
+        let row = background.width() as usize;
+        let mut pixels = background.clone();
+        let mut rows = Vec::with_capacity(background_indices.len() + background.height() as usize);
+        for indices in background_indices.chunks(row.max(1)) {
+            rows.push(0);
+            rows.extend_from_slice(indices);
+        }
+        let mut canvas = Canvas::indexed(
+            &mut pixels,
+            palette,
+            &mut rows,
+            (row + 1, 1),
+            Touched::default(),
+        );
+        // Any deal fills the same squares; only which pieces lie face down differs.
+        let view = Game::new(0, Rules::default()).view();
+        for square in Square::all() {
+            if view.cell(square) == PublicCell::FaceDown {
+                tiles.blit(tiles.back(), &mut canvas, layout::centre(square));
+            }
+        }
+        let touched = canvas.into_touched();
+        let reference = encode::reference_of_rows(&rows, row + 1);
+        Opening {
+            rows,
+            reference,
+            touched,
+        }
+    })
+}
+
+impl Opening {
+    /// The byte ranges of `rows` (a render drawn over the background where `touched` says)
+    /// that differ from the opening board, ascending, in 16-byte steps; with their total length.
+    pub fn differences(
+        &self,
+        rows: &[u8],
+        touched: &Touched,
+        out: &mut Vec<(usize, usize)>,
+    ) -> usize {
+        out.clear();
+        if rows.len() != self.rows.len() {
+            out.push((0, rows.len()));
+            return rows.len();
+        }
+        let row_bytes = touched_row_bytes(rows.len(), touched.height());
+        let mut total = 0;
+        // Outside both records, the render and the opening are both the background.
+        touched.for_each_run_of_either(&self.touched, |y, start, end| {
+            let base = y * row_bytes + 1;
+            let mut at = base + start;
+            while at < base + end {
+                let step = (at + STEP).min(base + end);
+                if rows[at..step] != self.rows[at..step] {
+                    match out.last_mut() {
+                        Some(last) if last.1 == at => last.1 = step,
+                        _ => out.push((at, step)),
+                    }
+                    total += step - at;
+                }
+                at = step;
+            }
+        });
+        total
+    }
+}
+
+/// How many bytes are compared at a time: differing steps are coded again whole.
+const STEP: usize = 16;
+
+/// The bytes of one PNG row of an image of `len` bytes of rows and `height` rows.
+fn touched_row_bytes(len: usize, height: usize) -> usize {
+    len.checked_div(height).unwrap_or(len)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{Panel, RenderOptions, board, draw, encode, palette, text, tiles};
+    use super::*;
+
+    /// Draws `view` as `render_png` does: over the background, recording what was drawn.
+    fn drawn_rows(view: &crate::game::PublicView, language: Language) -> (Vec<u8>, Touched) {
+        let fonts = text::fonts().expect("fonts");
+        let palette = palette::palette();
+        let background = board::background(fonts, language);
+        let indices = encode::background_indices(palette, background, language);
+        let row = background.width() as usize;
+        let mut pixels = background.clone();
+        let mut rows = Vec::new();
+        for pixels in indices.chunks(row) {
+            rows.push(0);
+            rows.extend_from_slice(pixels);
+        }
+        let mut canvas = Canvas::indexed(
+            &mut pixels,
+            palette,
+            &mut rows,
+            (row + 1, 1),
+            Touched::default(),
+        );
+        let panel = Panel::new(["alice".into(), "bob".into()]);
+        draw(
+            &mut canvas,
+            fonts,
+            view,
+            &panel,
+            None,
+            &RenderOptions { language },
+        );
+        let touched = canvas.into_touched();
+        (rows, touched)
+    }
+
+    fn opening_of(language: Language) -> &'static Opening {
+        let fonts = text::fonts().expect("fonts");
+        let palette = palette::palette();
+        let background = board::background(fonts, language);
+        let indices = encode::background_indices(palette, background, language);
+        let script = RenderOptions { language }.script();
+        opening(
+            language,
+            (background, indices),
+            palette,
+            &tiles::tiles(fonts, script).board,
+        )
+    }
+
+    #[test]
+    fn an_early_board_differs_from_the_opening_only_where_listed_and_far_less_than_from_the_background()
+     {
+        let mut game = Game::new(9, Rules::default());
+        let mut views = vec![game.view()];
+        for square in ["A1", "E12"] {
+            let square: Square = square.parse().expect("square");
+            game.act(game.to_act(), crate::game::Action::Flip(square))
+                .expect("flip");
+            views.push(game.view());
+        }
+        for language in [Language::English, Language::ZhHans, Language::ZhHant] {
+            let opening = opening_of(language);
+            for view in &views {
+                let (rows, touched) = drawn_rows(view, language);
+                let mut differs = Vec::new();
+                let total = opening.differences(&rows, &touched, &mut differs);
+                let mut expected = opening.rows.clone();
+                for &(start, end) in &differs {
+                    expected[start..end].copy_from_slice(&rows[start..end]);
+                }
+                assert!(expected == rows, "a difference left unlisted");
+                let mut over_background = 0;
+                touched.for_each_run(|_, start, end| over_background += end - start);
+                assert!(total * 4 < over_background, "{total} vs {over_background}");
+            }
+        }
+    }
+}

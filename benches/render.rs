@@ -1,11 +1,11 @@
-//! Render + PNG encode of a mid-game board, and the GIF replay of a 300-action game:
-//! `cargo bench --bench render`.
+//! Render + PNG encode of a mid-game board and of a game's first board, and the GIF replay of
+//! a 300-action game: `cargo bench --bench render`.
 
 #[path = "support/replay_game.rs"]
 mod replay_game;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use junqi::game::{Position, PublicView};
+use junqi::game::{Game, Position, PublicView, Rules};
 use junqi::render::{
     Panel, RenderOptions, encode_png, render_image, render_png, render_replay_gif,
 };
@@ -38,6 +38,11 @@ fn bench(c: &mut Criterion) {
     let image = render_image(&view, &panel, None, &options).expect("renders");
     c.bench_function("encode_png mid-game", |b| {
         b.iter(|| encode_png(&image, options.language).expect("encodes"))
+    });
+    // Every game starts with this board (face down but for the panel): the one a start draws.
+    let first = Game::new(7, Rules::default()).view();
+    c.bench_function("render_png first board", |b| {
+        b.iter(|| render_png(&first, &panel, None, &options).expect("renders"))
     });
 }
 

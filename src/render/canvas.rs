@@ -162,6 +162,43 @@ impl<'a> Canvas<'a> {
         self.touched
     }
 
+    /// Puts back the pixels of the rectangle `[x0, x1) × [y0, y1)` (clipped to the image) from
+    /// `source`, an image of the same size, and their palette indices from `source_indices`
+    /// (row `y` from `y * stride + offset`).
+    pub fn restore_rect(
+        &mut self,
+        (source, source_indices): (&RgbImage, &[u8]),
+        (stride, offset): (usize, usize),
+        (x0, y0, x1, y1): (i32, i32, i32, i32),
+    ) {
+        if source.dimensions() != self.rgb.dimensions() {
+            return;
+        }
+        let (width, height) = (self.rgb.width() as i32, self.rgb.height() as i32);
+        let (x0, x1) = (x0.clamp(0, width) as usize, x1.clamp(0, width) as usize);
+        let (y0, y1) = (y0.clamp(0, height) as usize, y1.clamp(0, height) as usize);
+        if x0 >= x1 {
+            return;
+        }
+        let row = width as usize;
+        for y in y0..y1 {
+            self.touched.touch(y as u32, x0 as u32, x1 as u32);
+            let bytes = (y * row + x0) * 3..(y * row + x1) * 3;
+            let buffer: &mut [u8] = self.rgb;
+            buffer[bytes.clone()].copy_from_slice(&source.as_raw()[bytes]);
+            if let Some(indexed) = &mut self.indexed {
+                let to = y * indexed.stride + indexed.offset;
+                let from = y * stride + offset;
+                if let (Some(target), Some(source)) = (
+                    indexed.indices.get_mut(to + x0..to + x1),
+                    source_indices.get(from + x0..from + x1),
+                ) {
+                    target.copy_from_slice(source);
+                }
+            }
+        }
+    }
+
     /// Copies `stamp` with its top left corner at (x, y), clipping at the edges.
     pub fn stamp(&mut self, stamp: &Stamp, x: i32, y: i32) {
         let canvas_width = self.rgb.width() as i32;

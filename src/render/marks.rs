@@ -63,6 +63,39 @@ pub fn draw_under(canvas: &mut Canvas, view: &PublicView, guide: Option<&Guide>)
     }
 }
 
+/// The boxes (`x0, y0, x1, y1`, in pixels, with a margin for anti-aliasing) that
+/// [`draw_under`] may draw on: a tile standing there must be drawn over them, not kept.
+pub fn under_bounds(view: &PublicView, guide: Option<&Guide>) -> Vec<(f32, f32, f32, f32)> {
+    const MARGIN: f32 = 4.0;
+    let around = |(x, y): (f32, f32), (half_w, half_h): (f32, f32)| {
+        (
+            x - half_w - MARGIN,
+            y - half_h - MARGIN,
+            x + half_w + MARGIN,
+            y + half_h + MARGIN,
+        )
+    };
+    let mut bounds = Vec::new();
+    if let Some(last) = &view.last
+        && let Action::Move { from, to } = last.action
+    {
+        let (a, b) = (centre(from), centre(to));
+        let middle = ((a.0 + b.0) / 2.0, (a.1 + b.1) / 2.0);
+        let half = ((a.0 - b.0).abs() / 2.0 + 3.0, (a.1 - b.1).abs() / 2.0 + 3.0);
+        bounds.push(around(middle, half));
+    }
+    if let Some(guide) = guide {
+        bounds.push(around(
+            centre(guide.from),
+            ((TILE_W + 14.0) / 2.0, (TILE_H + 14.0) / 2.0),
+        ));
+        for square in guide.empty {
+            bounds.push(around(centre(square), (TILE_W / 2.0, TILE_H / 2.0)));
+        }
+    }
+    bounds
+}
+
 /// Marks that belong over the tiles: frames, the arrow head and crosses.
 pub fn draw_over(canvas: &mut Canvas, view: &PublicView, guide: Option<&Guide>) {
     if let Some(last) = &view.last {
@@ -326,5 +359,55 @@ pub fn signed(points: i64) -> String {
         "0".to_string()
     } else {
         format!("{points:+}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{Game, Rules, Square};
+    use crate::render::{HEIGHT, WIDTH, guide_from_view};
+    use image::RgbImage;
+
+    #[test]
+    fn what_is_drawn_under_the_tiles_lies_inside_the_under_bounds() {
+        let mut game = Game::new(5, Rules::default());
+        let mut checked = 0;
+        for ply in 0..60 {
+            let view = game.view();
+            let guide = Square::all().find_map(|square| guide_from_view(&view, square).ok());
+            let moved = matches!(view.last.map(|last| last.action), Some(Action::Move { .. }));
+            if moved || guide.is_some() {
+                let blank = RgbImage::from_pixel(WIDTH, HEIGHT, image::Rgb([1, 2, 3]));
+                let mut pixels = blank.clone();
+                draw_under(&mut Canvas::rgb(&mut pixels), &view, guide.as_ref());
+                let bounds = under_bounds(&view, guide.as_ref());
+                for (x, y, pixel) in pixels.enumerate_pixels() {
+                    if pixel != blank.get_pixel(x, y) {
+                        let (x, y) = (x as f32, y as f32);
+                        assert!(
+                            bounds
+                                .iter()
+                                .any(|&(x0, y0, x1, y1)| x0 <= x && x <= x1 && y0 <= y && y <= y1),
+                            "ply {ply}: ({x}, {y}) drawn outside {bounds:?}"
+                        );
+                    }
+                }
+                checked += 1;
+            }
+            let legal = game.legal_actions();
+            let Some(&action) = legal
+                .iter()
+                .find(|action| matches!(action, Action::Move { .. }))
+                .or(legal.get(ply % legal.len().max(1)))
+            else {
+                break;
+            };
+            game.act(game.to_act(), action).expect("legal");
+        }
+        assert!(
+            checked > 10,
+            "only {checked} boards had marks under the tiles"
+        );
     }
 }

@@ -26,11 +26,10 @@ mod parse;
 mod raster;
 mod reference;
 mod replay;
+mod scratch;
 mod standings;
 mod text;
 mod tiles;
-
-use std::cell::RefCell;
 
 use image::RgbImage;
 use thiserror::Error;
@@ -149,105 +148,7 @@ pub fn render_png(
     guide: Option<&Guide>,
     options: &RenderOptions,
 ) -> Result<Vec<u8>, RenderError> {
-    let fonts = text::fonts()?;
-    let palette = palette::palette();
-    let background = board::background(fonts, options.language);
-    let background_indices = encode::background_indices(palette, background, options.language);
-    let (width, height) = background.dimensions();
-    let (row, row_bytes) = (width as usize, width as usize + 1);
-    // The buffers of the last render on this thread are reused, and only what it drew is put
-    // back: no page faults on 3 MB of fresh memory, and no copy of the untouched background.
-    // The canvas keeps the PNG rows' palette indices up to date as it draws, so no pass maps
-    // the pixels afterwards.
-    SCRATCH.with_borrow_mut(|scratch| {
-        let Scratch {
-            pixels,
-            rows,
-            touched,
-            language,
-            drawn,
-            differs,
-            poison,
-        } = scratch;
-        let reusable = *language == Some(options.language)
-            && pixels.dimensions() == background.dimensions()
-            && rows.len() == row_bytes * height as usize
-            && touched.height() == height as usize;
-        if reusable {
-            let buffer: &mut [u8] = pixels;
-            touched.for_each_run(|y, start, end| {
-                let bytes = (y * row + start) * 3..(y * row + end) * 3;
-                buffer[bytes.clone()].copy_from_slice(&background.as_raw()[bytes]);
-                rows[y * row_bytes + 1 + start..y * row_bytes + 1 + end]
-                    .copy_from_slice(&background_indices[y * row + start..y * row + end]);
-            });
-        } else {
-            *pixels = background.clone();
-            rows.clear();
-            for indices in background_indices.chunks_exact(row) {
-                rows.push(0);
-                rows.extend_from_slice(indices);
-            }
-        }
-        *language = Some(options.language);
-        let mut canvas = Canvas::indexed(
-            pixels,
-            palette,
-            rows,
-            (row_bytes, 1),
-            std::mem::take(touched),
-        );
-        draw(&mut canvas, fonts, view, panel, guide, options);
-        *touched = canvas.into_touched();
-        // Only around what differs from a reference is parsed; the rest reuses its bits. The
-        // opening board is the nearer reference for a game's early boards.
-        drawn.clear();
-        let mut over_background = 0;
-        touched.for_each_run(|y, start, end| {
-            drawn.push((y * row_bytes + 1 + start, y * row_bytes + 1 + end));
-            over_background += end - start;
-        });
-        let tiles = tiles::tiles(fonts, options.script());
-        let opening = opening::opening(
-            options.language,
-            (background, background_indices),
-            palette,
-            &tiles.board,
-        );
-        let over_opening = opening.differences(rows, touched, differs);
-        let reference = if over_opening < over_background {
-            std::mem::swap(drawn, differs);
-            &opening.reference
-        } else {
-            encode::background_reference(background_indices, row, options.language)
-        };
-        encode::write_png_over(
-            (width, height),
-            palette,
-            rows,
-            (reference, drawn),
-            poison,
-            options.language,
-        )
-    })
-}
-
-/// What [`render_png`] keeps between renders on one thread: the pixels, their PNG rows
-/// (filter byte, then indices), the columns of each row the last render drew on, the
-/// language of its background, and the encoder's lists of byte ranges.
-#[derive(Default)]
-struct Scratch {
-    pixels: RgbImage,
-    rows: Vec<u8>,
-    touched: canvas::Touched,
-    language: Option<Language>,
-    drawn: Vec<(usize, usize)>,
-    differs: Vec<(usize, usize)>,
-    poison: Vec<(usize, usize)>,
-}
-
-thread_local! {
-    static SCRATCH: RefCell<Scratch> = RefCell::default();
+    scratch::render_png(view, panel, guide, options)
 }
 
 /// Draws the board image for `view`: the pixels [`render_png`] encodes (before the palette).
@@ -266,6 +167,7 @@ pub fn render_image(
         panel,
         guide,
         options,
+        None,
     );
     Ok(pixels)
 }
@@ -312,7 +214,7 @@ fn draw_reveal(
     panel: &Panel,
     options: &RenderOptions,
 ) {
-    draw(canvas, fonts, &reveal.view, panel, None, options);
+    draw(canvas, fonts, &reveal.view, panel, None, options, None);
     let tiles = tiles::tiles(fonts, options.script());
     for (square, piece) in reveal.hidden() {
         let at = layout::centre(*square);
@@ -325,6 +227,8 @@ fn draw_reveal(
 }
 
 /// Everything that changes from render to render, over a copy of the background.
+/// Draws `view` on `canvas`, which holds the background, or with `keep` the opening board:
+/// its kept tiles stay, the rest of its tiles are cleared first.
 fn draw(
     canvas: &mut Canvas,
     fonts: &text::Fonts,
@@ -332,10 +236,22 @@ fn draw(
     panel: &Panel,
     guide: Option<&Guide>,
     options: &RenderOptions,
+    keep: Option<&scratch::Kept>,
 ) {
     let tiles = tiles::tiles(fonts, options.script());
+    let kept = keep.map_or(SquareSet::EMPTY, |keep| keep.squares);
+    if let Some(keep) = keep {
+        let width = raster::Surface::width(canvas) as usize;
+        for square in keep.cleared {
+            let bounds = tiles.board.bounds(layout::centre(square));
+            canvas.restore_rect(keep.background, (width, 0), bounds);
+        }
+    }
     marks::draw_under(canvas, view, guide);
     for square in Square::all() {
+        if kept.contains(square) {
+            continue;
+        }
         let stamp = match view.cell(square) {
             PublicCell::Empty => continue,
             PublicCell::FaceDown => tiles.board.back(),

@@ -3,28 +3,35 @@
 //! its early ones, differ from it only in the panel and a few squares, where they differ from
 //! the bare background in some fifty tiles; coded over it, only those few places are parsed.
 //!
+//! It is also a base to draw on ([`super::scratch`]): a board whose face-down tiles mostly
+//! still lie where the deal put them keeps those tiles rather than putting back the
+//! background under them and stamping them again.
+//!
 //! Which reference a render is coded over is chosen per render by how many bytes differ from
 //! each; the stream is exact either way ([`super::reference`]).
 
 use std::sync::OnceLock;
 
 use crate::config::Language;
-use crate::game::{Game, PublicCell, Rules, Square};
+use crate::game::{Game, PublicCell, PublicView, Rules, Square, SquareSet};
 
 use super::canvas::{Canvas, Touched};
 use super::layout;
 use super::palette::Palette;
 use super::reference::Reference;
 use super::tiles::TileSet;
-use super::{encode, language_index};
+use super::{Guide, encode, language_index, marks};
 
 /// The opening board of one language, as PNG rows, coded once.
 pub struct Opening {
+    pub pixels: image::RgbImage,
     /// The PNG rows (filter byte, then palette indices).
-    rows: Vec<u8>,
+    pub rows: Vec<u8>,
+    /// The squares a face-down tile stands on.
+    pub squares: SquareSet,
     pub reference: Reference,
     /// Where it was drawn over the background.
-    touched: Touched,
+    pub touched: Touched,
 }
 
 static OPENINGS: [OnceLock<Opening>; 3] = [OnceLock::new(), OnceLock::new(), OnceLock::new()];
@@ -54,15 +61,18 @@ pub fn opening(
         );
         // Any deal fills the same squares; only which pieces lie face down differs.
         let view = Game::new(0, Rules::default()).view();
-        for square in Square::all() {
-            if view.cell(square) == PublicCell::FaceDown {
-                tiles.blit(tiles.back(), &mut canvas, layout::centre(square));
-            }
+        let squares: SquareSet = Square::all()
+            .filter(|&square| view.cell(square) == PublicCell::FaceDown)
+            .collect();
+        for square in squares {
+            tiles.blit(tiles.back(), &mut canvas, layout::centre(square));
         }
         let touched = canvas.into_touched();
         let reference = encode::reference_of_rows(&rows, row + 1);
         Opening {
+            pixels,
             rows,
+            squares,
             reference,
             touched,
         }
@@ -70,12 +80,30 @@ pub fn opening(
 }
 
 impl Opening {
-    /// The byte ranges of `rows` (a render drawn over the background where `touched` says)
-    /// that differ from the opening board, ascending, in 16-byte steps; with their total length.
+    /// The squares of `view` whose opening tile can stay as it is: face down where the deal
+    /// put a tile, with nothing drawn under it (`tiles`' sprites, `guide`'s marks).
+    pub fn kept(&self, view: &PublicView, guide: Option<&Guide>, tiles: &TileSet) -> SquareSet {
+        let under = marks::under_bounds(view, guide);
+        self.squares
+            .into_iter()
+            .filter(|&square| view.cell(square) == PublicCell::FaceDown)
+            .filter(|&square| {
+                let (x0, y0, x1, y1) = tiles.bounds(layout::centre(square));
+                let (x0, y0, x1, y1) = (x0 as f32, y0 as f32, x1 as f32, y1 as f32);
+                under
+                    .iter()
+                    .all(|&(a0, b0, a1, b1)| a1 < x0 || x1 < a0 || b1 < y0 || y1 < b0)
+            })
+            .collect()
+    }
+
+    /// The byte ranges of `rows` that differ from the opening board, ascending, in 16-byte
+    /// steps, with their total length. `rows` were drawn where `touched` says over the opening
+    /// board (`over_opening`) or over the background.
     pub fn differences(
         &self,
         rows: &[u8],
-        touched: &Touched,
+        (touched, over_opening): (&Touched, bool),
         out: &mut Vec<(usize, usize)>,
     ) -> usize {
         out.clear();
@@ -86,7 +114,7 @@ impl Opening {
         let row_bytes = touched_row_bytes(rows.len(), touched.height());
         let mut total = 0;
         // Outside both records, the render and the opening are both the background.
-        touched.for_each_run_of_either(&self.touched, |y, start, end| {
+        let mut compare = |y: usize, start: usize, end: usize| {
             let base = y * row_bytes + 1;
             let mut at = base + start;
             while at < base + end {
@@ -100,7 +128,12 @@ impl Opening {
                 }
                 at = step;
             }
-        });
+        };
+        if over_opening {
+            touched.for_each_run(&mut compare);
+        } else {
+            touched.for_each_run_of_either(&self.touched, &mut compare);
+        }
         total
     }
 }
@@ -146,6 +179,7 @@ mod tests {
             &panel,
             None,
             &RenderOptions { language },
+            None,
         );
         let touched = canvas.into_touched();
         (rows, touched)
@@ -181,7 +215,7 @@ mod tests {
             for view in &views {
                 let (rows, touched) = drawn_rows(view, language);
                 let mut differs = Vec::new();
-                let total = opening.differences(&rows, &touched, &mut differs);
+                let total = opening.differences(&rows, (&touched, false), &mut differs);
                 let mut expected = opening.rows.clone();
                 for &(start, end) in &differs {
                     expected[start..end].copy_from_slice(&rows[start..end]);

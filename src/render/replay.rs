@@ -110,7 +110,7 @@ fn encode_replay(
     let kept = kept(views.len(), step);
     for (position, &index) in kept.iter().enumerate() {
         frames.draw(palette, |canvas| {
-            draw(canvas, fonts, &views[index], panel, None, &render)
+            draw(canvas, fonts, &views[index], panel, None, &render, None)
         });
         // A frame lasts as long as the actions up to the next kept frame.
         let next = kept.get(position + 1).copied().unwrap_or(index + 1);

@@ -96,6 +96,19 @@ impl TileSet {
         &self.back
     }
 
+    /// The pixels a sprite of this set covers with its tile centred on `at`: `[x0, x1) × [y0,
+    /// y1)`.
+    pub fn bounds(&self, at: (f32, f32)) -> (i32, i32, i32, i32) {
+        let x = at.0.round() as i32 - self.anchor.0;
+        let y = at.1.round() as i32 - self.anchor.1;
+        (
+            x,
+            y,
+            x + self.back.width() as i32,
+            y + self.back.height() as i32,
+        )
+    }
+
     /// Blits `sprite` (one of this set's) with the tile centred on `at`.
     pub fn blit(&self, sprite: &Stamp, canvas: &mut Canvas, at: (f32, f32)) {
         canvas.stamp(

@@ -10,7 +10,7 @@ use junqi::config::Language;
 use junqi::game::Effect;
 use junqi::game::{
     Action, Board, Cell, Colour, DrawReason, Game, Kind, LastAction, Outcome, Piece, Position,
-    PublicView, Rules, Seat, Square, SquareSet, WinReason,
+    PublicCell, PublicView, Rules, Seat, Square, SquareSet, WinReason,
 };
 use junqi::render::{
     Guide, HEIGHT, LANGUAGES, Panel, RenderOptions, WIDTH, encode_png, guide_from_view,
@@ -296,6 +296,75 @@ fn board_pngs_decode_to_the_drawn_pixels_in_every_language() {
             assert!(decoded == expected, "{language:?}");
             assert!(png.len() <= 110 * 1024, "{} bytes", png.len());
         }
+    }
+}
+
+#[test]
+fn a_game_drawn_board_after_board_decodes_to_the_drawn_pixels() {
+    // Early boards are drawn over the opening board (its untouched face-down tiles kept) and
+    // later ones over the background; one thread draws them in turn, with the last move's
+    // line and a move guide now and then, so each render starts from the last one's leftovers.
+    for seed in [3, 8] {
+        let mut game = Game::new(seed, Rules::default());
+        let options = RenderOptions::default();
+        for ply in 0..40 {
+            let view = game.view();
+            let guide = (ply % 3 == 2)
+                .then(|| Square::all().find_map(|square| guide_from_view(&view, square).ok()))
+                .flatten();
+            let png = render_png(&view, &panel(), guide.as_ref(), &options).expect("renders");
+            let image = render_image(&view, &panel(), guide.as_ref(), &options).expect("renders");
+            let decoded = image::load_from_memory(&png).expect("decodes").to_rgb8();
+            let expected =
+                image::load_from_memory(&encode_png(&image, options.language).expect("encodes"))
+                    .expect("decodes")
+                    .to_rgb8();
+            assert!(decoded == expected, "seed {seed}, ply {ply}");
+            let legal = game.legal_actions();
+            if legal.is_empty() || game.outcome().is_some() {
+                break;
+            }
+            // Moves when there are any, so that lines are drawn under kept tiles' neighbours.
+            let moves: Vec<Action> = legal
+                .iter()
+                .copied()
+                .filter(|action| matches!(action, Action::Move { .. }))
+                .collect();
+            let pool = if moves.is_empty() || ply % 2 == 0 {
+                &legal
+            } else {
+                &moves
+            };
+            let action = pool[(ply * 7 + seed as usize) % pool.len()];
+            game.act(game.to_act(), action).expect("legal");
+        }
+    }
+}
+
+#[test]
+fn a_move_line_across_face_down_tiles_lies_under_them() {
+    // Drawn over the opening board, most tiles are kept as they lie; the tiles the last
+    // move's line passes under must still be drawn over it. A line from corner to corner
+    // (not a legal move: the image draws any view) crosses many of them.
+    let mut view = Game::new(3, Rules::default()).view();
+    let (from, to) = (sq("A1"), sq("E12"));
+    let engineer = Piece::new(Colour::Red, Kind::Engineer);
+    view.cells[from.index()] = PublicCell::Empty;
+    view.cells[to.index()] = PublicCell::Revealed(engineer);
+    view.last = Some(LastAction {
+        seat: Seat::First,
+        action: Action::Move { from, to },
+        effect: Effect::Moved(engineer),
+    });
+    for language in LANGUAGES {
+        let options = RenderOptions { language };
+        let png = render_png(&view, &panel(), None, &options).expect("renders");
+        let image = render_image(&view, &panel(), None, &options).expect("renders");
+        let decoded = image::load_from_memory(&png).expect("decodes").to_rgb8();
+        let expected = image::load_from_memory(&encode_png(&image, language).expect("encodes"))
+            .expect("decodes")
+            .to_rgb8();
+        assert!(decoded == expected, "{language:?}");
     }
 }
 

@@ -1,0 +1,209 @@
+//! What [`super::render_png`] keeps between renders on one thread, and how a board is drawn
+//! over the last one's leftovers: only what the last render drew is put back, from its base
+//! (the background, or the opening board when most of the deal's face-down tiles still lie
+//! where they were dealt: those are then kept, not stamped again), and the PNG is coded over
+//! the nearer of the two as a reference.
+
+use std::cell::RefCell;
+
+use image::RgbImage;
+
+use crate::config::Language;
+use crate::game::{PublicView, SquareSet};
+
+use super::canvas::{Canvas, Touched};
+use super::opening::{Opening, opening};
+use super::{Guide, Panel, RenderError, RenderOptions, board, draw, encode, palette, text, tiles};
+
+/// What a render draws on.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Base {
+    Background,
+    Opening,
+}
+
+/// The opening's tiles a render keeps (the rest of the opening's squares are cleared back to
+/// the background before anything is drawn), and the background to clear them with.
+pub(super) struct Kept<'a> {
+    pub squares: SquareSet,
+    pub cleared: SquareSet,
+    pub background: (&'a RgbImage, &'a [u8]),
+}
+
+/// The pixels, their PNG rows (filter byte, then indices), the columns of each row drawn on
+/// since the base, the language and base they were drawn over, and the encoder's lists of
+/// byte ranges.
+#[derive(Default)]
+struct Scratch {
+    pixels: RgbImage,
+    rows: Vec<u8>,
+    touched: Touched,
+    base: Option<(Language, Base)>,
+    drawn: Vec<(usize, usize)>,
+    differs: Vec<(usize, usize)>,
+    poison: Vec<(usize, usize)>,
+}
+
+thread_local! {
+    static SCRATCH: RefCell<Scratch> = RefCell::default();
+}
+
+/// The two bases of one language.
+struct Bases<'a> {
+    background: &'a RgbImage,
+    /// The background's palette indices, rows of its width, no filter bytes.
+    background_indices: &'a [u8],
+    opening: &'a Opening,
+}
+
+impl Bases<'_> {
+    /// The pixels and PNG-row indices of `base` (row `y` from `y * stride + offset`).
+    fn of(&self, base: Base) -> (&RgbImage, &[u8], (usize, usize)) {
+        let width = self.background.width() as usize;
+        match base {
+            Base::Background => (self.background, self.background_indices, (width, 0)),
+            Base::Opening => (&self.opening.pixels, &self.opening.rows, (width + 1, 1)),
+        }
+    }
+}
+
+/// Draws the board image for `view` over this thread's last one and encodes it as a PNG.
+pub(super) fn render_png(
+    view: &PublicView,
+    panel: &Panel,
+    guide: Option<&Guide>,
+    options: &RenderOptions,
+) -> Result<Vec<u8>, RenderError> {
+    let fonts = text::fonts()?;
+    let palette = palette::palette();
+    let language = options.language;
+    let background = board::background(fonts, language);
+    let background_indices = encode::background_indices(palette, background, language);
+    let tiles = tiles::tiles(fonts, options.script());
+    let opening = opening(
+        language,
+        (background, background_indices),
+        palette,
+        &tiles.board,
+    );
+    let bases = Bases {
+        background,
+        background_indices,
+        opening,
+    };
+    let kept = opening.kept(view, guide, &tiles.board);
+    // Keeping a tile saves putting back and stamping it; clearing one costs a copy.
+    let base = if kept.len() * 2 >= opening.squares.len() {
+        Base::Opening
+    } else {
+        Base::Background
+    };
+    SCRATCH.with_borrow_mut(|scratch| {
+        scratch.prepare(&bases, language, base);
+        let (width, height) = background.dimensions();
+        let row_bytes = width as usize + 1;
+        let mut canvas = Canvas::indexed(
+            &mut scratch.pixels,
+            palette,
+            &mut scratch.rows,
+            (row_bytes, 1),
+            std::mem::take(&mut scratch.touched),
+        );
+        let keep = (base == Base::Opening).then(|| Kept {
+            squares: kept,
+            cleared: opening.squares - kept,
+            background: (background, background_indices),
+        });
+        draw(
+            &mut canvas,
+            fonts,
+            view,
+            panel,
+            guide,
+            options,
+            keep.as_ref(),
+        );
+        scratch.touched = canvas.into_touched();
+        let Scratch {
+            rows,
+            touched,
+            drawn,
+            differs,
+            poison,
+            ..
+        } = scratch;
+        // Only around what differs from a reference is parsed; the rest reuses its bits.
+        let over_opening = opening.differences(rows, (touched, base == Base::Opening), differs);
+        let reference = match base {
+            Base::Opening => {
+                std::mem::swap(drawn, differs);
+                &opening.reference
+            }
+            Base::Background => {
+                drawn.clear();
+                let mut over_background = 0;
+                touched.for_each_run(|y, start, end| {
+                    drawn.push((y * row_bytes + 1 + start, y * row_bytes + 1 + end));
+                    over_background += end - start;
+                });
+                if over_opening < over_background {
+                    std::mem::swap(drawn, differs);
+                    &opening.reference
+                } else {
+                    encode::background_reference(background_indices, width as usize, language)
+                }
+            }
+        };
+        encode::write_png_over(
+            (width, height),
+            palette,
+            rows,
+            (reference, drawn),
+            poison,
+            language,
+        )
+    })
+}
+
+impl Scratch {
+    /// Makes the pixels and rows `base`'s: by putting back only what the last render drew
+    /// (and, when the base changes, what the opening's tiles cover), or whole when nothing of
+    /// the last render's buffers fits.
+    fn prepare(&mut self, bases: &Bases, language: Language, base: Base) {
+        let (source, indices, (stride, offset)) = bases.of(base);
+        let (width, height) = source.dimensions();
+        let (row, row_bytes) = (width as usize, width as usize + 1);
+        let reusable = self.base.is_some_and(|(drawn_in, _)| drawn_in == language)
+            && self.pixels.dimensions() == source.dimensions()
+            && self.rows.len() == row_bytes * height as usize
+            && self.touched.height() == height as usize;
+        if !reusable {
+            self.pixels = source.clone();
+            self.rows.clear();
+            for y in 0..height as usize {
+                self.rows.push(0);
+                let from = y * stride + offset;
+                self.rows.extend_from_slice(&indices[from..from + row]);
+            }
+            self.touched = Touched::default();
+            self.base = Some((language, base));
+            return;
+        }
+        let (pixels, rows): (&mut [u8], &mut [u8]) = (&mut self.pixels, &mut self.rows);
+        let mut put_back = |y: usize, start: usize, end: usize| {
+            let bytes = (y * row + start) * 3..(y * row + end) * 3;
+            pixels[bytes.clone()].copy_from_slice(&source.as_raw()[bytes]);
+            let from = y * stride + offset;
+            rows[y * row_bytes + 1 + start..y * row_bytes + 1 + end]
+                .copy_from_slice(&indices[from + start..from + end]);
+        };
+        if self.base == Some((language, base)) {
+            self.touched.for_each_run(&mut put_back);
+        } else {
+            // The two bases differ only where the opening's tiles stand.
+            self.touched
+                .for_each_run_of_either(&bases.opening.touched, &mut put_back);
+        }
+        self.base = Some((language, base));
+    }
+}

@@ -44,14 +44,19 @@ pub fn background_reference(
     width: usize,
     language: Language,
 ) -> &'static Reference {
-    BACKGROUND_REFERENCES[language_index(language)].get_or_init(|| {
-        let mut rows = Vec::with_capacity(indices.len() + indices.len() / width.max(1));
-        for pixels in indices.chunks(width.max(1)) {
-            rows.push(0);
-            rows.extend_from_slice(pixels);
-        }
-        reference_of_rows(&rows, width + 1)
-    })
+    BACKGROUND_REFERENCES[language_index(language)]
+        .get_or_init(|| reference_of_rows(&png_rows(indices, width), width + 1))
+}
+
+/// Palette indices in rows of `width` laid out as PNG rows: each a filter byte (0), then its
+/// indices.
+pub fn png_rows(indices: &[u8], width: usize) -> Vec<u8> {
+    let mut rows = Vec::with_capacity(indices.len() + indices.len() / width.max(1));
+    for pixels in indices.chunks(width.max(1)) {
+        rows.push(0);
+        rows.extend_from_slice(pixels);
+    }
+    rows
 }
 
 /// PNG rows of `stride` bytes parsed and coded as a reference, with the board's distances.

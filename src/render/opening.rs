@@ -45,30 +45,18 @@ pub fn opening(
     tiles: &TileSet,
 ) -> &'static Opening {
     OPENINGS[language_index(language)].get_or_init(|| {
-        let row = background.width() as usize;
-        let mut pixels = background.clone();
-        let mut rows = Vec::with_capacity(background_indices.len() + background.height() as usize);
-        for indices in background_indices.chunks(row.max(1)) {
-            rows.push(0);
-            rows.extend_from_slice(indices);
-        }
-        let mut canvas = Canvas::indexed(
-            &mut pixels,
-            palette,
-            &mut rows,
-            (row + 1, 1),
-            Touched::default(),
-        );
         // Any deal fills the same squares; only which pieces lie face down differs.
         let view = Game::new(0, Rules::default()).view();
         let squares: SquareSet = Square::all()
             .filter(|&square| view.cell(square) == PublicCell::FaceDown)
             .collect();
-        for square in squares {
-            tiles.blit(tiles.back(), &mut canvas, layout::centre(square));
-        }
-        let touched = canvas.into_touched();
-        let reference = encode::reference_of_rows(&rows, row + 1);
+        let (pixels, rows, touched) =
+            draw_over((background, background_indices), palette, |canvas| {
+                for square in squares {
+                    tiles.blit(tiles.back(), canvas, layout::centre(square));
+                }
+            });
+        let reference = encode::reference_of_rows(&rows, background.width() as usize + 1);
         Opening {
             pixels,
             rows,
@@ -77,6 +65,28 @@ pub fn opening(
             touched,
         }
     })
+}
+
+/// What `paint` draws over the background (its pixels and their indices): the pixels, their
+/// PNG rows, and where it drew.
+fn draw_over(
+    (background, indices): (&image::RgbImage, &[u8]),
+    palette: &'static Palette,
+    paint: impl FnOnce(&mut Canvas),
+) -> (image::RgbImage, Vec<u8>, Touched) {
+    let row = background.width() as usize;
+    let mut pixels = background.clone();
+    let mut rows = encode::png_rows(indices, row);
+    let mut canvas = Canvas::indexed(
+        &mut pixels,
+        palette,
+        &mut rows,
+        (row + 1, 1),
+        Touched::default(),
+    );
+    paint(&mut canvas);
+    let touched = canvas.into_touched();
+    (pixels, rows, touched)
 }
 
 impl Opening {
@@ -157,31 +167,11 @@ mod tests {
         let palette = palette::palette();
         let background = board::background(fonts, language);
         let indices = encode::background_indices(palette, background, language);
-        let row = background.width() as usize;
-        let mut pixels = background.clone();
-        let mut rows = Vec::new();
-        for pixels in indices.chunks(row) {
-            rows.push(0);
-            rows.extend_from_slice(pixels);
-        }
-        let mut canvas = Canvas::indexed(
-            &mut pixels,
-            palette,
-            &mut rows,
-            (row + 1, 1),
-            Touched::default(),
-        );
         let panel = Panel::new(["alice".into(), "bob".into()]);
-        draw(
-            &mut canvas,
-            fonts,
-            view,
-            &panel,
-            None,
-            &RenderOptions { language },
-            None,
-        );
-        let touched = canvas.into_touched();
+        let options = RenderOptions { language };
+        let (_, rows, touched) = draw_over((background, indices), palette, |canvas| {
+            draw(canvas, fonts, view, &panel, None, &options, None);
+        });
         (rows, touched)
     }
 

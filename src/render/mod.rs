@@ -3,9 +3,12 @@
 //! the optional move guide, the player panel and the game-over banner. It is drawn from a
 //! [`PublicView`] only, so it cannot leak a face-down identity.
 //!
-//! Speed: the board background and every piece tile are drawn once per process (per script)
-//! and copied; glyphs are rasterised once and cached; a render is a memcpy, ~50 sprite blits,
-//! a few anti-aliased marks and a fast PNG encode.
+//! Speed: the board background, the opening board and every piece tile are drawn once per
+//! process (per language or script) and copied; glyphs are rasterised once and cached. A
+//! render puts back only what the last one on its thread drew, stamps the tiles that differ
+//! from its base (`scratch`: the background, or the opening board for early boards), draws a
+//! few anti-aliased marks and the panel, and codes the PNG by reusing the nearer base's
+//! compressed bits wherever the image is unchanged (`reference`).
 
 mod bits;
 mod board;

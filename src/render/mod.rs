@@ -229,9 +229,9 @@ fn draw_reveal(
     }
 }
 
-/// Everything that changes from render to render, over a copy of the background.
-/// Draws `view` on `canvas`, which holds the background, or with `keep` the opening board:
-/// its kept tiles stay, the rest of its tiles are cleared first.
+/// Everything that changes from render to render, drawn on `canvas`, which holds the
+/// background, or with `keep` the opening board: its kept tiles stay, the rest of its tiles
+/// are cleared first.
 fn draw(
     canvas: &mut Canvas,
     fonts: &text::Fonts,

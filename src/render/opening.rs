@@ -121,7 +121,7 @@ impl Opening {
             out.push((0, rows.len()));
             return rows.len();
         }
-        let row_bytes = touched_row_bytes(rows.len(), touched.height());
+        let row_bytes = self.pixels.width() as usize + 1;
         let mut total = 0;
         // Outside both records, the render and the opening are both the background.
         let mut compare = |y: usize, start: usize, end: usize| {
@@ -150,11 +150,6 @@ impl Opening {
 
 /// How many bytes are compared at a time: differing steps are coded again whole.
 const STEP: usize = 16;
-
-/// The bytes of one PNG row of an image of `len` bytes of rows and `height` rows.
-fn touched_row_bytes(len: usize, height: usize) -> usize {
-    len.checked_div(height).unwrap_or(len)
-}
 
 #[cfg(test)]
 mod tests {

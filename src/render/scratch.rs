@@ -179,12 +179,10 @@ impl Scratch {
             && self.touched.height() == height as usize;
         if !reusable {
             self.pixels = source.clone();
-            self.rows.clear();
-            for y in 0..height as usize {
-                self.rows.push(0);
-                let from = y * stride + offset;
-                self.rows.extend_from_slice(&indices[from..from + row]);
-            }
+            self.rows = match base {
+                Base::Background => encode::png_rows(indices, row),
+                Base::Opening => bases.opening.rows.clone(),
+            };
             self.touched = Touched::default();
             self.base = Some((language, base));
             return;

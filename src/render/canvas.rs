@@ -113,6 +113,28 @@ struct Indexed<'a> {
     offset: usize,
 }
 
+/// Copies columns `start..end` of row `y` between two images of the same `width`: the RGB
+/// pixels, and the palette indices, laid out on each side by its own `(stride, offset)` (row
+/// `y` from `y * stride + offset`). What lies outside either buffer is left alone.
+pub fn copy_span(
+    (pixels, indices, (stride, offset)): (&mut [u8], &mut [u8], (usize, usize)),
+    (source, source_indices, (from_stride, from_offset)): (&[u8], &[u8], (usize, usize)),
+    width: usize,
+    (y, start, end): (usize, usize, usize),
+) {
+    let bytes = (y * width + start) * 3..(y * width + end) * 3;
+    if let (Some(to), Some(from)) = (pixels.get_mut(bytes.clone()), source.get(bytes)) {
+        to.copy_from_slice(from);
+    }
+    let (to, from) = (y * stride + offset, y * from_stride + from_offset);
+    if let (Some(to), Some(from)) = (
+        indices.get_mut(to + start..to + end),
+        source_indices.get(from + start..from + end),
+    ) {
+        to.copy_from_slice(from);
+    }
+}
+
 pub struct Canvas<'a> {
     rgb: &'a mut RgbImage,
     indexed: Option<Indexed<'a>>,
@@ -180,22 +202,19 @@ impl<'a> Canvas<'a> {
         if x0 >= x1 {
             return;
         }
-        let row = width as usize;
+        let to_indices: (&mut [u8], (usize, usize)) = match &mut self.indexed {
+            Some(indexed) => (indexed.indices, (indexed.stride, indexed.offset)),
+            None => (&mut [], (0, 0)),
+        };
+        let pixels: &mut [u8] = self.rgb;
         for y in y0..y1 {
             self.touched.touch(y as u32, x0 as u32, x1 as u32);
-            let bytes = (y * row + x0) * 3..(y * row + x1) * 3;
-            let buffer: &mut [u8] = self.rgb;
-            buffer[bytes.clone()].copy_from_slice(&source.as_raw()[bytes]);
-            if let Some(indexed) = &mut self.indexed {
-                let to = y * indexed.stride + indexed.offset;
-                let from = y * stride + offset;
-                if let (Some(target), Some(source)) = (
-                    indexed.indices.get_mut(to + x0..to + x1),
-                    source_indices.get(from + x0..from + x1),
-                ) {
-                    target.copy_from_slice(source);
-                }
-            }
+            copy_span(
+                (&mut *pixels, &mut *to_indices.0, to_indices.1),
+                (source.as_raw(), source_indices, (stride, offset)),
+                width as usize,
+                (y, x0, x1),
+            );
         }
     }
 

@@ -16,7 +16,7 @@ use image::RgbImage;
 use crate::config::Language;
 use crate::game::{PublicView, RevealedView};
 
-use super::canvas::{Canvas, Span, Touched};
+use super::canvas::{Canvas, Span, Touched, copy_span};
 use super::lzw::Lzw;
 use super::palette::{self, Palette};
 use super::{Panel, RenderError, RenderOptions, board, draw, draw_reveal, encode, text};
@@ -168,10 +168,12 @@ impl<'b> Frames<'b> {
         let (background, background_indices) = (self.background.as_raw(), self.background_indices);
         let indices = &mut self.indices;
         self.touched.for_each_run(|y, start, end| {
-            let range = y * width + start..y * width + end;
-            let bytes = range.start * 3..range.end * 3;
-            pixels[bytes.clone()].copy_from_slice(&background[bytes]);
-            indices[range.clone()].copy_from_slice(&background_indices[range]);
+            copy_span(
+                (&mut *pixels, &mut *indices, (width, 0)),
+                (background, background_indices, (width, 0)),
+                width,
+                (y, start, end),
+            );
         });
         let height = self.pixels.height() as usize;
         self.changed.clear();

@@ -11,7 +11,7 @@ use image::RgbImage;
 use crate::config::Language;
 use crate::game::{PublicView, SquareSet};
 
-use super::canvas::{Canvas, Touched};
+use super::canvas::{Canvas, Touched, copy_span};
 use super::opening::{Opening, opening};
 use super::{Guide, Panel, RenderError, RenderOptions, board, draw, encode, palette, text, tiles};
 
@@ -189,11 +189,12 @@ impl Scratch {
         }
         let (pixels, rows): (&mut [u8], &mut [u8]) = (&mut self.pixels, &mut self.rows);
         let mut put_back = |y: usize, start: usize, end: usize| {
-            let bytes = (y * row + start) * 3..(y * row + end) * 3;
-            pixels[bytes.clone()].copy_from_slice(&source.as_raw()[bytes]);
-            let from = y * stride + offset;
-            rows[y * row_bytes + 1 + start..y * row_bytes + 1 + end]
-                .copy_from_slice(&indices[from + start..from + end]);
+            copy_span(
+                (&mut *pixels, &mut *rows, (row_bytes, 1)),
+                (source.as_raw(), indices, (stride, offset)),
+                row,
+                (y, start, end),
+            );
         };
         if self.base == Some((language, base)) {
             self.touched.for_each_run(&mut put_back);

@@ -50,6 +50,17 @@ impl Touched {
         self.rows[y as usize] |= upto & !((1u64 << first) - 1);
     }
 
+    /// Adds what `other` touched (an image of the same size) to this record.
+    pub fn add(&mut self, other: &Touched) {
+        if other.shift != self.shift || other.rows.len() != self.rows.len() {
+            self.rows.fill(u64::MAX);
+            return;
+        }
+        for (row, theirs) in self.rows.iter_mut().zip(&other.rows) {
+            *row |= theirs;
+        }
+    }
+
     /// How many rows the record covers.
     pub fn height(&self) -> usize {
         self.rows.len()

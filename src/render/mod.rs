@@ -230,8 +230,8 @@ fn draw_reveal(
 }
 
 /// Everything that changes from render to render, drawn on `canvas`, which holds the
-/// background, or with `keep` the opening board: its kept tiles stay, the rest of its tiles
-/// are cleared first.
+/// background, or with `keep` the opening board: its kept tiles and the panel's parts that
+/// show what it shows stay, the rest of its tiles and parts are cleared first.
 fn draw(
     canvas: &mut Canvas,
     fonts: &text::Fonts,
@@ -263,6 +263,18 @@ fn draw(
         tiles.board.blit(stamp, canvas, layout::centre(square));
     }
     marks::draw_over(canvas, view, guide);
-    panel::draw(canvas, fonts, tiles, view, panel, options.language);
+    let panel_keep = keep.map(|keep| panel::Keep {
+        opening: keep.opening,
+        background: keep.background,
+    });
+    let language = options.language;
+    panel::draw(
+        canvas,
+        fonts,
+        tiles,
+        view,
+        panel,
+        (language, panel_keep.as_ref()),
+    );
     marks::draw_game_over(canvas, fonts, view, panel, options.language);
 }

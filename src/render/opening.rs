@@ -13,14 +13,15 @@
 use std::sync::OnceLock;
 
 use crate::config::Language;
-use crate::game::{Game, PublicCell, PublicView, Rules, Square, SquareSet};
+use crate::game::{Game, PublicCell, PublicView, Rules, Seat, Square, SquareSet};
 
 use super::canvas::{Canvas, Touched};
 use super::layout;
 use super::palette::Palette;
 use super::reference::Reference;
-use super::tiles::TileSet;
-use super::{Guide, encode, language_index, marks};
+use super::text::Fonts;
+use super::tiles::{TileSet, Tiles};
+use super::{Guide, encode, language_index, marks, panel};
 
 /// The opening board of one language, as PNG rows, coded once.
 pub struct Opening {
@@ -29,42 +30,70 @@ pub struct Opening {
     pub rows: Vec<u8>,
     /// The squares a face-down tile stands on.
     pub squares: SquareSet,
+    /// What it shows: a game's first board, but for the names and the clock.
+    pub view: PublicView,
     pub reference: Reference,
-    /// Where it was drawn over the background.
+    /// Where it, or the other opening board of its language, was drawn over the background.
     pub touched: Touched,
 }
 
-static OPENINGS: [OnceLock<Opening>; 3] = [OnceLock::new(), OnceLock::new(), OnceLock::new()];
+/// Per language, one opening board for each seat that can act first (the deal decides who
+/// does), so that every game's first board matches one in its panel too.
+static OPENINGS: [OnceLock<[Opening; 2]>; 3] = [OnceLock::new(), OnceLock::new(), OnceLock::new()];
 
-/// The opening board in `language`, drawn over `background` (its pixels and their indices)
-/// with `tiles` the first time it is asked for.
+/// The opening board in `language` on which `first` is to act, drawn over `background` (its
+/// pixels and their indices) with `tiles` the first time it is asked for.
 pub fn opening(
-    language: Language,
+    (language, fonts): (Language, &Fonts),
     (background, background_indices): (&image::RgbImage, &[u8]),
     palette: &'static Palette,
-    tiles: &TileSet,
+    (tiles, first): (&Tiles, Seat),
 ) -> &'static Opening {
-    OPENINGS[language_index(language)].get_or_init(|| {
-        // Any deal fills the same squares; only which pieces lie face down differs.
-        let view = Game::new(0, Rules::default()).view();
-        let squares: SquareSet = Square::all()
-            .filter(|&square| view.cell(square) == PublicCell::FaceDown)
-            .collect();
-        let (pixels, rows, touched) =
-            draw_over((background, background_indices), palette, |canvas| {
-                for square in squares {
-                    tiles.blit(tiles.back(), canvas, layout::centre(square));
-                }
-            });
-        let reference = encode::reference_of_rows(&rows, background.width() as usize + 1);
-        Opening {
-            pixels,
-            rows,
-            squares,
-            reference,
-            touched,
+    let openings = OPENINGS[language_index(language)].get_or_init(|| {
+        let [mut one, mut two] = Seat::BOTH.map(|first| {
+            draw_opening(
+                (language, fonts),
+                (background, background_indices),
+                palette,
+                (tiles, first),
+            )
+        });
+        // Either is put back where either drew when a render changes base.
+        one.touched.add(&two.touched);
+        two.touched = one.touched.clone();
+        [one, two]
+    });
+    &openings[first.index()]
+}
+
+fn draw_opening(
+    (language, fonts): (Language, &Fonts),
+    (background, background_indices): (&image::RgbImage, &[u8]),
+    palette: &'static Palette,
+    (tiles, first): (&Tiles, Seat),
+) -> Opening {
+    // Any deal fills the same squares; only which pieces lie face down differs.
+    let mut view = Game::new(0, Rules::default()).view();
+    view.to_act = first;
+    let squares: SquareSet = Square::all()
+        .filter(|&square| view.cell(square) == PublicCell::FaceDown)
+        .collect();
+    let (pixels, rows, touched) = draw_over((background, background_indices), palette, |canvas| {
+        for square in squares {
+            let board = &tiles.board;
+            board.blit(board.back(), canvas, layout::centre(square));
         }
-    })
+        panel::draw_opening(canvas, fonts, tiles, &view, language);
+    });
+    let reference = encode::reference_of_rows(&rows, background.width() as usize + 1);
+    Opening {
+        pixels,
+        rows,
+        squares,
+        view,
+        reference,
+        touched,
+    }
 }
 
 /// What `paint` draws over the background (its pixels and their indices): the pixels, their
@@ -177,10 +206,10 @@ mod tests {
         let indices = encode::background_indices(palette, background, language);
         let script = RenderOptions { language }.script();
         opening(
-            language,
+            (language, fonts),
             (background, indices),
             palette,
-            &tiles::tiles(fonts, script).board,
+            (tiles::tiles(fonts, script), Seat::First),
         )
     }
 

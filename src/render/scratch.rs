@@ -9,17 +9,20 @@ use std::cell::RefCell;
 use image::RgbImage;
 
 use crate::config::Language;
-use crate::game::{PublicView, SquareSet};
+use crate::game::{PublicView, Seat, SquareSet};
 
 use super::canvas::{Canvas, Touched, copy_span};
 use super::opening::{Opening, opening};
-use super::{Guide, Panel, RenderError, RenderOptions, board, draw, encode, palette, text, tiles};
+use super::{
+    Guide, Panel, RenderError, RenderOptions, board, draw, encode, palette, panel, text, tiles,
+};
 
 /// What a render draws on.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Base {
     Background,
-    Opening,
+    /// The opening board on which this seat is to act.
+    Opening(Seat),
 }
 
 /// The opening's tiles a render keeps (the rest of the opening's squares are cleared back to
@@ -28,6 +31,8 @@ pub(super) struct Kept<'a> {
     pub squares: SquareSet,
     pub cleared: SquareSet,
     pub background: (&'a RgbImage, &'a [u8]),
+    /// The view the opening board shows (its panel's parts).
+    pub opening: &'a PublicView,
 }
 
 /// The pixels, their PNG rows (filter byte, then indices), the columns of each row drawn on
@@ -62,7 +67,7 @@ impl Bases<'_> {
         let width = self.background.width() as usize;
         match base {
             Base::Background => (self.background, self.background_indices, (width, 0)),
-            Base::Opening => (&self.opening.pixels, &self.opening.rows, (width + 1, 1)),
+            Base::Opening(_) => (&self.opening.pixels, &self.opening.rows, (width + 1, 1)),
         }
     }
 }
@@ -81,10 +86,10 @@ pub(super) fn render_png(
     let background_indices = encode::background_indices(palette, background, language);
     let tiles = tiles::tiles(fonts, options.script());
     let opening = opening(
-        language,
+        (language, fonts),
         (background, background_indices),
         palette,
-        &tiles.board,
+        (tiles, view.to_act),
     );
     let bases = Bases {
         background,
@@ -92,9 +97,17 @@ pub(super) fn render_png(
         opening,
     };
     let kept = opening.kept(view, guide, &tiles.board);
-    // Keeping a tile saves putting back and stamping it; clearing one costs a copy.
-    let base = if kept.len() * 2 >= opening.squares.len() {
-        Base::Opening
+    // Keeping a tile or a part of the panel saves putting back and drawing it; clearing one
+    // costs a copy (and drawing it). Weighed by their areas in pixels.
+    let tile_area = {
+        let (x0, y0, x1, y1) = tiles.board.bounds((0.0, 0.0));
+        ((x1 - x0) * (y1 - y0)) as usize
+    };
+    let (parts_kept, parts_cleared) = panel::kept_and_cleared_areas(view, &opening.view);
+    let saved = kept.len() * tile_area + parts_kept;
+    let cost = (opening.squares.len() - kept.len()) * tile_area + parts_cleared;
+    let base = if saved >= cost {
+        Base::Opening(view.to_act)
     } else {
         Base::Background
     };
@@ -109,10 +122,11 @@ pub(super) fn render_png(
             (row_bytes, 1),
             std::mem::take(&mut scratch.touched),
         );
-        let keep = (base == Base::Opening).then(|| Kept {
+        let keep = (base != Base::Background).then(|| Kept {
             squares: kept,
             cleared: opening.squares - kept,
             background: (background, background_indices),
+            opening: &opening.view,
         });
         draw(
             &mut canvas,
@@ -133,9 +147,9 @@ pub(super) fn render_png(
             ..
         } = scratch;
         // Only around what differs from a reference is parsed; the rest reuses its bits.
-        let over_opening = opening.differences(rows, (touched, base == Base::Opening), differs);
+        let over_opening = opening.differences(rows, (touched, base != Base::Background), differs);
         let reference = match base {
-            Base::Opening => {
+            Base::Opening(_) => {
                 std::mem::swap(drawn, differs);
                 &opening.reference
             }
@@ -181,7 +195,7 @@ impl Scratch {
             self.pixels = source.clone();
             self.rows = match base {
                 Base::Background => encode::png_rows(indices, row),
-                Base::Opening => bases.opening.rows.clone(),
+                Base::Opening(_) => bases.opening.rows.clone(),
             };
             self.touched = Touched::default();
             self.base = Some((language, base));

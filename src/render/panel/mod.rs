@@ -3,9 +3,14 @@
 //! the piece tally (one dot per piece: lit = revealed, grey = face down, hollow = removed) and
 //! the last action with its pieces.
 
+mod parts;
+
 use image::RgbImage;
 
-use crate::game::{Colour, Kind, Piece, PublicView, Seat};
+use crate::game::{Colour, Kind, PublicView, Seat};
+
+use parts::Part;
+pub use parts::{Keep, kept_and_cleared_areas};
 
 use super::canvas::Canvas;
 use super::layout::*;
@@ -170,19 +175,72 @@ fn draw_dot<S: Surface>(canvas: &mut S, at: (f32, f32), state: DotState, ink: [u
     }
 }
 
-/// Everything in the panel that depends on the view.
+/// Everything in the panel that depends on the view. Over the opening board (`keep`), the
+/// parts that show what the opening's show are kept as they are and the others are cleared
+/// first (parts.rs); the names and clocks are always drawn.
 pub fn draw(
     canvas: &mut Canvas,
     fonts: &Fonts,
     tiles: &Tiles,
     view: &PublicView,
     panel: &Panel,
+    (language, keep): (Language, Option<&Keep>),
+) {
+    parts::clear_changed(canvas, view, keep);
+    for part in Part::all().filter(|part| !part.kept(view, keep)) {
+        draw_part(canvas, fonts, tiles, view, panel, language, part);
+    }
+    for seat in Seat::BOTH {
+        draw_name_and_status(canvas, fonts, view, panel, seat, language);
+    }
+}
+
+/// The parts of the panel the opening board shows: all but the names and clocks.
+pub fn draw_opening(
+    canvas: &mut Canvas,
+    fonts: &Fonts,
+    tiles: &Tiles,
+    view: &PublicView,
     language: Language,
 ) {
-    let face = tiles::face_of(script_of(language));
-    for seat in Seat::BOTH {
-        draw_card(canvas, fonts, view, panel, seat, language);
+    let panel = Panel::new([String::new(), String::new()]);
+    for part in Part::all() {
+        draw_part(canvas, fonts, tiles, view, &panel, language, part);
     }
+}
+
+fn draw_part(
+    canvas: &mut Canvas,
+    fonts: &Fonts,
+    tiles: &Tiles,
+    view: &PublicView,
+    panel: &Panel,
+    language: Language,
+    part: Part,
+) {
+    match part {
+        Part::Card(seat) => draw_card(canvas, fonts, view, seat, language),
+        Part::Counters => draw_counters(canvas, fonts, view, language),
+        Part::Dot(piece, i) => draw_dot(
+            canvas,
+            parts::dot_centre(piece, i),
+            parts::dot_state(view, piece, i),
+            ink(piece.colour),
+        ),
+        Part::LastAction => super::last_action::draw(
+            canvas,
+            fonts,
+            tiles,
+            view,
+            panel,
+            language,
+            (LEFT, LAST_TOP, WIDTH_INNER, LAST_BOTTOM),
+        ),
+    }
+}
+
+fn draw_counters(canvas: &mut Canvas, fonts: &Fonts, view: &PublicView, language: Language) {
+    let face = tiles::face_of(script_of(language));
     let counters = Word::Actions.fill(language, &[&view.plies, &view.rules.ply_limit]);
     let quiet = Word::NoCapture.fill(language, &[&view.quiet, &view.rules.quiet_limit]);
     let baseline = COUNTERS_BASELINE as i32;
@@ -204,16 +262,6 @@ pub fn draw(
         Align::Right,
         INK_SOFT,
         &quiet,
-    );
-    draw_tally(canvas, view);
-    super::last_action::draw(
-        canvas,
-        fonts,
-        tiles,
-        view,
-        panel,
-        language,
-        (LEFT, LAST_TOP, WIDTH_INNER, LAST_BOTTOM),
     );
 }
 
@@ -240,11 +288,11 @@ pub fn colour_name(colour: Colour, language: Language) -> &'static str {
     .text(language)
 }
 
+/// A seat's card but for its name and clock.
 fn draw_card(
     canvas: &mut Canvas,
     fonts: &Fonts,
     view: &PublicView,
-    panel: &Panel,
     seat: Seat,
     language: Language,
 ) {
@@ -252,7 +300,7 @@ fn draw_card(
     let top = card_top(seat);
     let left = LEFT as i32;
     let right = (LEFT + WIDTH_INNER) as i32 - 12;
-    let to_act = view.outcome.is_none() && view.to_act == seat;
+    let to_act = parts::seat_to_act(view, seat);
     if to_act {
         let size = (WIDTH_INNER, CARD_H);
         raster::round_rect_outline(canvas, card_centre(seat), size, 10.0, 3.5, TURN_GLOW, 1.0);
@@ -298,37 +346,6 @@ fn draw_card(
             (Word::ColourUndecided.text(language).to_string(), INK_SOFT)
         }
     };
-    let status = right_status(view, panel, seat, to_act);
-    let status_width = status.as_ref().map_or(0, |(text, _)| {
-        fonts.line(Face::Simplified, 22.0, text).width + 8
-    });
-    let name_left = left + 44;
-    let name = fonts.fit(
-        Face::Simplified,
-        21.0,
-        &seat_name(fonts, panel, seat, language),
-        right - name_left - status_width,
-    );
-    fonts.draw(
-        canvas,
-        Face::Simplified,
-        21.0,
-        (name_left, top as i32 + 34),
-        Align::Left,
-        INK,
-        &name,
-    );
-    if let Some((text, colour)) = status {
-        fonts.draw(
-            canvas,
-            Face::Simplified,
-            22.0,
-            (right, top as i32 + 34),
-            Align::Right,
-            colour,
-            &text,
-        );
-    }
     let line2 = top as i32 + 64;
     fonts.draw(
         canvas,
@@ -372,7 +389,7 @@ fn draw_card(
             raster::round_rect_outline(canvas, at, (11.0, 11.0), 2.5, 1.4, INK_SOFT, 0.8);
         }
     }
-    if view.pending_draw_offer == Some(seat) && view.outcome.is_none() {
+    if parts::offers_draw(view, seat) {
         fonts.draw(
             canvas,
             text_face,
@@ -381,6 +398,52 @@ fn draw_card(
             Align::Right,
             GOLD,
             Word::OffersDraw.text(language),
+        );
+    }
+}
+
+/// A card's name and, at the right of its first line, the clock or the points: never part
+/// of the opening board.
+fn draw_name_and_status(
+    canvas: &mut Canvas,
+    fonts: &Fonts,
+    view: &PublicView,
+    panel: &Panel,
+    seat: Seat,
+    language: Language,
+) {
+    let top = card_top(seat);
+    let left = LEFT as i32;
+    let right = (LEFT + WIDTH_INNER) as i32 - 12;
+    let status = right_status(view, panel, seat, parts::seat_to_act(view, seat));
+    let status_width = status.as_ref().map_or(0, |(text, _)| {
+        fonts.line(Face::Simplified, 22.0, text).width + 8
+    });
+    let name_left = left + 44;
+    let name = fonts.fit(
+        Face::Simplified,
+        21.0,
+        &seat_name(fonts, panel, seat, language),
+        right - name_left - status_width,
+    );
+    fonts.draw(
+        canvas,
+        Face::Simplified,
+        21.0,
+        (name_left, top as i32 + 34),
+        Align::Left,
+        INK,
+        &name,
+    );
+    if let Some((text, colour)) = status {
+        fonts.draw(
+            canvas,
+            Face::Simplified,
+            22.0,
+            (right, top as i32 + 34),
+            Align::Right,
+            colour,
+            &text,
         );
     }
 }
@@ -404,27 +467,4 @@ fn right_status(
     let seconds = panel.seconds_left.filter(|_| to_act)?;
     let colour = if seconds <= 10 { RED_INK } else { INK };
     Some((format!("{seconds}s"), colour))
-}
-
-fn draw_tally(canvas: &mut Canvas, view: &PublicView) {
-    for colour in Colour::BOTH {
-        let left = tally_column_left(colour);
-        for kind in Kind::ALL {
-            let piece = Piece::new(colour, kind);
-            let shown = view.revealed_count(piece);
-            let hidden = view.face_down_count(piece);
-            let y = tally_row_y(kind);
-            for i in 0..kind.count() {
-                let state = if i < shown {
-                    DotState::Lit
-                } else if i < shown + hidden {
-                    DotState::Hidden
-                } else {
-                    DotState::Removed
-                };
-                let at = (left + 66.0 + i as f32 * DOT_STEP, y);
-                draw_dot(canvas, at, state, ink(colour));
-            }
-        }
-    }
 }

@@ -1,11 +1,17 @@
-//! The opening board of each language, a second reference for the encoder: the background
-//! with a face-down tile on every square a deal fills. Every game's first board, and most of
-//! its early ones, differ from it only in the panel and a few squares, where they differ from
-//! the bare background in some fifty tiles; coded over it, only those few places are parsed.
+//! The opening boards of each language, second references for the encoder and bases to draw
+//! on.
 //!
-//! It is also a base to draw on ([`super::scratch`]): a board whose face-down tiles mostly
-//! still lie where the deal put them keeps those tiles rather than putting back the
-//! background under them and stamping them again.
+//! Each is the background with a face-down tile on every square a deal fills and the panel of
+//! a game's first board but for the names and the clock; there is one for each seat that can
+//! act first. Every game's first board differs from one of them only in the names and the
+//! clock, and most early boards in the panel's changed parts and a few squares, where they
+//! differ from the bare background in some fifty tiles; coded over it, only those few places
+//! are parsed.
+//!
+//! It is also a base to draw on ([`super::scratch`]): a board whose face-down tiles still lie
+//! where the deal put them, and whose panel parts show what the opening's show
+//! (`panel/parts.rs`), keeps those rather than putting back the background under them and
+//! drawing them again.
 //!
 //! Which reference a render is coded over is chosen per render by how many bytes differ from
 //! each; the stream is exact either way ([`super::reference`]).

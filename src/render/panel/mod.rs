@@ -322,27 +322,13 @@ fn draw_card(
         }
         (None, Some(flipped)) => {
             raster::disc(canvas, disc_at, 11.0, ink(flipped), 0.45);
-            fonts.draw_centred(
-                canvas,
-                Face::Simplified,
-                15.0,
-                disc_at,
-                [255, 255, 255],
-                "?",
-            );
+            question_mark(canvas, fonts, disc_at);
             let flipped = colour_name(flipped, language);
             (Word::LastFlip.fill(language, &[&flipped]), INK_SOFT)
         }
         (None, None) => {
             raster::disc(canvas, disc_at, 11.0, UNKNOWN_GREY, 1.0);
-            fonts.draw_centred(
-                canvas,
-                Face::Simplified,
-                15.0,
-                disc_at,
-                [255, 255, 255],
-                "?",
-            );
+            question_mark(canvas, fonts, disc_at);
             (Word::ColourUndecided.text(language).to_string(), INK_SOFT)
         }
     };
@@ -400,6 +386,12 @@ fn draw_card(
             Word::OffersDraw.text(language),
         );
     }
+}
+
+/// The `?` on a card's disc while its seat's colour is undecided.
+fn question_mark(canvas: &mut Canvas, fonts: &Fonts, at: (f32, f32)) {
+    let white = [255, 255, 255];
+    fonts.draw_centred(canvas, Face::Simplified, 15.0, at, white, "?");
 }
 
 /// A card's name and, at the right of its first line, the clock or the points: never part

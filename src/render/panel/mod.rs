@@ -186,8 +186,9 @@ pub fn draw(
     panel: &Panel,
     (language, keep): (Language, Option<&Keep>),
 ) {
-    parts::clear_changed(canvas, view, keep);
-    for part in Part::all().filter(|part| !part.kept(view, keep)) {
+    let changed: Vec<Part> = Part::all().filter(|part| !part.kept(view, keep)).collect();
+    parts::clear(canvas, &changed, keep);
+    for &part in &changed {
         draw_part(canvas, fonts, tiles, view, panel, language, part);
     }
     for seat in Seat::BOTH {

@@ -149,14 +149,14 @@ pub fn kept_and_cleared_areas(view: &PublicView, opening: &PublicView) -> (usize
     })
 }
 
-/// Clears to the background every part of `view` a render over the opening board does not
-/// keep (before any is drawn again, so that no clearing wipes a part already drawn).
-pub(super) fn clear_changed(canvas: &mut Canvas, view: &PublicView, keep: Option<&Keep>) {
+/// Clears `changed`, the parts a render over the opening board does not keep, to the
+/// background (before any is drawn again, so that no clearing wipes a part already drawn).
+pub(super) fn clear(canvas: &mut Canvas, changed: &[Part], keep: Option<&Keep>) {
     let Some(keep) = keep else {
         return;
     };
     let width = keep.background.0.width() as usize;
-    for part in Part::all().filter(|part| !part.kept(view, Some(keep))) {
+    for part in changed {
         canvas.restore_rect(keep.background, (width, 0), part.bounds());
     }
 }

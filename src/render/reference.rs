@@ -4,14 +4,15 @@
 //! coded with it); a render's rows are then coded by copying the background's bits wherever
 //! the parse cannot have changed, and parsing only around what was drawn.
 //!
-//! That is exact because the parse is local ([`super::parse`]): a token starting at a position
-//! depends only on the bytes a copy there could reach. Around each drawn range those positions
-//! are "poisoned"; elsewhere, once the render's parse reaches a position where the
-//! background's parse also starts a token, both go on identically until the next poisoned
-//! position, and the background's bits for that stretch are the render's.
+//! That is exact because a token of the reference's parse stays right for a render wherever
+//! neither the bytes it stands for nor those it copies from were drawn over. Only the tokens
+//! that touch a drawn range are "poisoned" and parsed again; after them the render's parse
+//! goes on until it starts a token where the reference's parse does (the parse is local,
+//! [`super::parse`], so it soon falls in step), and the reference's bits follow from there
+//! until the next poisoned token.
 
 use super::bits::BitWriter;
-use super::huffman::{Codes, DISTANCE_SYMBOLS, END_OF_BLOCK, LITERAL_LENGTH_SYMBOLS, MAX_MATCH};
+use super::huffman::{Codes, DISTANCE_SYMBOLS, END_OF_BLOCK, LITERAL_LENGTH_SYMBOLS};
 use super::parse::{Distances, Sink, parse};
 
 /// A reference image parsed and coded once.
@@ -158,7 +159,7 @@ impl Reference {
         let n = data.len();
         poison.clear();
         if n == self.len {
-            poisoned(drawn, distances, poison);
+            self.poisoned(drawn, poison);
         } else {
             // Not the reference's size: nothing of it can be reused.
             poison.push((0, n));
@@ -213,40 +214,58 @@ impl Reference {
     }
 }
 
-/// The positions whose token may differ from the reference's because of the `drawn` ranges:
-/// those from which a copy at some distance (or the bytes themselves) reaches into one.
-/// Ascending and merged.
-fn poisoned(drawn: &[(usize, usize)], distances: Distances, poison: &mut Vec<(usize, usize)>) {
-    let mut reach: Vec<usize> = distances.all().collect();
-    reach.push(0);
-    reach.sort_unstable();
-    // Distances close together poison one range: [start + nearest - 258, end + farthest).
-    let mut groups: Vec<(usize, usize)> = Vec::new();
-    for distance in reach {
-        match groups.last_mut() {
-            Some(group) if distance <= group.1 + MAX_MATCH => group.1 = distance,
-            _ => groups.push((distance, distance)),
+impl Reference {
+    /// The positions from which the reference's tokens cannot be reused because of the
+    /// `drawn` ranges: each token that covers a drawn byte, or copies from one at the distance
+    /// it may have. Each range starts where a token starts. Ascending and merged.
+    fn poisoned(&self, drawn: &[(usize, usize)], poison: &mut Vec<(usize, usize)>) {
+        let mut reach: Vec<usize> = self.distances.all().collect();
+        reach.push(0);
+        reach.sort_unstable();
+        reach.dedup();
+        for distance in reach {
+            // The drawn ranges ascend, and so does the token each starts in.
+            let mut cursor = 0;
+            for &(start, end) in drawn {
+                let Some(first) = start.checked_add(distance).filter(|&at| at < self.len) else {
+                    break;
+                };
+                cursor = self.token_at(first, cursor);
+                let from = self.positions.get(cursor).map_or(first, |&p| p as usize);
+                push_merged(poison, (from, (end + distance).min(self.len)));
+            }
         }
-    }
-    for (nearest, farthest) in groups {
-        for &(start, end) in drawn {
-            let range = ((start + nearest).saturating_sub(MAX_MATCH), end + farthest);
-            push_merged(poison, range);
+        // A few ascending runs, one per distance: a stable sort merges them.
+        poison.sort_by_key(|&(start, _)| start);
+        let mut merged = 0;
+        for index in 0..poison.len() {
+            let range = poison[index];
+            if merged > 0 && range.0 <= poison[merged - 1].1 {
+                poison[merged - 1].1 = poison[merged - 1].1.max(range.1);
+            } else {
+                poison[merged] = range;
+                merged += 1;
+            }
         }
+        poison.truncate(merged);
     }
-    // A few ascending runs, one per group: a stable sort merges them.
-    poison.sort_by_key(|&(start, _)| start);
-    let mut merged = 0;
-    for index in 0..poison.len() {
-        let range = poison[index];
-        if merged > 0 && range.0 <= poison[merged - 1].1 {
-            poison[merged - 1].1 = poison[merged - 1].1.max(range.1);
-        } else {
-            poison[merged] = range;
-            merged += 1;
+
+    /// The index of the token covering byte `at`, searching forward from token `from` (at or
+    /// before it): galloping, since the next drawn range is usually near.
+    fn token_at(&self, at: usize, from: usize) -> usize {
+        let after = |index: usize| self.positions.get(index).is_none_or(|&p| p as usize > at);
+        let (mut low, mut step) = (from, 1);
+        while !after(low + step) {
+            low += step;
+            step *= 2;
         }
+        // The last token starting at or before `at` lies in low..low + step.
+        let high = (low + step).min(self.positions.len());
+        low + self.positions[low..high]
+            .partition_point(|&p| p as usize <= at)
+            .max(1)
+            - 1
     }
-    poison.truncate(merged);
 }
 
 /// Appends `range`, merged into the last one when they overlap.

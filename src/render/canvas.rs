@@ -24,7 +24,7 @@ pub struct Touched {
 
 impl Touched {
     /// Nothing touched on an image of `width` × `height`, reusing this record's memory.
-    fn reset(&mut self, width: u32, height: u32) {
+    pub fn reset(&mut self, width: u32, height: u32) {
         let mut shift = 4;
         while (width as u64).div_ceil(1 << shift) > 64 {
             shift += 1;
@@ -73,16 +73,54 @@ impl Touched {
         }
     }
 
+    /// Marks the chunks lying wholly inside the rectangle `[x0, x1) × [y0, y1)` (clipped to
+    /// the image): those a later copy of the whole rectangle will overwrite.
+    pub fn cover(&mut self, (x0, y0, x1, y1): (i32, i32, i32, i32)) {
+        let clip = |v: i32, limit: u32| v.clamp(0, limit as i32) as u32;
+        let (x0, x1) = (clip(x0, self.width), clip(x1, self.width));
+        let (y0, y1) = (
+            clip(y0, self.height() as u32),
+            clip(y1, self.height() as u32),
+        );
+        let chunk = 1u32 << self.shift;
+        let first = x0.div_ceil(chunk);
+        // The last chunk of the image may be narrower than the others.
+        let end = if x1 == self.width {
+            x1.div_ceil(chunk)
+        } else {
+            x1 / chunk
+        };
+        if first >= end.min(64) {
+            return;
+        }
+        let upto = if end >= 64 {
+            u64::MAX
+        } else {
+            (1u64 << end) - 1
+        };
+        let bits = upto & !((1u64 << first) - 1);
+        for row in &mut self.rows[y0 as usize..y1 as usize] {
+            *row |= bits;
+        }
+    }
+
     /// Calls `f(y, start, end)` for each run of columns touched in this record or in `other`
-    /// (a record of an image of the same size; a row `other` lacks counts as untouched there).
-    pub fn for_each_run_of_either(&self, other: &Touched, mut f: impl FnMut(usize, usize, usize)) {
+    /// (a record of an image of the same size; a row `other` lacks counts as untouched there;
+    /// `None` for none) and not in `covered` (a record of the same size, or `None`).
+    pub fn for_each_run_outside(
+        &self,
+        (other, covered): (Option<&Touched>, Option<&Touched>),
+        mut f: impl FnMut(usize, usize, usize),
+    ) {
+        let row_of = |record: Option<&Touched>, y: usize, missing: u64| match record {
+            None => 0,
+            Some(record) if record.shift == self.shift => record.rows.get(y).copied().unwrap_or(0),
+            Some(_) => missing,
+        };
         for (y, &mask) in self.rows.iter().enumerate() {
-            let theirs = if other.shift == self.shift {
-                other.rows.get(y).copied().unwrap_or(0)
-            } else {
-                u64::MAX
-            };
-            self.runs_of(y, mask | theirs, &mut f);
+            let theirs = row_of(other, y, u64::MAX);
+            let skipped = row_of(covered, y, 0);
+            self.runs_of(y, (mask | theirs) & !skipped, &mut f);
         }
     }
 

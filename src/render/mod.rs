@@ -170,7 +170,7 @@ pub fn render_image(
         panel,
         guide,
         options,
-        None,
+        &scratch::Kept::NOTHING,
     );
     Ok(pixels)
 }
@@ -217,7 +217,15 @@ fn draw_reveal(
     panel: &Panel,
     options: &RenderOptions,
 ) {
-    draw(canvas, fonts, &reveal.view, panel, None, options, None);
+    draw(
+        canvas,
+        fonts,
+        &reveal.view,
+        panel,
+        None,
+        options,
+        &scratch::Kept::NOTHING,
+    );
     let tiles = tiles::tiles(fonts, options.script());
     for (square, piece) in reveal.hidden() {
         let at = layout::centre(*square);
@@ -230,8 +238,8 @@ fn draw_reveal(
 }
 
 /// Everything that changes from render to render, drawn on `canvas`, which holds the
-/// background, or with `keep` the opening board: its kept tiles and the panel's parts that
-/// show what it shows stay, the rest of its tiles and parts are cleared first.
+/// background, or the opening board with what `kept` names of it still standing and the rest
+/// of its tiles and parts cleared (scratch.rs).
 fn draw(
     canvas: &mut Canvas,
     fonts: &text::Fonts,
@@ -239,20 +247,12 @@ fn draw(
     panel: &Panel,
     guide: Option<&Guide>,
     options: &RenderOptions,
-    keep: Option<&scratch::Kept>,
+    kept: &scratch::Kept,
 ) {
     let tiles = tiles::tiles(fonts, options.script());
-    let kept = keep.map_or(SquareSet::EMPTY, |keep| keep.squares);
-    if let Some(keep) = keep {
-        let width = raster::Surface::width(canvas) as usize;
-        for square in keep.cleared {
-            let bounds = tiles.board.bounds(layout::centre(square));
-            canvas.restore_rect(keep.background, (width, 0), bounds);
-        }
-    }
     marks::draw_under(canvas, view, guide);
     for square in Square::all() {
-        if kept.contains(square) {
+        if kept.squares.contains(square) {
             continue;
         }
         let stamp = match view.cell(square) {
@@ -263,18 +263,13 @@ fn draw(
         tiles.board.blit(stamp, canvas, layout::centre(square));
     }
     marks::draw_over(canvas, view, guide);
-    let panel_keep = keep.map(|keep| panel::Keep {
-        opening: keep.opening,
-        background: keep.background,
-    });
-    let language = options.language;
     panel::draw(
         canvas,
         fonts,
         tiles,
         view,
         panel,
-        (language, panel_keep.as_ref()),
+        (options.language, kept.panel),
     );
     marks::draw_game_over(canvas, fonts, view, panel, options.language);
 }

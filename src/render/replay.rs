@@ -19,6 +19,7 @@ use crate::game::{PublicView, RevealedView};
 use super::canvas::{Canvas, Span, Touched, copy_span};
 use super::lzw::Lzw;
 use super::palette::{self, Palette};
+use super::scratch::Kept;
 use super::{Panel, RenderError, RenderOptions, board, draw, draw_reveal, encode, text};
 
 /// How long the first frame stays before the game starts to move, in centiseconds.
@@ -110,7 +111,15 @@ fn encode_replay(
     let kept = kept(views.len(), step);
     for (position, &index) in kept.iter().enumerate() {
         frames.draw(palette, |canvas| {
-            draw(canvas, fonts, &views[index], panel, None, &render, None)
+            draw(
+                canvas,
+                fonts,
+                &views[index],
+                panel,
+                None,
+                &render,
+                &Kept::NOTHING,
+            )
         });
         // A frame lasts as long as the actions up to the next kept frame.
         let next = kept.get(position + 1).copied().unwrap_or(index + 1);

@@ -14,7 +14,8 @@ use crate::game::{PublicView, Seat, SquareSet};
 use super::canvas::{Canvas, Touched, copy_span};
 use super::opening::{Opening, opening};
 use super::{
-    Guide, Panel, RenderError, RenderOptions, board, draw, encode, palette, panel, text, tiles,
+    Guide, Panel, RenderError, RenderOptions, board, draw, encode, layout, palette, panel, text,
+    tiles,
 };
 
 /// What a render draws on.
@@ -25,14 +26,20 @@ enum Base {
     Opening(Seat),
 }
 
-/// The opening's tiles a render keeps (the rest of the opening's squares are cleared back to
-/// the background before anything is drawn), and the background to clear them with.
-pub(super) struct Kept<'a> {
+/// What a render keeps of its base: over the opening board, its face-down tiles still where
+/// they were dealt and the panel's parts that show what they show there (the rest of its tiles
+/// and parts are cleared to the background before anything is drawn); over the background,
+/// nothing.
+pub(super) struct Kept {
     pub squares: SquareSet,
-    pub cleared: SquareSet,
-    pub background: (&'a RgbImage, &'a [u8]),
-    /// The view the opening board shows (its panel's parts).
-    pub opening: &'a PublicView,
+    pub panel: panel::Plan,
+}
+
+impl Kept {
+    pub const NOTHING: Kept = Kept {
+        squares: SquareSet::EMPTY,
+        panel: panel::Plan::ALL,
+    };
 }
 
 /// The pixels, their PNG rows (filter byte, then indices), the columns of each row drawn on
@@ -47,6 +54,9 @@ struct Scratch {
     drawn: Vec<(usize, usize)>,
     differs: Vec<(usize, usize)>,
     poison: Vec<(usize, usize)>,
+    /// What this render clears to the background: not put back from the base first.
+    cleared: Vec<(i32, i32, i32, i32)>,
+    covered: Touched,
 }
 
 thread_local! {
@@ -96,22 +106,35 @@ pub(super) fn render_png(
         background_indices,
         opening,
     };
-    let kept = opening.kept(view, guide, &tiles.board);
+    let squares = opening.kept(view, guide, &tiles.board);
+    let plan = panel::Plan::over_opening(view, &opening.view);
     // Keeping a tile or a part of the panel saves putting back and drawing it; clearing one
     // costs a copy (and drawing it). Weighed by their areas in pixels.
     let tile_area = {
         let (x0, y0, x1, y1) = tiles.board.bounds((0.0, 0.0));
         ((x1 - x0) * (y1 - y0)) as usize
     };
-    let (parts_kept, parts_cleared) = panel::kept_and_cleared_areas(view, &opening.view);
-    let saved = kept.len() * tile_area + parts_kept;
-    let cost = (opening.squares.len() - kept.len()) * tile_area + parts_cleared;
-    let base = if saved >= cost {
-        Base::Opening(view.to_act)
+    let (parts_kept, parts_cleared) = plan.areas();
+    let saved = squares.len() * tile_area + parts_kept;
+    let cost = (opening.squares.len() - squares.len()) * tile_area + parts_cleared;
+    let (base, kept) = if saved >= cost {
+        let kept = Kept {
+            squares,
+            panel: plan,
+        };
+        (Base::Opening(view.to_act), kept)
     } else {
-        Base::Background
+        (Base::Background, Kept::NOTHING)
     };
     SCRATCH.with_borrow_mut(|scratch| {
+        scratch.cleared.clear();
+        if base != Base::Background {
+            let tiles_cleared = (opening.squares - kept.squares)
+                .into_iter()
+                .map(|square| tiles.board.bounds(layout::centre(square)));
+            scratch.cleared.extend(tiles_cleared);
+            scratch.cleared.extend(kept.panel.redrawn_bounds());
+        }
         scratch.prepare(&bases, language, base);
         let (width, height) = background.dimensions();
         let row_bytes = width as usize + 1;
@@ -122,21 +145,14 @@ pub(super) fn render_png(
             (row_bytes, 1),
             std::mem::take(&mut scratch.touched),
         );
-        let keep = (base != Base::Background).then(|| Kept {
-            squares: kept,
-            cleared: opening.squares - kept,
-            background: (background, background_indices),
-            opening: &opening.view,
-        });
-        draw(
-            &mut canvas,
-            fonts,
-            view,
-            panel,
-            guide,
-            options,
-            keep.as_ref(),
-        );
+        for &bounds in &scratch.cleared {
+            canvas.restore_rect(
+                (background, background_indices),
+                (width as usize, 0),
+                bounds,
+            );
+        }
+        draw(&mut canvas, fonts, view, panel, guide, options, &kept);
         scratch.touched = canvas.into_touched();
         let Scratch {
             rows,
@@ -181,8 +197,8 @@ pub(super) fn render_png(
 
 impl Scratch {
     /// Makes the pixels and rows `base`'s: by putting back only what the last render drew
-    /// (and, when the base changes, what the opening's tiles cover), or whole when nothing of
-    /// the last render's buffers fits.
+    /// (and, when the base changes, what the opening's tiles cover) outside what this render
+    /// clears, or whole when nothing of the last render's buffers fits.
     fn prepare(&mut self, bases: &Bases, language: Language, base: Base) {
         let (source, indices, (stride, offset)) = bases.of(base);
         let (width, height) = source.dimensions();
@@ -201,8 +217,14 @@ impl Scratch {
             self.base = Some((language, base));
             return;
         }
+        // What this render clears is copied whole from the background next: not first from
+        // the base.
+        self.covered.reset(width, height);
+        for &bounds in &self.cleared {
+            self.covered.cover(bounds);
+        }
         let (pixels, rows): (&mut [u8], &mut [u8]) = (&mut self.pixels, &mut self.rows);
-        let mut put_back = |y: usize, start: usize, end: usize| {
+        let put_back = |y: usize, start: usize, end: usize| {
             copy_span(
                 (&mut *pixels, &mut *rows, (row_bytes, 1)),
                 (source.as_raw(), indices, (stride, offset)),
@@ -210,13 +232,10 @@ impl Scratch {
                 (y, start, end),
             );
         };
-        if self.base == Some((language, base)) {
-            self.touched.for_each_run(&mut put_back);
-        } else {
-            // The two bases differ only where the opening's tiles stand.
-            self.touched
-                .for_each_run_of_either(&bases.opening.touched, &mut put_back);
-        }
+        // The two bases differ only where the opening's tiles stand.
+        let also = (self.base != Some((language, base))).then_some(&bases.opening.touched);
+        self.touched
+            .for_each_run_outside((also, Some(&self.covered)), put_back);
         self.base = Some((language, base));
     }
 }

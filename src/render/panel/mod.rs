@@ -10,7 +10,7 @@ use image::RgbImage;
 use crate::game::{Colour, Kind, PublicView, Seat};
 
 use parts::Part;
-pub use parts::{Keep, kept_and_cleared_areas};
+pub use parts::Plan;
 
 use super::canvas::Canvas;
 use super::layout::*;
@@ -175,20 +175,17 @@ fn draw_dot<S: Surface>(canvas: &mut S, at: (f32, f32), state: DotState, ink: [u
     }
 }
 
-/// Everything in the panel that depends on the view. Over the opening board (`keep`), the
-/// parts that show what the opening's show are kept as they are and the others are cleared
-/// first (parts.rs); the names and clocks are always drawn.
+/// Everything in the panel that depends on the view: the parts `plan` draws (parts.rs) and,
+/// always, the names and clocks.
 pub fn draw(
     canvas: &mut Canvas,
     fonts: &Fonts,
     tiles: &Tiles,
     view: &PublicView,
     panel: &Panel,
-    (language, keep): (Language, Option<&Keep>),
+    (language, plan): (Language, Plan),
 ) {
-    let changed: Vec<Part> = Part::all().filter(|part| !part.kept(view, keep)).collect();
-    parts::clear(canvas, &changed, keep);
-    for &part in &changed {
+    for part in plan.redrawn() {
         draw_part(canvas, fonts, tiles, view, panel, language, part);
     }
     for seat in Seat::BOTH {

@@ -5,11 +5,8 @@
 //! other is cleared to the background and drawn again without touching its neighbours. A
 //! game's first board then differs from the opening board only in the names and the clock.
 
-use image::RgbImage;
-
 use crate::game::{Colour, Kind, Piece, PublicView, Seat};
 
-use super::super::canvas::Canvas;
 use super::{CARD_H, DotState, LAST_BOTTOM, LAST_TOP, LEFT, WIDTH_INNER, card_centre};
 use super::{COUNTERS_BASELINE, DOT_STEP, tally_column_left, tally_row_y};
 
@@ -41,11 +38,53 @@ enum Shows {
     NoActionYet,
 }
 
-/// What a render over the opening board keeps of it: the view the opening board shows, and
-/// the background (pixels and palette indices) a part is cleared to.
-pub struct Keep<'a> {
-    pub opening: &'a PublicView,
-    pub background: (&'a RgbImage, &'a [u8]),
+/// Which parts a render draws: over the background all of them; over the opening board only
+/// those that show something else than the opening board's, which are cleared to the
+/// background first (the others keep the opening's pixels).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Plan {
+    /// Bit `n` for the `n`th part of [`Part::all`].
+    redrawn: u64,
+}
+
+/// How many parts there are: both cards, the counters, fifty dots and the last action.
+const PARTS: u32 = 2 + 1 + 50 + 1;
+
+impl Plan {
+    /// Every part drawn.
+    pub const ALL: Plan = Plan {
+        redrawn: (1 << PARTS) - 1,
+    };
+
+    /// Over the opening board, which shows `opening`.
+    pub fn over_opening(view: &PublicView, opening: &PublicView) -> Plan {
+        let redrawn = Part::all()
+            .enumerate()
+            .filter(|(_, part)| !part.shows_as(view, opening))
+            .fold(0, |bits, (n, _)| bits | 1 << n);
+        Plan { redrawn }
+    }
+
+    /// The parts drawn, in drawing order.
+    pub(super) fn redrawn(self) -> impl Iterator<Item = Part> {
+        Part::all()
+            .enumerate()
+            .filter(move |(n, _)| self.redrawn >> n & 1 == 1)
+            .map(|(_, part)| part)
+    }
+
+    /// The boxes of the parts drawn, which a render over the opening board clears first.
+    pub fn redrawn_bounds(self) -> impl Iterator<Item = (i32, i32, i32, i32)> {
+        self.redrawn().map(Part::bounds)
+    }
+
+    /// The areas, in pixels, of the parts kept and of the parts drawn.
+    pub fn areas(self) -> (usize, usize) {
+        let area = |(x0, y0, x1, y1): (i32, i32, i32, i32)| ((x1 - x0) * (y1 - y0)) as usize;
+        let all: usize = Plan::ALL.redrawn_bounds().map(area).sum();
+        let drawn: usize = self.redrawn_bounds().map(area).sum();
+        (all - drawn, drawn)
+    }
 }
 
 impl Part {
@@ -86,11 +125,6 @@ impl Part {
                 Some(_) => return None,
             },
         })
-    }
-
-    /// Whether a render of `view` over the opening board keeps this part as it is there.
-    pub(super) fn kept(self, view: &PublicView, keep: Option<&Keep>) -> bool {
-        keep.is_some_and(|keep| self.shows_as(view, keep.opening))
     }
 
     /// Whether the part shows the same of `view` as of `opening`.
@@ -135,32 +169,6 @@ impl Part {
     }
 }
 
-/// The areas, in pixels, of the parts a render of `view` over the opening board showing
-/// `opening` would keep and would clear.
-pub fn kept_and_cleared_areas(view: &PublicView, opening: &PublicView) -> (usize, usize) {
-    Part::all().fold((0, 0), |(kept, cleared), part| {
-        let (x0, y0, x1, y1) = part.bounds();
-        let area = ((x1 - x0) * (y1 - y0)) as usize;
-        if part.shows_as(view, opening) {
-            (kept + area, cleared)
-        } else {
-            (kept, cleared + area)
-        }
-    })
-}
-
-/// Clears `changed`, the parts a render over the opening board does not keep, to the
-/// background (before any is drawn again, so that no clearing wipes a part already drawn).
-pub(super) fn clear(canvas: &mut Canvas, changed: &[Part], keep: Option<&Keep>) {
-    let Some(keep) = keep else {
-        return;
-    };
-    let width = keep.background.0.width() as usize;
-    for part in changed {
-        canvas.restore_rect(keep.background, (width, 0), part.bounds());
-    }
-}
-
 pub(super) fn seat_to_act(view: &PublicView, seat: Seat) -> bool {
     view.outcome.is_none() && view.to_act == seat
 }
@@ -192,6 +200,7 @@ pub(super) fn dot_centre(piece: Piece, i: u8) -> (f32, f32) {
 
 #[cfg(test)]
 mod tests {
+    use super::super::super::canvas::Canvas;
     use super::super::super::{Panel, RenderOptions, board, text, tiles};
     use super::*;
     use crate::config::Language;
@@ -204,7 +213,7 @@ mod tests {
     #[test]
     fn no_two_parts_share_a_pixel() {
         let parts: Vec<Part> = Part::all().collect();
-        assert_eq!(parts.len(), 2 + 1 + 50 + 1);
+        assert_eq!(parts.len(), PARTS as usize);
         for (n, a) in parts.iter().enumerate() {
             for b in &parts[n + 1..] {
                 assert!(!overlap(a.bounds(), b.bounds()), "{a:?} and {b:?} overlap");

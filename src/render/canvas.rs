@@ -235,17 +235,23 @@ impl<'a> Canvas<'a> {
 
     /// Puts back the pixels of the rectangle `[x0, x1) × [y0, y1)` (clipped to the image) from
     /// `source`, an image of the same size, and their palette indices from `source_indices`
-    /// (row `y` from `y * stride + offset`).
-    pub fn restore_rect(
+    /// (row `y` from `y * stride + offset`), but for the opaque columns of `stamp` if given:
+    /// it is stamped next with its top left corner at `(x0, y0)` and overwrites them anyway.
+    pub fn restore_around(
         &mut self,
         (source, source_indices): (&RgbImage, &[u8]),
         (stride, offset): (usize, usize),
         (x0, y0, x1, y1): (i32, i32, i32, i32),
+        stamp: Option<&Stamp>,
     ) {
         if source.dimensions() != self.rgb.dimensions() {
             return;
         }
         let (width, height) = (self.rgb.width() as i32, self.rgb.height() as i32);
+        // A stamp reaching past the image is put back whole.
+        let inside = x0 >= 0 && y0 >= 0 && x1 <= width && y1 <= height;
+        let stamp = stamp.filter(|_| inside);
+        let (left, top) = (x0, y0);
         let (x0, x1) = (x0.clamp(0, width) as usize, x1.clamp(0, width) as usize);
         let (y0, y1) = (y0.clamp(0, height) as usize, y1.clamp(0, height) as usize);
         if x0 >= x1 {
@@ -258,12 +264,24 @@ impl<'a> Canvas<'a> {
         let pixels: &mut [u8] = self.rgb;
         for y in y0..y1 {
             self.touched.touch(y as u32, x0 as u32, x1 as u32);
-            copy_span(
-                (&mut *pixels, &mut *to_indices.0, to_indices.1),
-                (source.as_raw(), source_indices, (stride, offset)),
-                width as usize,
-                (y, x0, x1),
-            );
+            let row = (y as i32 - top) as u32;
+            let opaque = stamp
+                .filter(|stamp| row < stamp.height())
+                .map(|stamp| stamp.span(row))
+                .filter(|(start, end)| start < end)
+                .map(|(start, end)| (left as usize + start as usize, left as usize + end as usize));
+            let spans = match opaque {
+                Some((start, end)) => [(x0, start.min(x1)), (end.max(x0), x1)],
+                None => [(x0, x1), (x1, x1)],
+            };
+            for (start, end) in spans.into_iter().filter(|(start, end)| start < end) {
+                copy_span(
+                    (&mut *pixels, &mut *to_indices.0, to_indices.1),
+                    (source.as_raw(), source_indices, (stride, offset)),
+                    width as usize,
+                    (y, start, end),
+                );
+            }
         }
     }
 

@@ -38,7 +38,7 @@ use image::RgbImage;
 use thiserror::Error;
 
 use crate::config::Language;
-use crate::game::{NotationError, PublicCell, PublicView, RevealedView, Square, SquareSet};
+use crate::game::{NotationError, PublicView, RevealedView, Square, SquareSet};
 
 use crate::words::board as words;
 use canvas::Canvas;
@@ -255,12 +255,9 @@ fn draw(
         if kept.squares.contains(square) {
             continue;
         }
-        let stamp = match view.cell(square) {
-            PublicCell::Empty => continue,
-            PublicCell::FaceDown => tiles.board.back(),
-            PublicCell::Revealed(piece) => tiles.board.revealed(piece),
-        };
-        tiles.board.blit(stamp, canvas, layout::centre(square));
+        if let Some(stamp) = tiles.board.stamp_for(view.cell(square)) {
+            tiles.board.blit(stamp, canvas, layout::centre(square));
+        }
     }
     marks::draw_over(canvas, view, guide);
     panel::draw(

@@ -185,13 +185,12 @@ impl Reference {
                 continue;
             }
             let clean_until = poison.get(next_poison).map_or(n, |&(start, _)| start);
-            cursor += self.positions[cursor..].partition_point(|&p| (p as usize) < at);
+            cursor = self.first_from(cursor, at);
             match self.positions.get(cursor) {
                 Some(&position) if position as usize == at => {
                     // In step with the reference: its tokens up to the next poisoned
                     // position are this image's too.
-                    let last = cursor
-                        + self.positions[cursor..].partition_point(|&p| (p as usize) < clean_until);
+                    let last = self.first_from(cursor, clean_until);
                     bits.copy_bits(
                         &self.bits,
                         u64::from(self.offsets[cursor]),
@@ -251,20 +250,28 @@ impl Reference {
     }
 
     /// The index of the token covering byte `at`, searching forward from token `from` (at or
-    /// before it): galloping, since the next drawn range is usually near.
+    /// before it).
     fn token_at(&self, at: usize, from: usize) -> usize {
-        let after = |index: usize| self.positions.get(index).is_none_or(|&p| p as usize > at);
+        self.first_from(from, at + 1).saturating_sub(1).max(from)
+    }
+
+    /// The index of the first token from token `from` on that starts at or past byte `at` (the
+    /// number of tokens when none does). Galloping from `from`, since what is looked for is
+    /// usually near: a binary search over all the tokens left was a tenth of a render.
+    fn first_from(&self, from: usize, at: usize) -> usize {
+        let positions = &self.positions;
+        let before = |index: usize| positions.get(index).is_some_and(|&p| (p as usize) < at);
+        if !before(from) {
+            return from;
+        }
         let (mut low, mut step) = (from, 1);
-        while !after(low + step) {
+        while before(low + step) {
             low += step;
             step *= 2;
         }
-        // The last token starting at or before `at` lies in low..low + step.
-        let high = (low + step).min(self.positions.len());
-        low + self.positions[low..high]
-            .partition_point(|&p| p as usize <= at)
-            .max(1)
-            - 1
+        // The first one at or past `at` lies in low + 1..=low + step.
+        let high = (low + step).min(positions.len());
+        low + 1 + positions[low + 1..high].partition_point(|&p| (p as usize) < at)
     }
 }
 

@@ -9,10 +9,11 @@ use std::cell::RefCell;
 use image::RgbImage;
 
 use crate::config::Language;
-use crate::game::{PublicView, Seat, SquareSet};
+use crate::game::{PublicView, Seat, Square, SquareSet};
 
 use super::canvas::{Canvas, Touched, copy_span};
 use super::opening::{Opening, opening};
+use super::tiles::TileSet;
 use super::{
     Guide, Panel, RenderError, RenderOptions, board, draw, encode, layout, palette, panel, text,
     tiles,
@@ -129,11 +130,9 @@ pub(super) fn render_png(
     SCRATCH.with_borrow_mut(|scratch| {
         scratch.cleared.clear();
         if base != Base::Background {
-            let tiles_cleared = (opening.squares - kept.squares)
-                .into_iter()
-                .map(|square| tiles.board.bounds(layout::centre(square)));
-            scratch.cleared.extend(tiles_cleared);
-            scratch.cleared.extend(kept.panel.redrawn_bounds());
+            scratch
+                .cleared
+                .extend(clears(opening, &kept, &tiles.board).map(|(bounds, _)| bounds));
         }
         scratch.prepare(&bases, language, base);
         let (width, height) = background.dimensions();
@@ -145,12 +144,14 @@ pub(super) fn render_png(
             (row_bytes, 1),
             std::mem::take(&mut scratch.touched),
         );
-        for &bounds in &scratch.cleared {
-            canvas.restore_rect(
-                (background, background_indices),
-                (width as usize, 0),
-                bounds,
-            );
+        // A square cleared and drawn again keeps what is under its tile's opaque middle: the
+        // tile overwrites it.
+        let background_pair = (background, background_indices);
+        if base != Base::Background {
+            for (bounds, square) in clears(opening, &kept, &tiles.board) {
+                let stamp = square.and_then(|square| tiles.board.stamp_for(view.cell(square)));
+                canvas.restore_around(background_pair, (width as usize, 0), bounds, stamp);
+            }
         }
         draw(&mut canvas, fonts, view, panel, guide, options, &kept);
         scratch.touched = canvas.into_touched();
@@ -193,6 +194,19 @@ pub(super) fn render_png(
             language,
         )
     })
+}
+
+/// What a render over the opening board clears to the background: the boxes of the opening's
+/// tiles it does not keep (with their squares) and of the panel's parts it draws again.
+fn clears<'a>(
+    opening: &'a Opening,
+    kept: &'a Kept,
+    tiles: &'a TileSet,
+) -> impl Iterator<Item = ((i32, i32, i32, i32), Option<Square>)> + 'a {
+    let squares = (opening.squares - kept.squares)
+        .into_iter()
+        .map(|square| (tiles.bounds(layout::centre(square)), Some(square)));
+    squares.chain(kept.panel.redrawn_bounds().map(|bounds| (bounds, None)))
 }
 
 impl Scratch {

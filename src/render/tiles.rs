@@ -4,7 +4,7 @@
 
 use std::sync::OnceLock;
 
-use crate::game::{Kind, Piece};
+use crate::game::{Kind, Piece, PublicCell};
 
 use super::Script;
 use super::canvas::Canvas;
@@ -94,6 +94,15 @@ impl TileSet {
 
     pub fn back(&self) -> &Stamp {
         &self.back
+    }
+
+    /// The sprite a board square showing `cell` is drawn with (none for an empty one).
+    pub fn stamp_for(&self, cell: PublicCell) -> Option<&Stamp> {
+        match cell {
+            PublicCell::Empty => None,
+            PublicCell::FaceDown => Some(self.back()),
+            PublicCell::Revealed(piece) => Some(self.revealed(piece)),
+        }
     }
 
     /// The pixels a sprite of this set covers with its tile centred on `at`: `[x0, x1) × [y0,

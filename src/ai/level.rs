@@ -34,41 +34,61 @@ impl Level {
         }
     }
 
-    /// The deepest full-width search (in plies, the root included) iterative deepening tries.
-    pub(crate) const fn max_depth(self) -> u8 {
+    /// The search settings this level plays with.
+    pub(crate) const fn settings(self) -> SearchSettings {
         match self {
-            Level::Easy => 1,
-            Level::Normal => 2,
-            Level::Hard => 4,
-            Level::Master => 8,
+            Level::Easy => SearchSettings {
+                max_depth: 1,
+                noise: 120,
+                ..SearchSettings::PLAIN
+            },
+            Level::Normal => SearchSettings {
+                max_depth: 2,
+                ..SearchSettings::PLAIN
+            },
+            Level::Hard => SearchSettings::PLAIN,
+            Level::Master => SearchSettings {
+                max_depth: 8,
+                noise: 3,
+                drive: Drive::ALL,
+                history: true,
+                refines: true,
+            },
         }
     }
+}
 
+/// How one search plays: what a level maps to, and what the post-game analysis uses on its own
+/// (`SearchSettings::ANALYSIS`, fixed so that its fitted scale cannot move when levels change).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct SearchSettings {
+    /// The deepest full-width search (in plies, the root included) iterative deepening tries.
+    pub max_depth: u8,
     /// Random noise added to each root action's score (in evaluation units, a lieutenant being
     /// worth 150): easy players blunder now and then.
-    pub(crate) const fn noise(self) -> i32 {
-        match self {
-            Level::Easy => 120,
-            Level::Normal | Level::Hard | Level::Master => 3,
-        }
-    }
-
+    pub noise: i32,
     /// The parts of the evaluation's drive to cash in a lead before the quiet and length draws
-    /// (eval.rs) that the level uses. Hard keeps the plain evaluation: with the whole drive at
-    /// 20,000 nodes a move it drew less against itself (14 of 40 games instead of 24) but
-    /// scored 48.8 % against normal instead of 63.8 % (arena, seeds 1..21).
-    pub(crate) const fn drive(self) -> Drive {
-        match self {
-            Level::Master => Drive::ALL,
-            Level::Easy | Level::Normal | Level::Hard => Drive::NONE,
-        }
-    }
+    /// (eval.rs).
+    pub drive: Drive,
+    /// Quiet moves ordered by the history of cut-offs (history.rs) instead of as they come.
+    pub history: bool,
+    /// The master's refinements: only the most promising root flips searched past the first
+    /// iteration, and partial iterations kept.
+    pub refines: bool,
+}
 
-    /// Whether the search uses the master's refinements: history-ordered moves, only the most
-    /// promising root flips searched past the first iteration, and partial iterations kept.
-    pub(crate) const fn refines(self) -> bool {
-        matches!(self, Level::Master)
-    }
+impl SearchSettings {
+    /// Depth 4 with the plain evaluation and no refinements (hard until December 2026).
+    const PLAIN: SearchSettings = SearchSettings {
+        max_depth: 4,
+        noise: 3,
+        drive: Drive::NONE,
+        history: false,
+        refines: false,
+    };
+
+    /// The analysis's search (analysis/estimate.rs): its `SCALE` was fitted against it.
+    pub const ANALYSIS: SearchSettings = SearchSettings::PLAIN;
 }
 
 impl fmt::Display for Level {
@@ -228,9 +248,10 @@ mod tests {
     fn only_the_master_presses_and_refines() {
         for level in Level::ALL {
             let master = level == Level::Master;
-            assert_eq!(level.drive().shrink, master, "{level}");
-            assert_eq!(level.drive().draw_costs_lead, master, "{level}");
-            assert_eq!(level.refines(), master, "{level}");
+            let settings = level.settings();
+            assert_eq!(settings.drive.shrink, master, "{level}");
+            assert_eq!(settings.drive.draw_costs_lead, master, "{level}");
+            assert_eq!(settings.refines, master, "{level}");
         }
     }
 

@@ -57,5 +57,29 @@ pub fn choose_action_with(
     if view.outcome.is_some() || seat != view.to_act {
         return None;
     }
-    search::choose(view, level, seed, budget.limit(started), would_repeat)
+    search::choose(
+        view,
+        &level.settings(),
+        seed,
+        budget.limit(started),
+        would_repeat,
+    )
+}
+
+/// The search the post-game analysis values positions with: fixed settings of its own (depth
+/// 4, the plain evaluation, no refinements), so that its estimates and their fitted scale
+/// (analysis/estimate.rs) stay put when the levels are retuned. Like [`choose_action_with`]
+/// it reads the public view only, and a node budget makes it a pure function of its inputs.
+pub fn choose_for_analysis(
+    view: &PublicView,
+    seed: u64,
+    budget: SearchBudget,
+    would_repeat: &dyn Fn(Action) -> bool,
+) -> Option<SearchReport> {
+    let started = Instant::now();
+    if view.outcome.is_some() {
+        return None;
+    }
+    let settings = level::SearchSettings::ANALYSIS;
+    search::choose(view, &settings, seed, budget.limit(started), would_repeat)
 }

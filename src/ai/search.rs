@@ -14,7 +14,7 @@ use rand::rngs::ChaCha8Rng;
 use super::determinise::{below, determinise, place_face_down, pool};
 use super::eval::{Clock, Drive, Paths, evaluate, lead, piece_value};
 use super::history::History;
-use super::level::{Level, Limit};
+use super::level::{Limit, SearchSettings};
 use crate::game::draw_by_counters;
 use crate::game::geometry::NEIGHBOURS;
 use crate::game::{
@@ -44,7 +44,7 @@ pub struct SearchReport {
 
 pub(crate) fn choose(
     view: &PublicView,
-    level: Level,
+    settings: &SearchSettings,
     seed: u64,
     limit: Limit,
     would_repeat: &dyn Fn(Action) -> bool,
@@ -89,12 +89,12 @@ pub(crate) fn choose(
     let noise: Vec<i32> = candidates
         .iter()
         .map(|_| {
-            let spread = level.noise();
+            let spread = settings.noise;
             below(&mut rng, (2 * spread + 1) as usize) as i32 - spread
         })
         .collect();
-    let mut search = Searcher::new(me, limit, level.drive(), level.refines());
-    search.root(&position, view, &candidates, &noise, level.max_depth())
+    let mut search = Searcher::new(me, limit, settings);
+    search.root(&position, view, &candidates, &noise, settings.max_depth)
 }
 
 /// True when `action` attacks a revealed flag (legal only once its mines are gone).
@@ -147,9 +147,11 @@ struct Searcher {
     /// The drive to win (the master's): a pressing evaluation, and a draw scored as the loss
     /// of most of a lead.
     drive: Drive,
-    /// The master's refinements: quiet moves ordered by the history of cut-offs, root flips
-    /// narrowed to the most promising after the first iteration, and a deeper iteration's
-    /// partial result kept when it already searched the previous best.
+    /// Quiet moves ordered by the history of cut-offs.
+    ordered: bool,
+    /// The master's refinements: root flips narrowed to the most promising after the first
+    /// iteration, and a deeper iteration's partial result kept when it already searched the
+    /// previous best.
     master: bool,
     history: History,
 }
@@ -159,7 +161,7 @@ struct Searcher {
 const MASTER_ROOT_FLIPS: usize = 6;
 
 impl Searcher {
-    fn new(me: Colour, limit: Limit, drive: Drive, refine: bool) -> Searcher {
+    fn new(me: Colour, limit: Limit, settings: &SearchSettings) -> Searcher {
         Searcher {
             me,
             limit,
@@ -167,8 +169,9 @@ impl Searcher {
             aborted: false,
             buffers: Vec::new(),
             paths: Paths::empty(),
-            drive,
-            master: refine,
+            drive: settings.drive,
+            ordered: settings.history,
+            master: settings.refines,
             history: History::new(),
         }
     }
@@ -377,7 +380,7 @@ impl Searcher {
         position.legal_actions_into(&mut moves);
         let flips = position.board.face_down().len();
         let moves_only = &mut moves[flips..];
-        if self.master {
+        if self.ordered {
             self.history.order(&position.board, moves_only);
         } else {
             order_moves(&position.board, moves_only);
@@ -393,7 +396,7 @@ impl Searcher {
                 if value > alpha {
                     alpha = value;
                     if alpha >= beta {
-                        if self.master {
+                        if self.ordered {
                             self.history.cut(&position.board, action, depth);
                         }
                         break;

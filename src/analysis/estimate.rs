@@ -1,11 +1,12 @@
 //! The win chance of one position, from its public view alone: the AI's search value (the
-//! `hard` level's search under a fixed node budget, so the same view always gets the same
-//! value on any machine) mapped to a probability by a logistic whose scale was fitted on
+//! analysis's own fixed search settings, `ai::choose_for_analysis`, under a fixed node budget,
+//! so the same view always gets the same value on any machine and retuning the levels cannot
+//! move it) mapped to a probability by a logistic whose scale was fitted on
 //! AI-vs-AI games (`examples/calibrate.rs`). The seed of the search's determinisation is the
 //! action count, which is public, never anything of the deal; the search itself reads only
 //! revealed pieces and public counts (see `crate::ai`).
 
-use crate::ai::{Level, SearchBudget, choose_action_with};
+use crate::ai::{SearchBudget, choose_for_analysis};
 use crate::game::{Action, Outcome, PublicView, Seat};
 
 /// Search nodes per estimate: ~25 ms of one core in a release build, so a 300-action game
@@ -20,9 +21,6 @@ pub const SCALE: f64 = 3000.0;
 
 /// Scores at least this large are a forced result within the search's horizon.
 const FORCED: i32 = 900_000;
-
-/// The level whose search values the positions.
-const LEVEL: Level = Level::Hard;
 
 /// Seeds the determinisation; mixed with the action count only.
 const SEED: u64 = 0x6a75_6e71_6920_6161;
@@ -70,14 +68,7 @@ pub fn score(view: &PublicView, nodes: u64) -> Option<i32> {
     }
     let seed = SEED ^ u64::from(view.plies).wrapping_mul(0x9E37_79B9_7F4A_7C15);
     let never = |_: Action| false;
-    let report = choose_action_with(
-        view,
-        view.to_act,
-        LEVEL,
-        seed,
-        SearchBudget::Nodes(nodes),
-        &never,
-    )?;
+    let report = choose_for_analysis(view, seed, SearchBudget::Nodes(nodes), &never)?;
     if report.depth > 0 {
         return Some(report.score);
     }

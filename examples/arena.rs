@@ -4,7 +4,8 @@
 //! `cargo run --release --example arena -- --games 200 --ms 200 --a ai:normal --b greedy`
 //!
 //! Game `i` is dealt from seed `seed + i / 2`, with A in the first seat for even `i` and in
-//! the second for odd `i`, so both players play each deal from both sides. `--nodes N` gives
+//! the second for odd `i`, so both players play each deal from both sides (the two games'
+//! decisions are seeded apart, so a level against itself plays two different games). `--nodes N` gives
 //! the AI a fixed amount of work instead of a time budget (reproducible); `--threads` plays
 //! games in parallel (each AI then has less of the machine). `--table` adds a Markdown row
 //! (W-D-L, points share, draws by rule, ms per move) for the tables of docs and issues.
@@ -16,7 +17,7 @@ use std::time::Duration;
 use anyhow::Result;
 use clap::Parser;
 use junqi::ai::SearchBudget;
-use junqi::ai::match_play::{GameSummary, play_game};
+use junqi::ai::match_play::{GameSummary, play_game_salted};
 use junqi::ai::players::Player;
 use junqi::game::{Outcome, Seat};
 
@@ -94,7 +95,10 @@ fn main() -> Result<()> {
                         Seat::Second => [options.b, options.a],
                     };
                     let seed = options.seed + (index / 2) as u64;
-                    let summary = play_game(players, seed, budget);
+                    // The twin game's decisions are seeded apart, so that a player against
+                    // itself does not play the same game twice.
+                    let salt = (index % 2) as u64;
+                    let summary = play_game_salted(players, seed, salt, budget);
                     if options.verbose {
                         eprintln!(
                             "game {index}: seed {seed}, A in {a_seat:?}: {:?} after {} plies\n  {}",

@@ -25,6 +25,18 @@ pub struct GameSummary {
 /// Second), each decision seeded from `seed` and the ply. A player that finds no action (which
 /// the rules make impossible in an unfinished game) abandons.
 pub fn play_game(players: [Player; 2], seed: u64, budget: SearchBudget) -> GameSummary {
+    play_game_salted(players, seed, 0, budget)
+}
+
+/// [`play_game`] with the decisions' seeds also drawn from `salt`: the arena plays each deal
+/// twice with the seats swapped, and a player against itself would otherwise play the same
+/// game twice.
+pub fn play_game_salted(
+    players: [Player; 2],
+    seed: u64,
+    salt: u64,
+    budget: SearchBudget,
+) -> GameSummary {
     let mut game = Game::new(seed, Rules::default());
     let mut thinking = [Duration::ZERO; 2];
     let mut decisions = [0u32; 2];
@@ -32,7 +44,7 @@ pub fn play_game(players: [Player; 2], seed: u64, budget: SearchBudget) -> GameS
     while game.outcome().is_none() {
         let seat = game.to_act();
         let view = game.view();
-        let decision_seed = seed
+        let decision_seed = (seed ^ salt.wrapping_mul(0xD1B5_4A32_D192_ED03))
             .wrapping_mul(0x9E37_79B9_7F4A_7C15)
             .wrapping_add(u64::from(game.plies()) * 2 + seat.index() as u64);
         let started = Instant::now();

@@ -14,7 +14,7 @@ pub enum Level {
     Easy,
     Normal,
     Hard,
-    /// Searches deeper, orders moves by what cut before and presses a lead (search.rs).
+    /// Searches deeper and orders moves by what cut before (search.rs).
     Master,
 }
 
@@ -44,9 +44,13 @@ impl Level {
             },
             Level::Normal => SearchSettings {
                 max_depth: 2,
+                drive: Drive::ALL,
                 ..SearchSettings::PLAIN
             },
-            Level::Hard => SearchSettings::PLAIN,
+            Level::Hard => SearchSettings {
+                drive: Drive::ALL,
+                ..SearchSettings::PLAIN
+            },
             Level::Master => SearchSettings {
                 max_depth: 8,
                 noise: 3,
@@ -245,13 +249,18 @@ mod tests {
     }
 
     #[test]
-    fn only_the_master_presses_and_refines() {
+    fn every_level_but_easy_presses_and_only_the_master_refines() {
         for level in Level::ALL {
-            let master = level == Level::Master;
             let settings = level.settings();
-            assert_eq!(settings.drive.shrink, master, "{level}");
-            assert_eq!(settings.drive.draw_costs_lead, master, "{level}");
-            assert_eq!(settings.refines, master, "{level}");
+            let presses = level != Level::Easy;
+            assert_eq!(settings.drive.shrink, presses, "{level}");
+            assert_eq!(settings.drive.draw_costs_lead, presses, "{level}");
+            assert_eq!(settings.refines, level == Level::Master, "{level}");
+        }
+        // The analysis keeps the plain search its scale was fitted against.
+        const {
+            assert!(!SearchSettings::ANALYSIS.drive.shrink);
+            assert!(!SearchSettings::ANALYSIS.refines);
         }
     }
 

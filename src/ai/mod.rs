@@ -10,8 +10,9 @@
 //! enumerated exactly (each distinct piece of the pool, weighted by its count) rather than
 //! sampled, and deeper flips are approximated by a pass. Nothing the search reads depends on
 //! which sampled piece sits where: the evaluation uses revealed pieces and the per-kind counts
-//! of what is still on the board, both public. The top level, master, searches the same way
-//! with better ordering and a drive to cash in a lead before the quiet and length draws.
+//! of what is still on the board, both public. Every level but easy plays with a drive to cash
+//! in a lead before the quiet and length draws; the top level, master, searches the same way
+//! with better ordering and narrower root flips.
 
 mod determinise;
 mod eval;

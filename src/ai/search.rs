@@ -2,9 +2,10 @@
 //! the face-down pool (each distinct piece weighted by how many of it are face down); a root
 //! move is followed by an alpha-beta search of the replies in which a flip is modelled as a
 //! pass (nobody can know what a deeper flip would show), ending in a capture-only quiescence
-//! search and the static evaluation. The master level refines it (history move ordering,
-//! root flips narrowed after the first iteration, partial iterations kept, draws scored as the
-//! loss of most of a lead, and the evaluation's press on the quiet and length draws).
+//! search and the static evaluation. Every level but easy plays with the drive to win (draws
+//! scored as the loss of most of a lead, and the evaluation's press on the quiet and length
+//! draws); the master level also refines the search (history move ordering, root flips
+//! narrowed after the first iteration, partial iterations kept).
 
 use std::time::Instant;
 
@@ -26,7 +27,7 @@ const WIN: i32 = 1_000_000;
 const INFINITY: i32 = WIN + 1;
 /// How much the AI dislikes a draw: it plays to win.
 const CONTEMPT: i32 = 100;
-/// Quarters of a material lead the master loses in a drawn game.
+/// Quarters of a material lead a pressing level loses in a drawn game.
 const DRAW_LEAD_SHARE: i32 = 3;
 /// Captures the quiescence search follows after the full-width plies.
 const QUIESCENCE_PLIES: u8 = 4;
@@ -144,7 +145,7 @@ struct Searcher {
     /// Move lists, one per ply, reused to avoid allocating in the search.
     buffers: Vec<Vec<Action>>,
     paths: Paths,
-    /// The drive to win (the master's): a pressing evaluation, and a draw scored as the loss
+    /// The drive to win (every level's but easy's): a pressing evaluation, and a draw scored as the loss
     /// of most of a lead.
     drive: Drive,
     /// Quiet moves ordered by the history of cut-offs.
@@ -313,7 +314,7 @@ impl Searcher {
         }
     }
 
-    /// The value of a finished game for `perspective`. The master also counts a draw as the
+    /// The value of a finished game for `perspective`. A pressing level also counts a draw as the
     /// loss of most of a material lead (and as a gift to the side behind), so that it spends
     /// material to keep a won game from running into the quiet or the length rule.
     fn terminal(

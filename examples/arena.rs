@@ -5,10 +5,11 @@
 //!
 //! Game `i` is dealt from seed `seed + i / 2`, with A in the first seat for even `i` and in
 //! the second for odd `i`, so both players play each deal from both sides (the two games'
-//! decisions are seeded apart, so a level against itself plays two different games). `--nodes N` gives
-//! the AI a fixed amount of work instead of a time budget (reproducible); `--threads` plays
-//! games in parallel (each AI then has less of the machine). `--table` adds a Markdown row
-//! (W-D-L, points share, draws by rule, ms per move) for the tables of docs and issues.
+//! decisions are seeded apart, so a level against itself plays two different games).
+//! `--nodes N` gives the AI a fixed amount of work instead of a time budget (reproducible);
+//! `--threads` plays games in parallel (each AI then has less of the machine). `--table` adds
+//! a Markdown row (W-D-L, points share, draws by rule, ms per move) for the tables of docs and
+//! issues.
 
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};

@@ -143,8 +143,8 @@ fn target_bonus(target: Kind, enemy_mines: u8) -> i32 {
 /// it could profitably attack, weighted by how close it is. Draws the pieces towards fights
 /// the search is too shallow to see and keeps the game from dying of the quiet rule. A side
 /// that is ahead also counts even trades: they bring a won game closer. When `hunt` (the
-/// levels that press), a piece sheltering in a camp is a target too, one move further away: it must
-/// come out to move, and a hunter waiting beside the camp catches it then.
+/// levels that press), a piece sheltering in a camp is a target too, one move further away:
+/// it must come out to move, and a hunter waiting beside the camp catches it then.
 fn pressure(board: &Board, side: Colour, ahead: bool, hunt: bool, paths: &Paths) -> i32 {
     let enemy = side.other();
     let enemy_mines = board.mines_left(enemy);

@@ -145,8 +145,8 @@ struct Searcher {
     /// Move lists, one per ply, reused to avoid allocating in the search.
     buffers: Vec<Vec<Action>>,
     paths: Paths,
-    /// The drive to win (every level's but easy's): a pressing evaluation, and a draw scored as the loss
-    /// of most of a lead.
+    /// The drive to win (every level's but easy's): a pressing evaluation, and a draw scored as
+    /// the loss of most of a lead.
     drive: Drive,
     /// Quiet moves ordered by the history of cut-offs.
     ordered: bool,
@@ -314,8 +314,8 @@ impl Searcher {
         }
     }
 
-    /// The value of a finished game for `perspective`. A pressing level also counts a draw as the
-    /// loss of most of a material lead (and as a gift to the side behind), so that it spends
+    /// The value of a finished game for `perspective`. A pressing level also counts a draw as
+    /// the loss of most of a material lead (and as a gift to the side behind), so that it spends
     /// material to keep a won game from running into the quiet or the length rule.
     fn terminal(
         &self,

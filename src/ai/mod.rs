@@ -26,6 +26,7 @@ use std::time::Instant;
 
 use crate::game::{Action, PublicView, Seat};
 
+pub use eval::piece_value;
 pub use level::{AiConfig, Level, LevelBudgets, LevelParseError, SearchBudget};
 pub use search::SearchReport;
 

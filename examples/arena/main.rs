@@ -9,7 +9,7 @@
 //! `--nodes N` gives the AI a fixed amount of work instead of a time budget (reproducible);
 //! `--threads` plays games in parallel (each AI then has less of the machine). `--table` adds
 //! a Markdown row (W-D-L, points share, draws by rule, ms per move) for the tables of docs and
-//! issues.
+//! issues; `--draws` tells what each drawn game's last position held (draw_report.rs).
 
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -21,6 +21,8 @@ use junqi::ai::SearchBudget;
 use junqi::ai::match_play::{GameSummary, play_game_salted};
 use junqi::ai::players::Player;
 use junqi::game::{Outcome, Seat};
+
+mod draw_report;
 
 /// Plays games between two players and prints A's wins, losses and draws and each side's
 /// average time per move.
@@ -62,6 +64,10 @@ struct Options {
     table: bool,
     #[arg(long, requires = "table")]
     table_header: bool,
+    /// Also print, for each drawn game, what its last position held: each side's material, its
+    /// engineers and bombs against the other's mines, and the pieces sheltering in camps.
+    #[arg(long)]
+    draws: bool,
 }
 
 impl Options {
@@ -115,6 +121,9 @@ fn main() -> Result<()> {
     });
     let results = results.into_inner().unwrap_or_default();
     report(&options, &results);
+    if options.draws {
+        draw_report::print(&results);
+    }
     Ok(())
 }
 

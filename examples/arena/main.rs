@@ -10,6 +10,8 @@
 //! `--threads` plays games in parallel (each AI then has less of the machine). `--table` adds
 //! a Markdown row (W-D-L, points share, draws by rule, ms per move) for the tables of docs and
 //! issues; `--draws` tells what each drawn game's last position held (draw_report.rs).
+//! `--quiet-limit` and `--ply-limit` change the two draw rules of docs/rules.md §6 (80 and 300
+//! by default), to see whether drawn games are won given more time.
 
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -18,9 +20,9 @@ use std::time::Duration;
 use anyhow::Result;
 use clap::Parser;
 use junqi::ai::SearchBudget;
-use junqi::ai::match_play::{GameSummary, play_game_salted};
+use junqi::ai::match_play::{GameSummary, play_game_under};
 use junqi::ai::players::Player;
-use junqi::game::{Outcome, Seat};
+use junqi::game::{Outcome, Rules, Seat};
 
 mod draw_report;
 
@@ -68,6 +70,14 @@ struct Options {
     /// engineers and bombs against the other's mines, and the pieces sheltering in camps.
     #[arg(long)]
     draws: bool,
+    /// Consecutive actions without an attack that draw a game (docs/rules.md §6.3).
+    #[arg(long, default_value_t = Rules::default().quiet_limit,
+          value_parser = clap::value_parser!(u16).range(1..))]
+    quiet_limit: u16,
+    /// Actions in all that draw a game (docs/rules.md §6.4).
+    #[arg(long, default_value_t = Rules::default().ply_limit,
+          value_parser = clap::value_parser!(u16).range(1..))]
+    ply_limit: u16,
 }
 
 impl Options {
@@ -77,11 +87,20 @@ impl Options {
             None => SearchBudget::Time(Duration::from_millis(self.ms)),
         }
     }
+
+    fn rules(&self) -> Rules {
+        Rules {
+            quiet_limit: self.quiet_limit,
+            ply_limit: self.ply_limit,
+            ..Rules::default()
+        }
+    }
 }
 
 fn main() -> Result<()> {
     let options = Options::parse();
     let budget = options.budget();
+    let rules = options.rules();
     let next = AtomicUsize::new(0);
     let results: Mutex<Vec<(usize, Seat, GameSummary)>> = Mutex::new(Vec::new());
     std::thread::scope(|scope| {
@@ -105,7 +124,7 @@ fn main() -> Result<()> {
                     // The twin game's decisions are seeded apart, so that a player against
                     // itself does not play the same game twice.
                     let salt = (index % 2) as u64;
-                    let summary = play_game_salted(players, seed, salt, budget);
+                    let summary = play_game_under(players, seed, salt, budget, rules);
                     if options.verbose {
                         eprintln!(
                             "game {index}: seed {seed}, A in {a_seat:?}: {:?} after {} plies\n  {}",
@@ -168,12 +187,14 @@ fn report(options: &Options, results: &[(usize, Seat, GameSummary)]) {
         );
     }
     println!(
-        "A = {}, B = {}, {} games, budget {:?}, {} thread(s)",
+        "A = {}, B = {}, {} games, budget {:?}, {} thread(s), drawn after {} quiet actions or {} in all",
         options.a,
         options.b,
         results.len(),
         options.budget(),
-        options.threads
+        options.threads,
+        options.quiet_limit,
+        options.ply_limit
     );
     println!(
         "A: {wins} wins, {losses} losses, {draws} draws ({:.1}% wins)",

@@ -37,7 +37,20 @@ pub fn play_game_salted(
     salt: u64,
     budget: SearchBudget,
 ) -> GameSummary {
-    let mut game = Game::new(seed, Rules::default());
+    play_game_under(players, seed, salt, budget, Rules::default())
+}
+
+/// [`play_game_salted`] under other rule settings (the arena's `--quiet-limit` and
+/// `--ply-limit`, which tell a draw the side ahead ran out of time to win from one it could
+/// not win at all).
+pub fn play_game_under(
+    players: [Player; 2],
+    seed: u64,
+    salt: u64,
+    budget: SearchBudget,
+    rules: Rules,
+) -> GameSummary {
+    let mut game = Game::new(seed, rules);
     let mut thinking = [Duration::ZERO; 2];
     let mut decisions = [0u32; 2];
     let mut longest = [Duration::ZERO; 2];

@@ -11,7 +11,9 @@
 //! a Markdown row (W-D-L, points share, draws by rule, ms per move) for the tables of docs and
 //! issues; `--draws` tells what each drawn game's last position held (draw_report.rs).
 //! `--quiet-limit` and `--ply-limit` change the two draw rules of docs/rules.md §6 (80 and 300
-//! by default), to see whether drawn games are won given more time.
+//! by default), to see whether drawn games are won given more time. `--trace I` plays only
+//! game I (the same deal, seats and decision seeds as in a full run) and prints every position
+//! as the player to act saw it with the action chosen, from action `--trace-from` on.
 
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -20,9 +22,9 @@ use std::time::Duration;
 use anyhow::Result;
 use clap::Parser;
 use junqi::ai::SearchBudget;
-use junqi::ai::match_play::{GameSummary, play_game_under};
+use junqi::ai::match_play::{GameSummary, play_game_under, play_game_watched};
 use junqi::ai::players::Player;
-use junqi::game::{Outcome, Rules, Seat};
+use junqi::game::{Action, Outcome, PublicView, Rules, Seat};
 
 mod draw_report;
 
@@ -78,6 +80,13 @@ struct Options {
     #[arg(long, default_value_t = Rules::default().ply_limit,
           value_parser = clap::value_parser!(u16).range(1..))]
     ply_limit: u16,
+    /// Play only game I (as numbered in a full run, whose result it repeats) and print each
+    /// position before an action, in the notation of docs/rules.md §8, with the action chosen.
+    #[arg(long, value_name = "I")]
+    trace: Option<usize>,
+    /// With `--trace`, the first action to print (earlier ones are played silently).
+    #[arg(long, default_value_t = 0, requires = "trace", value_name = "ACTION")]
+    trace_from: u16,
 }
 
 impl Options {
@@ -86,6 +95,19 @@ impl Options {
             Some(nodes) => SearchBudget::Nodes(nodes),
             None => SearchBudget::Time(Duration::from_millis(self.ms)),
         }
+    }
+
+    /// Game `index`'s players (A in the first seat for even `index`), A's seat, the deal's seed
+    /// and the salt that seeds the twin game's decisions apart, so that a player against itself
+    /// does not play the same game twice.
+    fn game(&self, index: usize) -> ([Player; 2], Seat, u64, u64) {
+        let (players, a_seat) = if index.is_multiple_of(2) {
+            ([self.a, self.b], Seat::First)
+        } else {
+            ([self.b, self.a], Seat::Second)
+        };
+        let seed = self.seed + (index / 2) as u64;
+        (players, a_seat, seed, (index % 2) as u64)
     }
 
     fn rules(&self) -> Rules {
@@ -101,6 +123,10 @@ fn main() -> Result<()> {
     let options = Options::parse();
     let budget = options.budget();
     let rules = options.rules();
+    if let Some(index) = options.trace {
+        trace(&options, index);
+        return Ok(());
+    }
     let next = AtomicUsize::new(0);
     let results: Mutex<Vec<(usize, Seat, GameSummary)>> = Mutex::new(Vec::new());
     std::thread::scope(|scope| {
@@ -111,19 +137,7 @@ fn main() -> Result<()> {
                     if index >= options.games {
                         break;
                     }
-                    let a_seat = if index.is_multiple_of(2) {
-                        Seat::First
-                    } else {
-                        Seat::Second
-                    };
-                    let players = match a_seat {
-                        Seat::First => [options.a, options.b],
-                        Seat::Second => [options.b, options.a],
-                    };
-                    let seed = options.seed + (index / 2) as u64;
-                    // The twin game's decisions are seeded apart, so that a player against
-                    // itself does not play the same game twice.
-                    let salt = (index % 2) as u64;
+                    let (players, a_seat, seed, salt) = options.game(index);
                     let summary = play_game_under(players, seed, salt, budget, rules);
                     if options.verbose {
                         eprintln!(
@@ -144,6 +158,29 @@ fn main() -> Result<()> {
         draw_report::print(&results);
     }
     Ok(())
+}
+
+/// `--trace`: plays game `index` alone, printing each action from `--trace-from` on.
+fn trace(options: &Options, index: usize) {
+    let (players, a_seat, seed, salt) = options.game(index);
+    let mut print = |view: &PublicView, action: Option<Action>| {
+        if view.plies >= options.trace_from {
+            let action = action.map_or_else(|| "none".to_string(), |action| action.to_string());
+            println!("{} | {action}", view.notation());
+        }
+    };
+    let summary = play_game_watched(
+        players,
+        seed,
+        salt,
+        options.budget(),
+        options.rules(),
+        &mut print,
+    );
+    println!(
+        "game {index}: seed {seed}, A ({}) in {a_seat:?}, B ({}): {:?} after {} actions",
+        options.a, options.b, summary.outcome, summary.plies
+    );
 }
 
 fn report(options: &Options, results: &[(usize, Seat, GameSummary)]) {

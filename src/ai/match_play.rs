@@ -5,7 +5,7 @@ use std::time::{Duration, Instant};
 
 use super::level::SearchBudget;
 use super::players::Player;
-use crate::game::{Game, Outcome, Rules, Seat};
+use crate::game::{Action, Game, Outcome, PublicView, Rules, Seat};
 
 /// How a game between two players went.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -50,6 +50,19 @@ pub fn play_game_under(
     budget: SearchBudget,
     rules: Rules,
 ) -> GameSummary {
+    play_game_watched(players, seed, salt, budget, rules, &mut |_, _| {})
+}
+
+/// [`play_game_under`], showing `watch` each position as the player to act sees it and the
+/// action chosen there (`None`: the player found none), for the arena's `--trace`.
+pub fn play_game_watched(
+    players: [Player; 2],
+    seed: u64,
+    salt: u64,
+    budget: SearchBudget,
+    rules: Rules,
+    watch: &mut dyn FnMut(&PublicView, Option<Action>),
+) -> GameSummary {
     let mut game = Game::new(seed, rules);
     let mut thinking = [Duration::ZERO; 2];
     let mut decisions = [0u32; 2];
@@ -67,6 +80,7 @@ pub fn play_game_under(
         thinking[seat.index()] += took;
         longest[seat.index()] = longest[seat.index()].max(took);
         decisions[seat.index()] += 1;
+        watch(&view, choice);
         let played = match choice {
             Some(action) => game.act(seat, action).is_ok(),
             None => false,

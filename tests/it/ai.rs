@@ -5,7 +5,7 @@
 use std::collections::BTreeSet;
 use std::time::Duration;
 
-use junqi::ai::match_play::play_game;
+use junqi::ai::match_play::{play_game, play_game_salted, play_game_watched};
 use junqi::ai::players::{Player, legal_actions};
 use junqi::ai::{AiConfig, Level, SearchBudget, choose_action, choose_action_with};
 use junqi::game::deal;
@@ -305,6 +305,30 @@ fn beats_the_random_and_greedy_players() {
             );
         }
     }
+}
+
+#[test]
+fn a_watched_game_shows_each_action_once_in_order() {
+    let players = [Player::Ai(Level::Easy), Player::Greedy];
+    let mut seen = Vec::new();
+    let mut watch = |view: &PublicView, action: Option<Action>| {
+        seen.push((view.plies, view.to_act, action));
+    };
+    let summary = play_game_watched(players, 7, 1, WORK, Rules::default(), &mut watch);
+    assert_eq!(seen.len(), usize::from(summary.plies));
+    // Replaying what was shown reaches the same end: the trace is the game.
+    let mut game = Game::new(7, Rules::default());
+    for (index, (plies, seat, action)) in seen.into_iter().enumerate() {
+        assert_eq!(usize::from(plies), index);
+        let action = action.expect("a player always finds an action");
+        assert!(game.act(seat, action).is_ok(), "action {index}: {action}");
+    }
+    assert_eq!(game.outcome(), Some(summary.outcome));
+    assert_eq!(game.view().notation(), summary.final_position);
+    // Watching changes nothing but the time taken.
+    let unwatched = play_game_salted(players, 7, 1, WORK);
+    assert_eq!(unwatched.outcome, summary.outcome);
+    assert_eq!(unwatched.final_position, summary.final_position);
 }
 
 #[test]

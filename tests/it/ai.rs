@@ -206,6 +206,30 @@ fn digs_the_last_mine_to_take_the_flag_next() {
 }
 
 #[test]
+fn sends_a_bomb_at_the_last_mine() {
+    // Black's last mine guards its flag, three moves from Red's bomb (B1-B2, B2-E2, E2-E9);
+    // nothing else of Red's has a target. A bomb for a mine loses material, but it opens the
+    // flag to the general: the pressing levels start the bomb on its way.
+    let position = position(&[
+        ("A12", black(Kind::Flag)),
+        ("E9", black(Kind::Landmine)),
+        ("B1", red(Kind::Bomb)),
+        ("C11", red(Kind::General)),
+        ("C1", hidden(Colour::Black, Kind::Captain)),
+    ]);
+    let view = PublicView::of_position(&position);
+    for level in [Level::Normal, Level::Hard, Level::Master] {
+        for seed in 0..4 {
+            let action = choose(&view, level, seed);
+            assert!(
+                matches!(action, Action::Move { from, .. } if from == square("B1")),
+                "{level} seed {seed}: {action}"
+            );
+        }
+    }
+}
+
+#[test]
 fn takes_a_free_piece_and_keeps_its_own() {
     // Red's general can take Black's brigadier; nothing defends it.
     let position = position(&[

@@ -121,12 +121,12 @@ impl Options {
 
 fn main() -> Result<()> {
     let options = Options::parse();
-    let budget = options.budget();
-    let rules = options.rules();
     if let Some(index) = options.trace {
         trace(&options, index);
         return Ok(());
     }
+    let budget = options.budget();
+    let rules = options.rules();
     let next = AtomicUsize::new(0);
     let results: Mutex<Vec<(usize, Seat, GameSummary)>> = Mutex::new(Vec::new());
     std::thread::scope(|scope| {

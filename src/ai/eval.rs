@@ -183,15 +183,11 @@ fn pressure(board: &Board, side: Colour, ahead: bool, hunt: bool, paths: &Paths)
             // whether an attack pays: it sends a bomb at the last mine, which costs more than
             // the mine but not than the flag it opens.
             let opening = target_bonus(target, enemy_mines);
-            if hunt {
-                gain += opening;
-            }
-            if gain <= 0 {
+            let pays = if hunt { gain + opening } else { gain };
+            if pays <= 0 {
                 continue;
             }
-            if !hunt {
-                gain += opening;
-            }
+            gain += opening;
             let camped = i32::from(CAMPS.contains(to));
             let steps = (paths.distance(piece.kind, from, to) as i32 + camped).min(8);
             best = best.max(gain.min(1500) * (9 - steps) / 72);

@@ -45,10 +45,12 @@ impl Level {
             Level::Normal => SearchSettings {
                 max_depth: 2,
                 drive: Drive::ALL,
+                repetition: true,
                 ..SearchSettings::PLAIN
             },
             Level::Hard => SearchSettings {
                 drive: Drive::ALL,
+                repetition: true,
                 ..SearchSettings::PLAIN
             },
             Level::Master => SearchSettings {
@@ -57,6 +59,7 @@ impl Level {
                 drive: Drive::ALL,
                 history: true,
                 refines: true,
+                repetition: true,
             },
         }
     }
@@ -79,6 +82,8 @@ pub(crate) struct SearchSettings {
     /// The master's refinements: only the most promising root flips searched past the first
     /// iteration, and partial iterations kept.
     pub refines: bool,
+    /// The repetition rule played out in the search, for both sides.
+    pub repetition: bool,
 }
 
 impl SearchSettings {
@@ -89,6 +94,7 @@ impl SearchSettings {
         drive: Drive::NONE,
         history: false,
         refines: false,
+        repetition: false,
     };
 
     /// The analysis's search (analysis/estimate.rs): its `SCALE` was fitted against it.
@@ -249,18 +255,20 @@ mod tests {
     }
 
     #[test]
-    fn every_level_but_easy_presses_and_only_the_master_refines() {
+    fn every_level_but_easy_presses_and_plays_out_repetition_and_only_the_master_refines() {
         for level in Level::ALL {
             let settings = level.settings();
             let presses = level != Level::Easy;
             assert_eq!(settings.drive.shrink, presses, "{level}");
             assert_eq!(settings.drive.draw_costs_lead, presses, "{level}");
             assert_eq!(settings.refines, level == Level::Master, "{level}");
+            assert_eq!(settings.repetition, presses, "{level}");
         }
         // The analysis keeps the plain search its scale was fitted against.
         const {
             assert!(!SearchSettings::ANALYSIS.drive.shrink);
             assert!(!SearchSettings::ANALYSIS.refines);
+            assert!(!SearchSettings::ANALYSIS.repetition);
         }
     }
 

@@ -20,6 +20,7 @@ mod history;
 mod level;
 pub mod match_play;
 pub mod players;
+mod repetition;
 mod search;
 
 use std::time::Instant;

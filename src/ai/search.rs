@@ -4,8 +4,10 @@
 //! pass (nobody can know what a deeper flip would show), ending in a capture-only quiescence
 //! search and the static evaluation. Every level but easy plays with the drive to win (draws
 //! scored as the loss of most of a lead, and the evaluation's press on the quiet and length
-//! draws); the master level also refines the search (history move ordering, root flips
-//! narrowed after the first iteration, partial iterations kept).
+//! draws) and plays the repetition rule out for both sides from the lists the view shows, so
+//! that it sees a side short of moves run into it; the master level also refines the search
+//! (history move ordering, root flips narrowed after the first iteration, partial iterations
+//! kept).
 
 use std::time::Instant;
 
@@ -16,6 +18,7 @@ use super::determinise::{below, determinise, place_face_down, pool};
 use super::eval::{Clock, Drive, Paths, evaluate, lead, piece_value};
 use super::history::History;
 use super::level::{Limit, SearchSettings};
+use super::repetition::{Recent, repeats, repetition_lists};
 use crate::game::draw_by_counters;
 use crate::game::geometry::NEIGHBOURS;
 use crate::game::{
@@ -95,6 +98,9 @@ pub(crate) fn choose(
         })
         .collect();
     let mut search = Searcher::new(me, limit, settings);
+    if settings.repetition {
+        search.recent = repetition_lists(view);
+    }
     search.root(&position, view, &candidates, &noise, settings.max_depth)
 }
 
@@ -155,6 +161,10 @@ struct Searcher {
     /// previous best.
     master: bool,
     history: History,
+    /// The repetition rule (docs/rules.md §6.6) in the search: both colours' lists, by colour
+    /// index, as the path from the root leaves them (`None`: a flip, which never repeats).
+    repetition: bool,
+    recent: [Recent; 2],
 }
 
 /// How many root flips the master keeps searching after the first iteration (the rest scored
@@ -174,6 +184,8 @@ impl Searcher {
             ordered: settings.history,
             master: settings.refines,
             history: History::new(),
+            repetition: settings.repetition,
+            recent: [Vec::new(), Vec::new()],
         }
     }
 
@@ -307,11 +319,36 @@ impl Searcher {
         ply: i32,
     ) -> i32 {
         let mover = child.turn;
-        let (_, end) = child.play_unchecked(action);
-        match end {
-            Some(outcome) => self.terminal(outcome, mover, ply, &child.board),
-            None => -self.negamax(child, depth - 1, -beta, -alpha, ply),
+        let key = match action {
+            Action::Move { from, to } if self.repetition => {
+                Some(child.board.piece(from).map(|piece| (piece, from, to)))
+            }
+            Action::Flip(_) if self.repetition => Some(None),
+            _ => None,
+        };
+        let (effect, end) = child.play_unchecked(action);
+        if let Some(outcome) = end {
+            return self.terminal(outcome, mover, ply, &child.board);
         }
+        let Some(key) = key else {
+            return -self.negamax(child, depth - 1, -beta, -alpha, ply);
+        };
+        let list = mover.index();
+        if effect.is_attack() {
+            // An attack empties the attacker's list.
+            let saved = std::mem::take(&mut self.recent[list]);
+            let value = -self.negamax(child, depth - 1, -beta, -alpha, ply);
+            self.recent[list] = saved;
+            return value;
+        }
+        self.recent[list].push(key);
+        let value = if repeats(&self.recent[list]) {
+            -(WIN - ply)
+        } else {
+            -self.negamax(child, depth - 1, -beta, -alpha, ply)
+        };
+        self.recent[list].pop();
+        value
     }
 
     /// The value of a finished game for `perspective`. A pressing level also counts a draw as
@@ -368,10 +405,16 @@ impl Searcher {
             passed.turn = side.other();
             passed.plies = passed.plies.saturating_add(1);
             passed.quiet = passed.quiet.saturating_add(1);
+            if self.repetition {
+                self.recent[side.index()].push(None);
+            }
             best = match draw_by_counters::<Colour>(passed.quiet, passed.plies, &position.rules) {
                 Some(outcome) => self.terminal(outcome, side, ply + 1, &position.board),
                 None => -self.negamax(&passed, depth - 1, -beta, -alpha, ply + 1),
             };
+            if self.repetition {
+                self.recent[side.index()].pop();
+            }
             if best >= beta {
                 return best;
             }

@@ -66,4 +66,4 @@ pub use rules::Rules;
 pub use seat::Seat;
 pub use square::{COLUMNS, ROWS, SQUARES, Square, SquareError};
 pub use square_set::{SquareSet, SquareSetIter};
-pub use view::{LastAction, PublicCell, PublicView};
+pub use view::{LastAction, PublicCell, PublicView, RepetitionKey};

@@ -23,7 +23,7 @@ const REPETITION_WINDOW: usize = 7;
 const REPETITION_LIMIT: usize = 4;
 
 /// An action keyed for the repetition rule: (piece, from, to).
-type RepetitionKey = (Piece, Square, Square);
+use super::view::RepetitionKey;
 
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum GameError {
@@ -545,6 +545,7 @@ impl Game {
             last: self.last,
             outcome: self.outcome,
             rules: self.record.rules,
+            repetition: self.history.clone().map(Vec::from),
         }
     }
 

@@ -49,7 +49,14 @@ pub struct PublicView {
     pub last: Option<LastAction>,
     pub outcome: Option<Outcome<Seat>>,
     pub rules: Rules,
+    /// Each seat's repetition list (docs/rules.md §6.6), oldest first: the keys of its actions
+    /// since its last attack, at most the last 7. Every action in it was played in view of both.
+    pub repetition: [Vec<RepetitionKey>; 2],
 }
+
+/// What the repetition rule (docs/rules.md §6.6) records of an action: the piece, from, to
+/// (a flip is recorded with the piece it showed, from and to its square).
+pub type RepetitionKey = (Piece, Square, Square);
 
 impl PublicView {
     pub fn cell(&self, square: Square) -> PublicCell {
@@ -256,5 +263,6 @@ fn analysis_view(
         last: None,
         outcome: None,
         rules,
+        repetition: [Vec::new(), Vec::new()],
     }
 }

@@ -47,6 +47,7 @@ fn view(
         last: None,
         outcome: Some(Outcome::Win { winner, reason }),
         rules: Rules::default(),
+        repetition: [Vec::new(), Vec::new()],
     }
 }
 

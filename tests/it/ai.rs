@@ -266,6 +266,41 @@ fn avoids_actions_that_lose_by_repetition() {
 }
 
 #[test]
+fn sees_the_enemy_forced_to_repeat() {
+    // Black's one movable piece, a lieutenant on E1, can only step to E2 (its own mine holds
+    // D1), and it has shuttled E1-E2 three times each way: whatever Red does but block E2,
+    // Black's only action is a 4th E1→E2, which loses it the game (docs/rules.md §6.6).
+    let mut board = Board::empty();
+    for (name, cell) in [
+        ("A12", red(Kind::Marshal)),
+        ("D12", red(Kind::Landmine)),
+        ("E12", red(Kind::Flag)),
+        ("A1", black(Kind::Landmine)),
+        ("B1", black(Kind::Landmine)),
+        ("C1", black(Kind::Flag)),
+        ("D1", black(Kind::Landmine)),
+        ("E1", black(Kind::Lieutenant)),
+    ] {
+        board.set(square(name), cell);
+    }
+    let mut view = PublicView::of_position(&Position::new(board, Colour::Red));
+    let lieutenant = Piece::new(Colour::Black, Kind::Lieutenant);
+    let up = (lieutenant, square("E1"), square("E2"));
+    let down = (lieutenant, square("E2"), square("E1"));
+    view.repetition[Seat::Second.index()] = vec![up, down, up, down, up, down];
+    for level in [Level::Normal, Level::Hard, Level::Master] {
+        let report =
+            choose_action_with(&view, Seat::First, level, 3, WORK, &never).expect("Red has moves");
+        assert!(report.score > 900_000, "{level}: {report:?}");
+    }
+    // Without the shuttles behind it the same position is no forced win.
+    view.repetition = [Vec::new(), Vec::new()];
+    let report = choose_action_with(&view, Seat::First, Level::Master, 3, WORK, &never)
+        .expect("Red has moves");
+    assert!(report.score < 900_000, "{report:?}");
+}
+
+#[test]
 fn master_cashes_in_a_lead_before_the_quiet_draw() {
     // Red is far ahead (marshal and major against a colonel) but 70 quiet actions have gone
     // by: trading colonels now resets the counter, while shuffling drifts into a draw that

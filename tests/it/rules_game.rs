@@ -167,6 +167,11 @@ fn repetition_loses_on_the_fourth_shuttle() {
         game.would_repeat(shuttler, there),
         "the 4th A→B is announced"
     );
+    // The view shows the list the rule reads (the AI plays it out): the last 7 actions.
+    let listed = &game.view().repetition[shuttler.index()];
+    assert_eq!(listed.len(), 7);
+    let shuttles = |from, to| listed.iter().filter(|k| (k.1, k.2) == (from, to)).count();
+    assert_eq!((shuttles(a, b), shuttles(b, a)), (3, 3));
     let played = game
         .act(shuttler, there)
         .expect("the 4th A→B is legal but loses");

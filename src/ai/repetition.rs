@@ -2,23 +2,17 @@
 //! recent action keys along the path from the root, starting from the lists the public view
 //! shows, so that the search sees a side short of moves forced into a losing repeat.
 
-use crate::game::{PublicView, RepetitionKey, Seat};
+use crate::game::{PublicView, RepetitionKey, Seat, repeats_too_often};
 
 /// One colour's recent keys, oldest first (`None`: a flip, which never repeats).
 pub type Recent = Vec<Option<RepetitionKey>>;
 
-/// Actions the repetition rule looks back over, and how many of one key among them lose
-/// (docs/rules.md §6.6).
-const REPETITION_WINDOW: usize = 7;
-const REPETITION_LIMIT: usize = 4;
-
 /// True when the last key of `list` occurs too often among its last actions.
 pub fn repeats(list: &[Option<RepetitionKey>]) -> bool {
-    let Some(Some(last)) = list.last() else {
-        return false;
-    };
-    let window = &list[list.len().saturating_sub(REPETITION_WINDOW)..];
-    window.iter().filter(|key| **key == Some(*last)).count() >= REPETITION_LIMIT
+    match list.last() {
+        Some(last @ Some(_)) => repeats_too_often(list.iter(), last),
+        _ => false,
+    }
 }
 
 /// Both colours' repetition lists as the view shows them, by colour index (empty before the

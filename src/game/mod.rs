@@ -61,7 +61,7 @@ pub use record_file::{
     RecordFileError, TIMEOUT_LINE, check_record_file, effect_note, write_record_file,
 };
 pub use reveal::RevealedView;
-pub use round::{Checked, Game, GameError, Played};
+pub use round::{Checked, Game, GameError, Played, repeats_too_often};
 pub use rules::Rules;
 pub use seat::Seat;
 pub use square::{COLUMNS, ROWS, SQUARES, Square, SquareError};

@@ -16,14 +16,21 @@ use super::record::{Event, GameRecord, RECORD_VERSION, ReplayError};
 use super::rules::Rules;
 use super::seat::Seat;
 use super::square::Square;
-use super::view::{LastAction, PublicView, public_cells, removed_pieces};
+use super::view::{LastAction, PublicView, RepetitionKey, public_cells, removed_pieces};
 
 /// The repetition window of docs/rules.md §6: 4 of the same key among a player's last 7 actions.
 const REPETITION_WINDOW: usize = 7;
 const REPETITION_LIMIT: usize = 4;
 
-/// An action keyed for the repetition rule: (piece, from, to).
-use super::view::RepetitionKey;
+/// True when `key`, the latest action in a player's list `recent` (oldest first), occurs so
+/// often among the player's last actions that the player loses (docs/rules.md §6.6).
+pub fn repeats_too_often<'a, T: PartialEq + 'a>(
+    recent: impl DoubleEndedIterator<Item = &'a T>,
+    key: &T,
+) -> bool {
+    let occurrences = recent.rev().take(REPETITION_WINDOW).filter(|k| *k == key);
+    occurrences.count() >= REPETITION_LIMIT
+}
 
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum GameError {
@@ -293,13 +300,7 @@ impl Game {
             return false;
         };
         let history = &self.history[seat.index()];
-        let earlier = history
-            .iter()
-            .rev()
-            .take(REPETITION_WINDOW - 1)
-            .filter(|k| **k == key)
-            .count();
-        earlier + 1 >= REPETITION_LIMIT
+        repeats_too_often(history.iter().chain(std::iter::once(&key)), &key)
     }
 
     /// Checks and plays `action` for `seat`.
@@ -368,7 +369,7 @@ impl Game {
         if history.len() > REPETITION_WINDOW {
             history.pop_front();
         }
-        history.iter().filter(|k| **k == key).count() >= REPETITION_LIMIT
+        repeats_too_often(history.iter(), &key)
     }
 
     fn end_after_action(
@@ -545,7 +546,10 @@ impl Game {
             last: self.last,
             outcome: self.outcome,
             rules: self.record.rules,
-            repetition: self.history.clone().map(Vec::from),
+            repetition: self
+                .history
+                .each_ref()
+                .map(|list| list.iter().copied().collect()),
         }
     }
 

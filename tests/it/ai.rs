@@ -270,8 +270,7 @@ fn sees_the_enemy_forced_to_repeat() {
     // Black's one movable piece, a lieutenant on E1, can only step to E2 (its own mine holds
     // D1), and it has shuttled E1-E2 three times each way: whatever Red does but block E2,
     // Black's only action is a 4th E1→E2, which loses it the game (docs/rules.md §6.6).
-    let mut board = Board::empty();
-    for (name, cell) in [
+    let mut view = PublicView::of_position(&position(&[
         ("A12", red(Kind::Marshal)),
         ("D12", red(Kind::Landmine)),
         ("E12", red(Kind::Flag)),
@@ -280,10 +279,7 @@ fn sees_the_enemy_forced_to_repeat() {
         ("C1", black(Kind::Flag)),
         ("D1", black(Kind::Landmine)),
         ("E1", black(Kind::Lieutenant)),
-    ] {
-        board.set(square(name), cell);
-    }
-    let mut view = PublicView::of_position(&Position::new(board, Colour::Red));
+    ]));
     let lieutenant = Piece::new(Colour::Black, Kind::Lieutenant);
     let up = (lieutenant, square("E1"), square("E2"));
     let down = (lieutenant, square("E2"), square("E1"));

@@ -1,7 +1,8 @@
 //! `--draws`: what each drawn game's last position held, to tell a draw nobody could have won
 //! from one the side ahead failed to convert. A side can win by the flag only while it has an
 //! engineer or a bomb for each of the other's mines (an engineer digs several), and otherwise
-//! only by taking every piece the other can move, which camps shelter.
+//! only by taking every piece the other can move, which camps shelter; when it has no piece
+//! left that can take or trade each of those, the draw was a fortress nobody could break.
 
 use junqi::ai::match_play::GameSummary;
 use junqi::ai::piece_value;
@@ -19,6 +20,8 @@ struct Army {
     bombs: u8,
     mines: u8,
     movable: u8,
+    /// Ranks of its face-up pieces that can move and fight (bombs apart), highest first.
+    ranks: Vec<u8>,
     /// Face-up pieces standing in camps, such as `6B3`.
     camped: Vec<String>,
 }
@@ -33,6 +36,7 @@ impl Army {
             bombs: 0,
             mines: 0,
             movable: 0,
+            ranks: Vec::new(),
             camped: Vec::new(),
         };
         let mut kinds = Vec::new();
@@ -52,11 +56,13 @@ impl Army {
                 _ => {}
             }
             army.movable += u8::from(piece.kind.is_movable());
+            army.ranks.extend(piece.kind.rank());
             if CAMPS.contains(square) {
                 army.camped.push(format!("{}{square}", piece.kind.code()));
             }
         }
         kinds.sort_by_key(|kind| kind.index());
+        army.ranks.sort_unstable_by(|a, b| b.cmp(a));
         army.pieces = kinds.iter().map(|kind| kind.code()).collect();
         army
     }
@@ -65,12 +71,30 @@ impl Army {
     fn can_reach_flag(&self, enemy: &Army) -> bool {
         enemy.mines == 0 || self.engineers > 0 || self.bombs >= enemy.mines
     }
+
+    /// True when it could take every piece of `enemy` that moves: its strongest piece takes
+    /// all weaker ones (and survives), an equal one is traded, a stronger one costs a bomb.
+    fn can_take_all(&self, enemy: &Army) -> bool {
+        let mut own = self.ranks.iter().copied().peekable();
+        let mut bombs = self.bombs;
+        for &prey in &enemy.ranks {
+            match own.peek() {
+                Some(&hunter) if hunter > prey => return true,
+                Some(&hunter) if hunter == prey => {
+                    own.next();
+                }
+                _ if bombs > 0 => bombs -= 1,
+                _ => return false,
+            }
+        }
+        true
+    }
 }
 
 /// Prints one line per drawn game and a tally of the draws the side ahead could not have won
 /// by the flag.
 pub fn print(results: &[(usize, Seat, GameSummary)]) {
-    let (mut draws, mut no_way_to_flag, mut few_left) = (0, 0, 0);
+    let (mut draws, mut no_way_to_flag, mut fortresses, mut few_left) = (0, 0, 0, 0);
     for (index, _, summary) in results {
         let Outcome::Draw(reason) = summary.outcome else {
             continue;
@@ -88,6 +112,8 @@ pub fn print(results: &[(usize, Seat, GameSummary)]) {
         };
         let flag_out_of_reach = !ahead.can_reach_flag(&behind);
         no_way_to_flag += usize::from(flag_out_of_reach);
+        let fortress = flag_out_of_reach && !ahead.can_take_all(&behind);
+        fortresses += usize::from(fortress);
         few_left += usize::from(behind.movable <= 2);
         let face_down = position
             .cells
@@ -96,7 +122,7 @@ pub fn print(results: &[(usize, Seat, GameSummary)]) {
             .count();
         println!(
             "game {index}: {} after {} actions, {face_down} face down; {:?} ahead by {}: {} \
-             ({} engineers, {} bombs against {} mines{}); behind: {} ({} movable, in camps: {})",
+             ({} engineers, {} bombs against {} mines{}); behind: {} ({} movable, in camps: {}){}",
             reason.word(),
             summary.plies,
             ahead.colour,
@@ -117,10 +143,16 @@ pub fn print(results: &[(usize, Seat, GameSummary)]) {
             } else {
                 behind.camped.join(" ")
             },
+            if fortress {
+                "; a fortress: the side ahead cannot take or trade every piece that moves"
+            } else {
+                ""
+            },
         );
     }
     println!(
         "{draws} draws: in {no_way_to_flag} the side ahead had no engineer or bomb left to reach \
-         the flag, in {few_left} the side behind had at most 2 pieces that could move"
+         the flag ({fortresses} of them fortresses, where it could not take or trade every piece \
+         that moves either), in {few_left} the side behind had at most 2 pieces that could move"
     );
 }

@@ -6,8 +6,11 @@
 
 use junqi::ai::match_play::GameSummary;
 use junqi::ai::piece_value;
+use junqi::game::attack;
 use junqi::game::geometry::CAMPS;
-use junqi::game::{Colour, Kind, Outcome, PublicCell, PublicPosition, Seat, Square};
+use junqi::game::{
+    AttackResult, Colour, Kind, Outcome, Piece, PublicCell, PublicPosition, Seat, Square,
+};
 
 /// One colour's pieces in a final position.
 struct Army {
@@ -20,8 +23,8 @@ struct Army {
     bombs: u8,
     mines: u8,
     movable: u8,
-    /// Ranks of its face-up pieces that can move and fight (bombs apart), highest first.
-    ranks: Vec<u8>,
+    /// Its face-up pieces that have a rank (every mover but the bomb), highest first.
+    fighters: Vec<Kind>,
     /// Face-up pieces standing in camps, such as `6B3`.
     camped: Vec<String>,
 }
@@ -36,7 +39,7 @@ impl Army {
             bombs: 0,
             mines: 0,
             movable: 0,
-            ranks: Vec::new(),
+            fighters: Vec::new(),
             camped: Vec::new(),
         };
         let mut kinds = Vec::new();
@@ -56,14 +59,16 @@ impl Army {
                 _ => {}
             }
             army.movable += u8::from(piece.kind.is_movable());
-            army.ranks.extend(piece.kind.rank());
             if CAMPS.contains(square) {
                 army.camped.push(format!("{}{square}", piece.kind.code()));
             }
         }
         kinds.sort_by_key(|kind| kind.index());
-        army.ranks.sort_unstable_by(|a, b| b.cmp(a));
         army.pieces = kinds.iter().map(|kind| kind.code()).collect();
+        army.fighters = kinds
+            .into_iter()
+            .filter(|kind| kind.rank().is_some())
+            .collect();
         army
     }
 
@@ -72,15 +77,20 @@ impl Army {
         enemy.mines == 0 || self.engineers > 0 || self.bombs >= enemy.mines
     }
 
-    /// True when it could take every piece of `enemy` that moves: its strongest piece takes
-    /// all weaker ones (and survives), an equal one is traded, a stronger one costs a bomb.
+    /// True when it could take every piece of `enemy` that moves, by the attack table: once
+    /// its strongest piece beats the enemy's strongest left it takes all the rest (and
+    /// survives), an equal one is traded, and a piece nothing of it beats costs a bomb.
     fn can_take_all(&self, enemy: &Army) -> bool {
-        let mut own = self.ranks.iter().copied().peekable();
+        let mut own = self.fighters.iter().copied().peekable();
         let mut bombs = self.bombs;
-        for &prey in &enemy.ranks {
-            match own.peek() {
-                Some(&hunter) if hunter > prey => return true,
-                Some(&hunter) if hunter == prey => {
+        for &prey in &enemy.fighters {
+            let clash = own.peek().map(|&hunter| {
+                let target = Piece::new(enemy.colour, prey);
+                attack::resolve(Piece::new(self.colour, hunter), target, enemy.mines)
+            });
+            match clash {
+                Some(Ok(AttackResult::AttackerWins)) => return true,
+                Some(Ok(AttackResult::BothRemoved)) => {
                     own.next();
                 }
                 _ if bombs > 0 => bombs -= 1,

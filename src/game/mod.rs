@@ -29,7 +29,7 @@
 //! ```
 
 mod action;
-mod attack;
+pub mod attack;
 mod board;
 mod deal;
 pub mod geometry;

@@ -4,7 +4,8 @@
 
 use std::sync::OnceLock;
 
-use crate::game::geometry::{CAMPS, NEIGHBOURS, RAIL_NODES, RAIL_STEP};
+use crate::game::attack::{AttackResult, resolve};
+use crate::game::geometry::{CAMPS, reach};
 use crate::game::{Board, Cell, Colour, Kind, Piece, Square, SquareSet};
 
 /// Material value of one piece of each kind, by `Kind::index`. Engineers get more while the
@@ -27,22 +28,23 @@ pub fn piece_value(kind: Kind, enemy_mines: u8) -> i32 {
 }
 
 /// What `attacker` gains by attacking a revealed `target` (the target's value, less the
-/// attacker's when both are removed), or `None` when the attack is not allowed.
+/// attacker's when both are removed; taking an open flag is worth the game), or `None` when the
+/// rules' attack table (docs/rules.md §5) refuses the attack.
 pub fn attack_gain(attacker: Kind, target: Kind, target_mines: u8) -> Option<i32> {
+    // The table reads only the kinds; the colours just make the two pieces enemies.
+    let attacker_piece = Piece::new(Colour::Red, attacker);
+    let result = resolve(
+        attacker_piece,
+        Piece::new(Colour::Black, target),
+        target_mines,
+    )
+    .ok()?;
     let target_value = piece_value(target, 3);
-    let attacker_value = piece_value(attacker, target_mines);
-    match (attacker, target) {
-        (_, Kind::Flag) if target_mines > 0 => None,
-        (_, Kind::Flag) => Some(10_000),
-        (_, Kind::Bomb) | (Kind::Bomb, _) => Some(target_value - attacker_value),
-        (Kind::Engineer, Kind::Landmine) => Some(target_value),
-        (_, Kind::Landmine) => None,
-        (a, t) => match (a.rank(), t.rank()) {
-            (Some(a), Some(t)) if a > t => Some(target_value),
-            (Some(a), Some(t)) if a == t => Some(target_value - attacker_value),
-            _ => None,
-        },
-    }
+    Some(match (target, result) {
+        (Kind::Flag, _) => 10_000,
+        (_, AttackResult::AttackerWins) => target_value,
+        (_, AttackResult::BothRemoved) => target_value - piece_value(attacker, target_mines),
+    })
 }
 
 /// Move distances ignoring occupancy: `[piece][from][to]`, piece 0 for every mover but the
@@ -60,7 +62,11 @@ fn distances() -> &'static [[[u8; 60]; 60]; 2] {
                     distance += 1;
                     let mut next = Vec::new();
                     for at in frontier {
-                        for to in one_move(at, engineer == 1) {
+                        for to in reach(
+                            SquareSet::EMPTY,
+                            Square::from_index_unchecked(at),
+                            engineer == 1,
+                        ) {
                             if row[to.index()] == u8::MAX {
                                 row[to.index()] = distance;
                                 next.push(to.index());
@@ -73,25 +79,6 @@ fn distances() -> &'static [[[u8; 60]; 60]; 2] {
         }
         table
     })
-}
-
-/// Squares one move from `at` on an empty board.
-fn one_move(at: usize, engineer: bool) -> SquareSet {
-    let mut reach = NEIGHBOURS[at];
-    if !RAIL_NODES.contains(Square::from_index_unchecked(at)) {
-        return reach;
-    }
-    if engineer {
-        return reach | RAIL_NODES;
-    }
-    for direction in 0..4 {
-        let mut square = at;
-        while let Some(&next) = RAIL_STEP[square].get(direction).filter(|n| **n != u8::MAX) {
-            square = next as usize;
-            reach.insert(Square::from_index_unchecked(square));
-        }
-    }
-    reach
 }
 
 pub fn distance(kind: Kind, from: Square, to: Square) -> u8 {
@@ -441,6 +428,32 @@ mod tests {
             plies,
             quiet_limit: 80,
             ply_limit: 300,
+        }
+    }
+
+    /// One row per row of docs/rules.md §5: what each allowed attack gains, `None` if refused.
+    #[test]
+    fn attack_gains_follow_the_attack_table() {
+        use Kind::*;
+        let value = |kind| piece_value(kind, 3);
+        let cases = [
+            (Marshal, Bomb, 3, Some(value(Bomb) - value(Marshal))),
+            (Bomb, Captain, 3, Some(value(Captain) - value(Bomb))),
+            (Engineer, Landmine, 2, Some(value(Landmine))),
+            (Colonel, Landmine, 1, None),
+            (Lieutenant, Flag, 1, None),
+            (Lieutenant, Flag, 0, Some(10_000)),
+            (Bomb, Flag, 0, Some(10_000)),
+            (General, Major, 3, Some(value(Major))),
+            (Major, Major, 3, Some(0)),
+            (Major, General, 3, None),
+        ];
+        for (attacker, target, mines, gain) in cases {
+            assert_eq!(
+                attack_gain(attacker, target, mines),
+                gain,
+                "{attacker:?} → {target:?}"
+            );
         }
     }
 

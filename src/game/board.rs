@@ -8,7 +8,7 @@ use thiserror::Error;
 
 use super::action::Action;
 use super::attack::{self, AttackRefusal, AttackResult};
-use super::geometry::{CAMPS, HEADQUARTERS, NEIGHBOURS, RAIL_NEIGHBOURS, RAIL_NODES, RAIL_STEP};
+use super::geometry::{self, CAMPS, HEADQUARTERS};
 use super::notation::{CellText, write_board};
 use super::piece::{Colour, Kind, Piece};
 use super::rules::Rules;
@@ -224,41 +224,7 @@ impl Board {
     /// connection, straight railway slides and, for engineers, any railway path. Occupied
     /// squares in the set are attack candidates; whether an attack is allowed is checked apart.
     pub fn reach(&self, from: Square, kind: Kind) -> SquareSet {
-        let mut reach = NEIGHBOURS[from.index()];
-        if !RAIL_NODES.contains(from) {
-            return reach;
-        }
-        if kind == Kind::Engineer {
-            let mut visited = SquareSet::from(from);
-            let mut frontier = visited;
-            while !frontier.is_empty() {
-                let mut next = SquareSet::EMPTY;
-                for square in frontier {
-                    next |= RAIL_NEIGHBOURS[square.index()];
-                }
-                let new = next - visited;
-                visited |= new;
-                reach |= new;
-                frontier = new - self.occupied;
-            }
-        } else {
-            for direction in [0usize, 1, 2, 3] {
-                let mut at = from.index();
-                loop {
-                    let next = RAIL_STEP[at][direction];
-                    if next == u8::MAX {
-                        break;
-                    }
-                    let next_square = Square::from_index_unchecked(next as usize);
-                    reach.insert(next_square);
-                    if self.occupied.contains(next_square) {
-                        break;
-                    }
-                    at = next as usize;
-                }
-            }
-        }
-        reach
+        geometry::reach(self.occupied, from, kind == Kind::Engineer)
     }
 
     /// Whether `attacker` may attack the piece on `target` (which must be occupied).

@@ -150,6 +150,50 @@ const fn rail_steps() -> [[u8; 4]; SQUARES] {
 /// following one direction over railway connections is exactly a straight slide.
 pub const RAIL_STEP: [[u8; 4]; SQUARES] = rail_steps();
 
+/// Every square a movable piece on `from` could move to while the squares in `occupied` hold
+/// pieces: steps along any connection, straight railway slides and, when `engineer`, any
+/// railway path (docs/rules.md §4). A slide or path stops at the first occupied square, which
+/// is in the set as an attack candidate; whether an attack is allowed is checked apart. Moves
+/// are symmetric: `to` is in the reach of `from` exactly when `from` is in the reach of `to`
+/// with the same squares occupied (besides the two).
+pub fn reach(occupied: SquareSet, from: Square, engineer: bool) -> SquareSet {
+    let mut reach = NEIGHBOURS[from.index()];
+    if !RAIL_NODES.contains(from) {
+        return reach;
+    }
+    if engineer {
+        let mut visited = SquareSet::from(from);
+        let mut frontier = visited;
+        while !frontier.is_empty() {
+            let mut next = SquareSet::EMPTY;
+            for square in frontier {
+                next |= RAIL_NEIGHBOURS[square.index()];
+            }
+            let new = next - visited;
+            visited |= new;
+            reach |= new;
+            frontier = new - occupied;
+        }
+        return reach;
+    }
+    for direction in [0usize, 1, 2, 3] {
+        let mut at = from.index();
+        loop {
+            let next = RAIL_STEP[at][direction];
+            if next == u8::MAX {
+                break;
+            }
+            let next_square = Square::from_index_unchecked(next as usize);
+            reach.insert(next_square);
+            if occupied.contains(next_square) {
+                break;
+            }
+            at = next as usize;
+        }
+    }
+    reach
+}
+
 pub fn is_camp(square: Square) -> bool {
     CAMPS.contains(square)
 }

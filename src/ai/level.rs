@@ -51,6 +51,7 @@ impl Level {
             Level::Hard => SearchSettings {
                 drive: Drive::ALL,
                 repetition: true,
+                hunts: true,
                 ..SearchSettings::PLAIN
             },
             Level::Master => SearchSettings {
@@ -60,6 +61,7 @@ impl Level {
                 history: true,
                 refines: true,
                 repetition: true,
+                hunts: true,
             },
         }
     }
@@ -84,6 +86,9 @@ pub(crate) struct SearchSettings {
     pub refines: bool,
     /// The repetition rule played out in the search, for both sides.
     pub repetition: bool,
+    /// A lone enemy mover is hunted down by the endgame tables (hunt.rs) when they find a
+    /// forced win.
+    pub hunts: bool,
 }
 
 impl SearchSettings {
@@ -95,6 +100,7 @@ impl SearchSettings {
         history: false,
         refines: false,
         repetition: false,
+        hunts: false,
     };
 
     /// The analysis's search (analysis/estimate.rs): its `SCALE` was fitted against it.
@@ -255,7 +261,7 @@ mod tests {
     }
 
     #[test]
-    fn every_level_but_easy_presses_and_plays_out_repetition_and_only_the_master_refines() {
+    fn every_level_but_easy_presses_the_top_two_hunt_and_only_the_master_refines() {
         for level in Level::ALL {
             let settings = level.settings();
             let presses = level != Level::Easy;
@@ -263,12 +269,15 @@ mod tests {
             assert_eq!(settings.drive.draw_costs_lead, presses, "{level}");
             assert_eq!(settings.refines, level == Level::Master, "{level}");
             assert_eq!(settings.repetition, presses, "{level}");
+            let hunts = matches!(level, Level::Hard | Level::Master);
+            assert_eq!(settings.hunts, hunts, "{level}");
         }
         // The analysis keeps the plain search its scale was fitted against.
         const {
             assert!(!SearchSettings::ANALYSIS.drive.shrink);
             assert!(!SearchSettings::ANALYSIS.refines);
             assert!(!SearchSettings::ANALYSIS.repetition);
+            assert!(!SearchSettings::ANALYSIS.hunts);
         }
     }
 

@@ -11,12 +11,14 @@
 //! sampled, and deeper flips are approximated by a pass. Nothing the search reads depends on
 //! which sampled piece sits where: the evaluation uses revealed pieces and the per-kind counts
 //! of what is still on the board, both public. Every level but easy plays with a drive to cash
-//! in a lead before the quiet and length draws; the top level, master, searches the same way
-//! with better ordering and narrower root flips.
+//! in a lead before the quiet and length draws; hard and master also run enemy pieces down
+//! once nothing is face down, with chases solved exactly past the search's horizon (hunt.rs);
+//! the top level, master, searches the same way with better ordering and narrower root flips.
 
 mod determinise;
 mod eval;
 mod history;
+mod hunt;
 mod level;
 pub mod match_play;
 pub mod players;

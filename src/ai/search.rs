@@ -17,6 +17,7 @@ use rand::rngs::ChaCha8Rng;
 use super::determinise::{below, determinise, place_face_down, pool};
 use super::eval::{Clock, Drive, Paths, evaluate, lead, piece_value};
 use super::history::History;
+use super::hunt;
 use super::level::{Limit, SearchSettings};
 use super::repetition::{Recent, repeats, repetition_lists};
 use crate::game::draw_by_counters;
@@ -89,6 +90,11 @@ pub(crate) fn choose(
         .find(|action| takes_flag(&position.board, **action))
     {
         return Some(instant(*win));
+    }
+    if settings.hunts
+        && let Some((action, _)) = hunt::hunting_move(&position, would_repeat)
+    {
+        return Some(instant(action));
     }
     let noise: Vec<i32> = candidates
         .iter()

@@ -1,0 +1,202 @@
+//! The endgame hunt: once nothing is face down, whether two of our pieces (or one) can take an
+//! enemy piece however it runs, and the quickest way to do so. When it is the enemy's last
+//! piece that can move, taking it wins the game (a side without a legal action loses,
+//! docs/rules.md §6.2); otherwise it wins the piece. Such chases run along the railways and
+//! around the camps for 10 to 20 actions, far past what the search sees, and without them the
+//! side ahead shuffles into the quiet or the length draw.
+//!
+//! Each chase is a retrograde analysis over every placement of the prey and its hunters, every
+//! other piece standing where it is (table.rs), solved once per such configuration and kept
+//! per thread: a chase keeps its configuration, so the moves after the first cost a lookup.
+//! Against a last mover the analysis is exact for the game: the hunters only ever have fewer
+//! options than in the game, and every piece the prey could take counts as its escape. Against
+//! a piece whose side has other movers, that side may pass at every turn instead (it plays one
+//! of them), so a chase is only found against a piece in the open, which it must catch before
+//! it reaches a camp; only hunters the prey cannot attack take part, and whatever the other
+//! movers do is looked at again on the next move. Repetition (§6.6) is the caller's filter:
+//! a move that would lose by it is never chosen.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+mod table;
+#[cfg(test)]
+mod tests;
+
+use crate::game::attack::{AttackResult, resolve};
+use crate::game::geometry::CAMPS;
+use crate::game::{Action, Board, Cell, Colour, Kind, Piece, Position, Square};
+use table::{Placement, Table};
+
+/// Actions kept in hand under the quiet and length limits: the caller's repetition filter may
+/// make the chase a little longer than the table says.
+const MARGIN: u16 = 6;
+/// Solved configurations kept per thread: a game in its endgame needs one or two at a time.
+const CACHED: usize = 6;
+
+/// What a configuration is: the board without the chasing pieces, and who chases whom.
+#[derive(Clone, PartialEq, Eq, Hash)]
+struct Key {
+    rest: Board,
+    prey: Piece,
+    hunters: Vec<Kind>,
+    /// The prey's side has other movers to play instead of the prey.
+    prey_passes: bool,
+}
+
+/// The hunting move for the side to act in `position`, with the plies the chase still takes,
+/// when an enemy piece can be run down before the quiet or the length draw (the quickest chase
+/// of all). `would_repeat` filters moves that would lose by repetition.
+pub(crate) fn hunting_move(
+    position: &Position,
+    would_repeat: &dyn Fn(Action) -> bool,
+) -> Option<(Action, u8)> {
+    let board = &position.board;
+    if !board.face_down().is_empty() || position.rules.hq_locks {
+        return None;
+    }
+    let me = position.turn;
+    let enemy_movers: Vec<(Square, Piece)> = movers(board, me.other()).collect();
+    let alone = enemy_movers.len() == 1;
+    let room = position
+        .rules
+        .quiet_limit
+        .saturating_sub(position.quiet)
+        .min(position.rules.ply_limit.saturating_sub(position.plies));
+    let mut best: Option<(Action, u8)> = None;
+    for &(prey_square, prey) in &enemy_movers {
+        // With another mover to play instead, a piece in a camp can wait there for ever.
+        if !alone && CAMPS.contains(prey_square) {
+            continue;
+        }
+        let (takers, helpers): (Vec<_>, Vec<_>) =
+            movers(board, me).partition(|(_, hunter)| can_hunt(board, *hunter, prey, alone));
+        for team in teams(takers, if alone { helpers } else { Vec::new() }) {
+            let chased = chase(board, prey_square, prey, &team, !alone, would_repeat);
+            let Some((action, plies)) = chased else {
+                continue;
+            };
+            if u16::from(plies) + MARGIN <= room && best.is_none_or(|(_, fewest)| plies < fewest) {
+                best = Some((action, plies));
+            }
+        }
+    }
+    best
+}
+
+/// The revealed pieces of `colour` that can move (landmines and flags never do).
+fn movers(board: &Board, colour: Colour) -> impl Iterator<Item = (Square, Piece)> + '_ {
+    board
+        .revealed(colour)
+        .into_iter()
+        .filter_map(|square| match board.cell(square) {
+            Cell::Revealed(piece) if piece.kind.is_movable() => Some((square, piece)),
+            _ => None,
+        })
+}
+
+/// Whether `hunter` removes `prey` by attacking it, and survives or trades if the prey attacks.
+/// When the prey is not `alone`, only a hunter that takes it and cannot be attacked by it.
+fn can_hunt(board: &Board, hunter: Piece, prey: Piece, alone: bool) -> bool {
+    let taken = resolve(hunter, prey, board.mines_left(prey.colour));
+    let attacked = resolve(prey, hunter, board.mines_left(hunter.colour));
+    if alone {
+        taken.is_ok() && !matches!(attacked, Ok(AttackResult::AttackerWins))
+    } else {
+        taken == Ok(AttackResult::AttackerWins) && attacked.is_err()
+    }
+}
+
+/// The teams tried: every pair of the three strongest takers, and each of the two strongest
+/// with each of two helpers (engineers first: they block a railway from afar), or the one
+/// taker alone. A helper cannot take the prey, only bar its way, and must stay out of its
+/// reach; a lone taker with a helper often corners what it could never catch alone.
+fn teams(mut takers: Vec<(Square, Piece)>, mut helpers: Vec<(Square, Piece)>) -> Vec<Team> {
+    // Kinds are indexed from the marshal down, the bomb after the engineer.
+    takers.sort_by_key(|(square, piece)| (piece.kind.index(), *square));
+    takers.truncate(3);
+    helpers.sort_by_key(|(square, piece)| (piece.kind != Kind::Engineer, piece.kind, *square));
+    helpers.truncate(2);
+    let mut teams = Vec::new();
+    for (index, first) in takers.iter().enumerate() {
+        for second in &takers[index + 1..] {
+            teams.push(vec![*first, *second]);
+        }
+    }
+    for taker in takers.iter().take(2) {
+        for helper in &helpers {
+            teams.push(vec![*taker, *helper]);
+        }
+    }
+    if teams.is_empty() {
+        teams.extend(takers.first().map(|taker| vec![*taker]));
+    }
+    teams
+}
+
+/// One or two pieces hunting together, with their squares.
+type Team = Vec<(Square, Piece)>;
+
+/// The fastest winning move of `team` against the prey, if its placement is a forced win.
+fn chase(
+    board: &Board,
+    prey_square: Square,
+    prey: Piece,
+    team: &[(Square, Piece)],
+    prey_passes: bool,
+    would_repeat: &dyn Fn(Action) -> bool,
+) -> Option<(Action, u8)> {
+    let mut rest = board.clone();
+    rest.set(prey_square, Cell::Empty);
+    for (square, _) in team {
+        rest.set(*square, Cell::Empty);
+    }
+    let key = Key {
+        rest,
+        prey,
+        hunters: team.iter().map(|(_, piece)| piece.kind).collect(),
+        prey_passes,
+    };
+    let table = solved(key);
+    let mut hunters = [team[0].0; 2];
+    for (slot, (square, _)) in hunters.iter_mut().zip(team) {
+        *slot = *square;
+    }
+    let here = Placement {
+        prey: prey_square,
+        hunters,
+        prey_to_act: false,
+    };
+    table.best_move(here, would_repeat)
+}
+
+thread_local! {
+    static SOLVED: RefCell<Vec<(Key, Rc<Table>)>> = const { RefCell::new(Vec::new()) };
+}
+
+/// The table of `key`, solved now or taken from this thread's recent ones.
+fn solved(key: Key) -> Rc<Table> {
+    let found = SOLVED.with(|cache| {
+        let mut cache = cache.borrow_mut();
+        let at = cache.iter().position(|(known, _)| *known == key)?;
+        let entry = cache.remove(at);
+        let table = Rc::clone(&entry.1);
+        cache.insert(0, entry);
+        Some(table)
+    });
+    if let Some(table) = found {
+        return table;
+    }
+    let table = Rc::new(Table::solve(
+        &key.rest,
+        key.prey,
+        &key.hunters,
+        key.prey_passes,
+    ));
+    SOLVED.with(|cache| {
+        let mut cache = cache.borrow_mut();
+        cache.truncate(CACHED - 1);
+        cache.insert(0, (key, Rc::clone(&table)));
+    });
+    table
+}

@@ -1,23 +1,23 @@
-//! The endgame hunt: once nothing is face down, whether two of our pieces (or one) can take an
-//! enemy piece however it runs, and the quickest way to do so. When it is the enemy's last
-//! piece that can move, taking it wins the game (a side without a legal action loses,
-//! docs/rules.md §6.2); otherwise it wins the piece. Such chases run along the railways and
-//! around the camps for 10 to 20 actions, far past what the search sees, and without them the
-//! side ahead shuffles into the quiet or the length draw.
+//! The endgame hunt: once nothing is face down, whether two of our pieces can run an enemy
+//! piece down however it runs (two that can take it, or one with a helper that bars its way),
+//! and the quickest way to do so. When it is the enemy's last piece that can move, taking it
+//! wins the game (a side without a legal action loses, docs/rules.md §6.2); otherwise it wins
+//! the piece. Such chases run along the railways and around the camps for 10 to 20 actions,
+//! far past what the search sees, and without them the side ahead shuffles into the quiet or
+//! the length draw.
 //!
-//! Each chase is a retrograde analysis over every placement of the prey and its hunters, every
+//! Each chase is a retrograde analysis over every placement of the prey and its team, every
 //! other piece standing where it is (table.rs), solved once per such configuration and kept
-//! per thread: a chase keeps its configuration, so the moves after the first cost a lookup.
-//! Against a last mover the analysis is exact for the game: the hunters only ever have fewer
-//! options than in the game, and every piece the prey could take counts as its escape. Against
-//! a piece whose side has other movers, that side may pass at every turn instead (it plays one
-//! of them), so a chase is only found against a piece in the open, which it must catch before
-//! it reaches a camp; only hunters the prey cannot attack take part, and whatever the other
-//! movers do is looked at again on the next move. Repetition (§6.6) is the caller's filter:
-//! a move that would lose by it is never chosen.
+//! for the next moves: a chase keeps its configuration, so the moves after the first cost a
+//! lookup. Against a last mover the analysis is exact for the game: the team only ever has
+//! fewer options than in the game, and every piece the prey could take counts as its escape.
+//! Against a piece whose side has other movers, that side may pass at every turn instead (it
+//! plays one of them), so a chase is only found against a piece in the open, which must be
+//! caught before it reaches a camp; only hunters the prey cannot attack take part, and whatever
+//! the other movers do is looked at again on the next move. Repetition (§6.6) is the caller's
+//! filter: a move that would lose by it is never chosen.
 
-use std::cell::RefCell;
-use std::rc::Rc;
+use std::sync::{Arc, Mutex, PoisonError};
 
 mod table;
 #[cfg(test)]
@@ -31,8 +31,8 @@ use table::{Placement, Table};
 /// Actions kept in hand under the quiet and length limits: the caller's repetition filter may
 /// make the chase a little longer than the table says.
 const MARGIN: u16 = 6;
-/// Solved configurations kept per thread: a game in its endgame needs one or two at a time.
-const CACHED: usize = 6;
+/// Solved configurations kept (about 0.4 MB each): a game in its endgame needs a few at a time.
+const CACHED: usize = 16;
 
 /// What a configuration is: the board without the chasing pieces, and who chases whom.
 #[derive(Clone, PartialEq, Eq, Hash)]
@@ -170,33 +170,32 @@ fn chase(
     table.best_move(here, would_repeat)
 }
 
-thread_local! {
-    static SOLVED: RefCell<Vec<(Key, Rc<Table>)>> = const { RefCell::new(Vec::new()) };
-}
+/// Recently solved chases, most recent first, shared by every thread the AI runs on: the
+/// service asks for a game's moves from whichever blocking thread is free.
+static SOLVED: Mutex<Vec<(Key, Arc<Table>)>> = Mutex::new(Vec::new());
 
-/// The table of `key`, solved now or taken from this thread's recent ones.
-fn solved(key: Key) -> Rc<Table> {
-    let found = SOLVED.with(|cache| {
-        let mut cache = cache.borrow_mut();
-        let at = cache.iter().position(|(known, _)| *known == key)?;
-        let entry = cache.remove(at);
-        let table = Rc::clone(&entry.1);
-        cache.insert(0, entry);
-        Some(table)
-    });
-    if let Some(table) = found {
-        return table;
+/// The table of `key`, solved now or taken from the recent ones.
+fn solved(key: Key) -> Arc<Table> {
+    // A panic elsewhere cannot leave the list half-written: every change is one call.
+    let recent = || SOLVED.lock().unwrap_or_else(PoisonError::into_inner);
+    {
+        let mut cache = recent();
+        if let Some(at) = cache.iter().position(|(known, _)| *known == key) {
+            let entry = cache.remove(at);
+            let table = Arc::clone(&entry.1);
+            cache.insert(0, entry);
+            return table;
+        }
     }
-    let table = Rc::new(Table::solve(
+    // Solved outside the lock, so that other games' moves do not wait for this one.
+    let table = Arc::new(Table::solve(
         &key.rest,
         key.prey,
         &key.hunters,
         key.prey_passes,
     ));
-    SOLVED.with(|cache| {
-        let mut cache = cache.borrow_mut();
-        cache.truncate(CACHED - 1);
-        cache.insert(0, (key, Rc::clone(&table)));
-    });
+    let mut cache = recent();
+    cache.truncate(CACHED - 1);
+    cache.insert(0, (key, Arc::clone(&table)));
     table
 }

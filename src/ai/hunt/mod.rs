@@ -23,6 +23,7 @@ mod table;
 #[cfg(test)]
 mod tests;
 
+use super::eval::attack_gain;
 use crate::game::attack::{AttackResult, resolve};
 use crate::game::geometry::CAMPS;
 use crate::game::{Action, Board, Cell, Colour, Kind, Piece, Position, Square};
@@ -63,7 +64,7 @@ pub(crate) fn hunting_move(
         .quiet_limit
         .saturating_sub(position.quiet)
         .min(position.rules.ply_limit.saturating_sub(position.plies));
-    let mut best: Option<(Action, u8)> = None;
+    let mut chases: Vec<(Action, u8)> = Vec::new();
     for &(prey_square, prey) in &enemy_movers {
         // With another mover to play instead, a piece in a camp can wait there for ever.
         if !alone && CAMPS.contains(prey_square) {
@@ -73,15 +74,35 @@ pub(crate) fn hunting_move(
             movers(board, me).partition(|(_, hunter)| can_hunt(board, *hunter, prey, alone));
         for team in teams(takers, if alone { helpers } else { Vec::new() }) {
             let chased = chase(board, prey_square, prey, &team, !alone, would_repeat);
-            let Some((action, plies)) = chased else {
-                continue;
-            };
-            if u16::from(plies) + MARGIN <= room && best.is_none_or(|(_, fewest)| plies < fewest) {
-                best = Some((action, plies));
-            }
+            chases.extend(chased.filter(|(_, plies)| u16::from(*plies) + MARGIN <= room));
         }
     }
-    best
+    chases.sort_by_key(|(_, plies)| *plies);
+    chases
+        .into_iter()
+        .find(|(action, _)| leaves_nothing_hanging(position, *action))
+}
+
+/// Whether, after `action`, no enemy attack gains anything: a chase looks at the prey alone,
+/// and must not leave a piece, a mine or the flag to the enemy's other movers meanwhile.
+fn leaves_nothing_hanging(position: &Position, action: Action) -> bool {
+    let mut after = position.clone();
+    if after.play_unchecked(action).1.is_some() {
+        return true;
+    }
+    let board = &after.board;
+    board.revealed(after.turn).into_iter().all(|from| {
+        let Some(attacker) = board.piece(from) else {
+            return true;
+        };
+        let attacks = board.destinations(after.turn, from, after.rules).attacks;
+        attacks.into_iter().all(|to| {
+            board.piece(to).is_none_or(|target| {
+                let mines = board.mines_left(target.colour);
+                attack_gain(attacker.kind, target.kind, mines).is_none_or(|gain| gain <= 0)
+            })
+        })
+    })
 }
 
 /// The revealed pieces of `colour` that can move (landmines and flags never do).

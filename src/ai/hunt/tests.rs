@@ -118,6 +118,15 @@ fn no_hunt_while_anything_is_face_down_or_a_chase_cannot_be_won() {
 }
 
 #[test]
+fn no_hunt_leaves_a_piece_to_the_other_movers() {
+    // A black captain on A12 now threatens the red lieutenant beside it.
+    let mut rows = WITH_ANOTHER;
+    rows[0] = "B3,.,BM,B1,BF";
+    rows[1] = "R2,.,.,BM,BM";
+    assert_eq!(hunting_move(&position(&rows, "R"), &never), None);
+}
+
+#[test]
 fn no_hunt_runs_into_the_quiet_draw() {
     let mut start = position(&WITH_ANOTHER, "R");
     let (_, plies) = hunting_move(&start, &never).expect("a won chase");

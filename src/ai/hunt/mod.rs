@@ -24,10 +24,9 @@ mod table;
 mod tests;
 
 use super::eval::attack_gain;
-use crate::game::attack::{AttackResult, resolve};
 use crate::game::geometry::CAMPS;
 use crate::game::{Action, Board, Cell, Colour, Kind, Piece, Position, Square};
-use table::{Placement, Table};
+use table::{Attacked, Member, Placement, Table};
 
 /// Actions kept in hand under the quiet and length limits: the caller's repetition filter may
 /// make the chase a little longer than the table says.
@@ -117,15 +116,10 @@ fn movers(board: &Board, colour: Colour) -> impl Iterator<Item = (Square, Piece)
 }
 
 /// Whether `hunter` removes `prey` by attacking it, and survives or trades if the prey attacks.
-/// When the prey is not `alone`, only a hunter that takes it and cannot be attacked by it.
+/// When the prey is not `alone`, a trade is no win, so only a hunter the prey cannot attack.
 fn can_hunt(board: &Board, hunter: Piece, prey: Piece, alone: bool) -> bool {
-    let taken = resolve(hunter, prey, board.mines_left(prey.colour));
-    let attacked = resolve(prey, hunter, board.mines_left(hunter.colour));
-    if alone {
-        taken.is_ok() && !matches!(attacked, Ok(AttackResult::AttackerWins))
-    } else {
-        taken == Ok(AttackResult::AttackerWins) && attacked.is_err()
-    }
+    let member = Member::new(board, prey, hunter.kind, !alone);
+    member.takes && member.attacked != Attacked::Escape
 }
 
 /// The teams tried: every pair of the three strongest takers, and each of the two strongest

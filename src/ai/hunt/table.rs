@@ -33,17 +33,17 @@ pub(super) struct Table {
 
 /// One piece of the hunting team, and what it and the prey can do to each other.
 #[derive(Clone, Copy, Debug)]
-struct Member {
+pub(super) struct Member {
     /// It turns along the railways.
-    engineer: bool,
+    pub engineer: bool,
     /// It removes the prey by attacking it (a helper only blocks the way).
-    takes: bool,
+    pub takes: bool,
     /// What the prey's attack on it does.
-    attacked: Attacked,
+    pub attacked: Attacked,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum Attacked {
+pub(super) enum Attacked {
     Refused,
     /// Both removed: the prey's side is out of movers, unless it `passes`.
     Traded,
@@ -52,16 +52,17 @@ enum Attacked {
 }
 
 impl Member {
-    fn new(rest: &Board, prey: Piece, kind: Kind, prey_passes: bool) -> Member {
+    /// `kind` on the side against `prey`, the mines read off `board`.
+    pub fn new(board: &Board, prey: Piece, kind: Kind, prey_passes: bool) -> Member {
         let member = Piece::new(prey.colour.other(), kind);
-        let attacked = match resolve(prey, member, rest.mines_left(member.colour)) {
+        let attacked = match resolve(prey, member, board.mines_left(member.colour)) {
             Err(_) => Attacked::Refused,
             Ok(AttackResult::BothRemoved) if !prey_passes => Attacked::Traded,
             Ok(_) => Attacked::Escape,
         };
         Member {
             engineer: kind == Kind::Engineer,
-            takes: resolve(member, prey, rest.mines_left(prey.colour)).is_ok(),
+            takes: resolve(member, prey, board.mines_left(prey.colour)).is_ok(),
             attacked,
         }
     }

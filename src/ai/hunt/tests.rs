@@ -51,6 +51,11 @@ const WITH_ANOTHER: [&str; 12] = [
     "B6,.,RM,RF,RM",
 ];
 
+/// Red's chase, red to act on `rows`.
+fn red_chase(rows: &[&str; 12]) -> Option<(Action, u8)> {
+    hunting_move(&position(rows, "R"), &never)
+}
+
 /// Plays the hunt from `start` against every kind of defence (random replies over 40
 /// seeds): each time the chase must still be won, never longer than announced, and end
 /// with the prey gone.
@@ -104,17 +109,17 @@ fn a_piece_in_the_open_is_hunted_down_though_its_side_could_wait() {
 fn no_hunt_while_anything_is_face_down_or_a_chase_cannot_be_won() {
     let mut rows = LONE;
     rows[3] = "?R1,.,.,.,.";
-    assert_eq!(hunting_move(&position(&rows, "R"), &never), None);
+    assert_eq!(red_chase(&rows), None);
     // The brigadier one row up has room to run.
     let mut rows = LONE;
     rows[11] = ".,.,RM,RF,RM";
     rows[5] = ".,.,B6,.,.";
-    assert_eq!(hunting_move(&position(&rows, "R"), &never), None);
+    assert_eq!(red_chase(&rows), None);
     // Sheltering in a camp while its side has another move, it can wait for ever.
     let mut rows = WITH_ANOTHER;
     rows[11] = ".,.,RM,RF,RM";
     rows[8] = ".,.,B6,.,.";
-    assert_eq!(hunting_move(&position(&rows, "R"), &never), None);
+    assert_eq!(red_chase(&rows), None);
 }
 
 #[test]
@@ -123,7 +128,7 @@ fn no_hunt_leaves_a_piece_to_the_other_movers() {
     let mut rows = WITH_ANOTHER;
     rows[0] = "B3,.,BM,B1,BF";
     rows[1] = "R2,.,.,BM,BM";
-    assert_eq!(hunting_move(&position(&rows, "R"), &never), None);
+    assert_eq!(red_chase(&rows), None);
 }
 
 #[test]

@@ -51,7 +51,7 @@ impl Level {
             Level::Hard => SearchSettings {
                 drive: Drive::ALL,
                 repetition: true,
-                hunts: true,
+                hunt: Hunt::Safely,
                 ..SearchSettings::PLAIN
             },
             Level::Master => SearchSettings {
@@ -61,7 +61,7 @@ impl Level {
                 history: true,
                 refines: true,
                 repetition: true,
-                hunts: true,
+                hunt: Hunt::Boldly,
             },
         }
     }
@@ -86,9 +86,33 @@ pub(crate) struct SearchSettings {
     pub refines: bool,
     /// The repetition rule played out in the search, for both sides.
     pub repetition: bool,
-    /// A lone enemy mover is hunted down by the endgame tables (hunt.rs) when they find a
-    /// forced win.
-    pub hunts: bool,
+    /// Whether enemy pieces are run down by the endgame tables (ai/hunt) once nothing is face
+    /// down, and at what risk.
+    pub hunt: Hunt,
+}
+
+/// How a level plays the chases the endgame tables find (ai/hunt).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Hunt {
+    Never,
+    /// Only chases that risk nothing meanwhile: against the enemy's last mover, or leaving no
+    /// enemy attack that gains anything. Hard's: against a level that takes what is left
+    /// hanging, a bolder hunt loses more pieces than it runs down.
+    Safely,
+    /// Every chase, the quickest safe one first: the master's, which would rather trade a
+    /// piece for a won chase than shuffle into the quiet or the length draw.
+    Boldly,
+}
+
+impl Hunt {
+    /// Whether a chase the tables found is played.
+    pub fn plays(self, chase_is_safe: bool) -> bool {
+        match self {
+            Hunt::Never => false,
+            Hunt::Safely => chase_is_safe,
+            Hunt::Boldly => true,
+        }
+    }
 }
 
 impl SearchSettings {
@@ -100,7 +124,7 @@ impl SearchSettings {
         history: false,
         refines: false,
         repetition: false,
-        hunts: false,
+        hunt: Hunt::Never,
     };
 
     /// The analysis's search (analysis/estimate.rs): its `SCALE` was fitted against it.
@@ -269,15 +293,19 @@ mod tests {
             assert_eq!(settings.drive.draw_costs_lead, presses, "{level}");
             assert_eq!(settings.refines, level == Level::Master, "{level}");
             assert_eq!(settings.repetition, presses, "{level}");
-            let hunts = matches!(level, Level::Hard | Level::Master);
-            assert_eq!(settings.hunts, hunts, "{level}");
+            let hunt = match level {
+                Level::Easy | Level::Normal => Hunt::Never,
+                Level::Hard => Hunt::Safely,
+                Level::Master => Hunt::Boldly,
+            };
+            assert_eq!(settings.hunt, hunt, "{level}");
         }
         // The analysis keeps the plain search its scale was fitted against.
         const {
             assert!(!SearchSettings::ANALYSIS.drive.shrink);
             assert!(!SearchSettings::ANALYSIS.refines);
             assert!(!SearchSettings::ANALYSIS.repetition);
-            assert!(!SearchSettings::ANALYSIS.hunts);
+            assert!(matches!(SearchSettings::ANALYSIS.hunt, Hunt::Never));
         }
     }
 

@@ -18,7 +18,7 @@ use super::determinise::{below, determinise, place_face_down, pool};
 use super::eval::{Clock, Drive, Paths, evaluate, lead, piece_value};
 use super::history::History;
 use super::hunt;
-use super::level::{Limit, SearchSettings};
+use super::level::{Hunt, Limit, SearchSettings};
 use super::repetition::{Recent, repeats, repetition_lists};
 use crate::game::draw_by_counters;
 use crate::game::geometry::NEIGHBOURS;
@@ -91,10 +91,11 @@ pub(crate) fn choose(
     {
         return Some(instant(*win));
     }
-    if settings.hunts
-        && let Some((action, _)) = hunt::hunting_move(&position, would_repeat)
+    if settings.hunt != Hunt::Never
+        && let Some(chase) = hunt::hunting_move(&position, would_repeat)
+        && settings.hunt.plays(chase.safe)
     {
-        return Some(instant(action));
+        return Some(instant(chase.action));
     }
     let noise: Vec<i32> = candidates
         .iter()

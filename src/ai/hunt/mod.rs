@@ -44,13 +44,25 @@ struct Key {
     prey_passes: bool,
 }
 
-/// The hunting move for the side to act in `position`, with the plies the chase still takes,
-/// when an enemy piece can be run down before the quiet or the length draw (the quickest chase
-/// of all). `would_repeat` filters moves that would lose by repetition.
+/// A chase found by the hunt: its first move and the plies it takes.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) struct Chase {
+    pub action: Action,
+    pub plies: u8,
+    /// Nothing is risked meanwhile: the prey is the enemy's last mover, or no enemy attack
+    /// gains anything after the move. The tables see the prey alone, so an unsafe chase may
+    /// leave a piece to the enemy's other movers; whether to play it is the level's choice
+    /// (`level::Hunt`).
+    pub safe: bool,
+}
+
+/// The hunting move for the side to act in `position`, when an enemy piece can be run down
+/// before the quiet or the length draw: the quickest safe chase, or else the quickest of all.
+/// `would_repeat` filters moves that would lose by repetition.
 pub(crate) fn hunting_move(
     position: &Position,
     would_repeat: &dyn Fn(Action) -> bool,
-) -> Option<(Action, u8)> {
+) -> Option<Chase> {
     let board = &position.board;
     if !board.face_down().is_empty() || position.rules.hq_locks {
         return None;
@@ -77,9 +89,18 @@ pub(crate) fn hunting_move(
         }
     }
     chases.sort_by_key(|(_, plies)| *plies);
-    chases
-        .into_iter()
-        .find(|(action, _)| leaves_nothing_hanging(position, *action))
+    let chase = |(action, plies): (Action, u8), safe| Chase {
+        action,
+        plies,
+        safe,
+    };
+    let safe = chases
+        .iter()
+        .find(|(action, _)| alone || leaves_nothing_hanging(position, *action));
+    match safe {
+        Some(found) => Some(chase(*found, true)),
+        None => chases.first().map(|found| chase(*found, false)),
+    }
 }
 
 /// Whether, after `action`, no enemy attack gains anything: a chase looks at the prey alone,

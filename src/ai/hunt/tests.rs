@@ -4,7 +4,11 @@ use rand::SeedableRng;
 use rand::rngs::ChaCha8Rng;
 
 use super::*;
+use crate::ai::Level;
 use crate::ai::determinise::below;
+use crate::ai::level::Limit;
+use crate::ai::search::choose;
+use crate::game::{Colour, PublicView};
 
 fn never(_: Action) -> bool {
     false
@@ -52,7 +56,7 @@ const WITH_ANOTHER: [&str; 12] = [
 ];
 
 /// Red's chase, red to act on `rows`.
-fn red_chase(rows: &[&str; 12]) -> Option<(Action, u8)> {
+fn red_chase(rows: &[&str; 12]) -> Option<Chase> {
     hunting_move(&position(rows, "R"), &never)
 }
 
@@ -60,14 +64,16 @@ fn red_chase(rows: &[&str; 12]) -> Option<(Action, u8)> {
 /// seeds): each time the chase must still be won, never longer than announced, and end
 /// with the prey gone.
 fn hunted_down(start: &Position, prey_square: &str) {
-    let (_, announced) = hunting_move(start, &never).expect("a won chase");
+    let announced = hunting_move(start, &never).expect("a won chase").plies;
     for seed in 0..40 {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let mut game = start.clone();
         let mut left = announced;
         let mut prey: Square = prey_square.parse().expect("a square");
         loop {
-            let (action, plies) = hunting_move(&game, &never).expect("still a won chase");
+            let chase = hunting_move(&game, &never).expect("still a won chase");
+            assert!(chase.safe, "seed {seed}: nothing else to watch");
+            let Chase { action, plies, .. } = chase;
             assert!(
                 plies <= left,
                 "seed {seed}: the chase grew from {left} to {plies}"
@@ -100,7 +106,7 @@ fn a_last_mover_is_hunted_down_whatever_it_does() {
 #[test]
 fn a_piece_in_the_open_is_hunted_down_though_its_side_could_wait() {
     let start = position(&WITH_ANOTHER, "R");
-    let (_, plies) = hunting_move(&start, &never).expect("a won chase");
+    let plies = hunting_move(&start, &never).expect("a won chase").plies;
     assert!(plies > 7, "a long chase: {plies} plies");
     hunted_down(&start, "A1");
 }
@@ -123,18 +129,30 @@ fn no_hunt_while_anything_is_face_down_or_a_chase_cannot_be_won() {
 }
 
 #[test]
-fn no_hunt_leaves_a_piece_to_the_other_movers() {
+fn a_chase_that_leaves_a_piece_to_the_other_movers_is_not_safe() {
     // A black captain on A12 now threatens the red lieutenant beside it.
     let mut rows = WITH_ANOTHER;
     rows[0] = "B3,.,BM,B1,BF";
     rows[1] = "R2,.,.,BM,BM";
-    assert_eq!(red_chase(&rows), None);
+    let chase = red_chase(&rows).expect("a won chase");
+    assert!(!chase.safe);
+    // The master plays it at once; hard leaves the choice to its search.
+    let view = PublicView::of_position(&position(&rows, "R"));
+    let limit = Limit {
+        deadline: None,
+        max_nodes: 2_000,
+    };
+    let choose =
+        |level: Level| choose(&view, &level.settings(), 1, limit, &never).expect("red has actions");
+    let master = choose(Level::Master);
+    assert_eq!((master.action, master.depth), (chase.action, 0));
+    assert!(choose(Level::Hard).depth > 0, "hard searched");
 }
 
 #[test]
 fn no_hunt_runs_into_the_quiet_draw() {
     let mut start = position(&WITH_ANOTHER, "R");
-    let (_, plies) = hunting_move(&start, &never).expect("a won chase");
+    let plies = hunting_move(&start, &never).expect("a won chase").plies;
     start.quiet = start.rules.quiet_limit - u16::from(plies);
     assert_eq!(hunting_move(&start, &never), None);
 }
@@ -142,9 +160,9 @@ fn no_hunt_runs_into_the_quiet_draw() {
 #[test]
 fn a_move_that_would_lose_by_repetition_is_never_chosen() {
     let start = position(&WITH_ANOTHER, "R");
-    let (first, _) = hunting_move(&start, &never).expect("a won chase");
+    let first = hunting_move(&start, &never).expect("a won chase").action;
     let refused = |action: Action| action == first;
-    if let Some((other, _)) = hunting_move(&start, &refused) {
-        assert_ne!(other, first);
+    if let Some(other) = hunting_move(&start, &refused) {
+        assert_ne!(other.action, first);
     }
 }

@@ -151,13 +151,7 @@ fn pressure(board: &Board, side: Colour, ahead: bool, hunt: bool, paths: &Paths)
         return 0;
     }
     let mut total = 0;
-    for from in board.revealed(side) {
-        let Cell::Revealed(piece) = board.cell(from) else {
-            continue;
-        };
-        if !piece.kind.is_movable() {
-            continue;
-        }
+    for (from, piece) in board.movers(side) {
         let mut best = 0;
         for &(to, target) in &targets {
             let Some(mut gain) = attack_gain(piece.kind, target, enemy_mines) else {
@@ -191,23 +185,11 @@ fn pressure(board: &Board, side: Colour, ahead: bool, hunt: bool, paths: &Paths)
 /// a side left without moves loses.
 fn cornering(board: &Board, side: Colour) -> i32 {
     let hunters: Vec<(Kind, SquareSet)> = board
-        .revealed(side)
-        .into_iter()
-        .filter_map(|from| match board.cell(from) {
-            Cell::Revealed(piece) if piece.kind.is_movable() => {
-                Some((piece.kind, board.reach(from, piece.kind)))
-            }
-            _ => None,
-        })
+        .movers(side)
+        .map(|(from, piece)| (piece.kind, board.reach(from, piece.kind)))
         .collect();
     let mut total = 0;
-    for from in board.revealed(side.other()) {
-        let Cell::Revealed(prey) = board.cell(from) else {
-            continue;
-        };
-        if !prey.kind.is_movable() {
-            continue;
-        }
+    for (from, prey) in board.movers(side.other()) {
         let mut danger = SquareSet::EMPTY;
         for (kind, reach) in &hunters {
             if attack_gain(*kind, prey.kind, 3).is_some() {

@@ -202,6 +202,17 @@ impl Board {
         self.revealed[colour.index()]
     }
 
+    /// The revealed pieces of `colour` that can move (landmines and flags never do), with
+    /// their squares.
+    pub fn movers(&self, colour: Colour) -> impl Iterator<Item = (Square, Piece)> + '_ {
+        self.revealed(colour)
+            .into_iter()
+            .filter_map(|square| match self.cell(square) {
+                Cell::Revealed(piece) if piece.kind.is_movable() => Some((square, piece)),
+                _ => None,
+            })
+    }
+
     /// How many pieces of this colour and kind are on the board, face down or not.
     pub fn count_on_board(&self, piece: Piece) -> u8 {
         self.on_board[piece.index()]

@@ -25,7 +25,7 @@ mod tests;
 
 use super::eval::attack_gain;
 use crate::game::geometry::CAMPS;
-use crate::game::{Action, Board, Cell, Colour, Kind, Piece, Position, Square};
+use crate::game::{Action, Board, Cell, Kind, Piece, Position, Square};
 use table::{Attacked, Member, Placement, Table};
 
 /// Actions kept in hand under the quiet and length limits: the caller's repetition filter may
@@ -68,7 +68,7 @@ pub(crate) fn hunting_move(
         return None;
     }
     let me = position.turn;
-    let enemy_movers: Vec<(Square, Piece)> = movers(board, me.other()).collect();
+    let enemy_movers: Vec<(Square, Piece)> = board.movers(me.other()).collect();
     let alone = enemy_movers.len() == 1;
     let room = position
         .rules
@@ -81,8 +81,9 @@ pub(crate) fn hunting_move(
         if !alone && CAMPS.contains(prey_square) {
             continue;
         }
-        let (takers, helpers): (Vec<_>, Vec<_>) =
-            movers(board, me).partition(|(_, hunter)| can_hunt(board, *hunter, prey, alone));
+        let (takers, helpers): (Vec<_>, Vec<_>) = board
+            .movers(me)
+            .partition(|(_, hunter)| can_hunt(board, *hunter, prey, alone));
         for team in teams(takers, if alone { helpers } else { Vec::new() }) {
             let chased = chase(board, prey_square, prey, &team, !alone, would_repeat);
             chases.extend(chased.filter(|(_, plies)| u16::from(*plies) + MARGIN <= room));
@@ -123,17 +124,6 @@ fn leaves_nothing_hanging(position: &Position, action: Action) -> bool {
             })
         })
     })
-}
-
-/// The revealed pieces of `colour` that can move (landmines and flags never do).
-fn movers(board: &Board, colour: Colour) -> impl Iterator<Item = (Square, Piece)> + '_ {
-    board
-        .revealed(colour)
-        .into_iter()
-        .filter_map(|square| match board.cell(square) {
-            Cell::Revealed(piece) if piece.kind.is_movable() => Some((square, piece)),
-            _ => None,
-        })
 }
 
 /// Whether `hunter` removes `prey` by attacking it, and survives or trades if the prey attacks.

@@ -112,10 +112,7 @@ fn leaves_nothing_hanging(position: &Position, action: Action) -> bool {
         return true;
     }
     let board = &after.board;
-    board.revealed(after.turn).into_iter().all(|from| {
-        let Some(attacker) = board.piece(from) else {
-            return true;
-        };
+    board.movers(after.turn).all(|(from, attacker)| {
         let attacks = board.destinations(after.turn, from, after.rules).attacks;
         attacks.into_iter().all(|to| {
             board.piece(to).is_none_or(|target| {

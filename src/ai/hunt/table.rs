@@ -145,7 +145,7 @@ impl Table {
         let mut levels: Vec<Vec<Placement>> = vec![Vec::new(); 3];
         for at in table.placements() {
             let occupied = table.occupied(at);
-            if table.hunter_takes(at, occupied) {
+            if table.taker(at, occupied).is_some() {
                 table.mark(at, 1, &mut levels);
             }
             let prey_at = Placement {
@@ -188,12 +188,17 @@ impl Table {
         levels[level].push(at);
     }
 
-    /// Whether a hunter to act can take the prey where it stands (never in a camp).
-    fn hunter_takes(&self, at: Placement, occupied: SquareSet) -> bool {
-        !CAMPS.contains(at.prey)
-            && (self.members.iter().zip(at.hunters)).any(|(member, square)| {
-                member.takes && reach(occupied, square, member.engineer).contains(at.prey)
+    /// The square of a hunter that, to act, can take the prey where it stands (never in a
+    /// camp).
+    fn taker(&self, at: Placement, occupied: SquareSet) -> Option<Square> {
+        if CAMPS.contains(at.prey) {
+            return None;
+        }
+        (self.members.iter().zip(at.hunters))
+            .find(|(member, square)| {
+                member.takes && reach(occupied, *square, member.engineer).contains(at.prey)
             })
+            .map(|(_, square)| square)
     }
 
     /// Widens the wins level by level: a hunter to act wins if one move reaches a won
@@ -258,20 +263,14 @@ impl Table {
             return None;
         }
         let occupied = self.occupied(here);
+        if let Some(from) = self.taker(here, occupied) {
+            let to = here.prey;
+            return Some((Action::Move { from, to }, 1));
+        }
         let mut best: Option<(Action, u8)> = None;
         for (slot, member) in self.members.iter().enumerate() {
             let from = here.hunters[slot];
-            let reach = reach(occupied, from, member.engineer);
-            if member.takes && reach.contains(here.prey) && !CAMPS.contains(here.prey) {
-                return Some((
-                    Action::Move {
-                        from,
-                        to: here.prey,
-                    },
-                    1,
-                ));
-            }
-            for to in reach - occupied {
+            for to in reach(occupied, from, member.engineer) - occupied {
                 let mut next = Placement {
                     prey_to_act: true,
                     ..here

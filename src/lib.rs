@@ -21,15 +21,16 @@
 //! [`render`] and [`words`] draw and word what the service shows. The front ends (`discord`,
 //! `console`, `cli`) and the process's `ops` are the binary's: they are reachable only so that
 //! the binary and the end-to-end tests can start them, and are not part of the API.
-pub mod ai;
 pub mod analysis;
 pub mod config;
-pub mod game;
 pub mod render;
 pub mod scoring;
 pub mod service;
 pub mod store;
 pub mod words;
+
+/// The rules and the AI, from the `junqi-rules` crate, under the paths the bot has always used.
+pub use junqi_rules::{ai, game};
 
 #[doc(hidden)]
 pub mod cli;

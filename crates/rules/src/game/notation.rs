@@ -253,7 +253,7 @@ impl fmt::Display for Position {
 /// A position as a player is shown it: cells, the colour to act (`None` for `-`) and counters.
 ///
 /// ```
-/// use junqi::PublicPosition;
+/// use junqi_rules::PublicPosition;
 ///
 /// let rows = vec![".,.,.,.,."; 11].join("/");
 /// let text = format!("?,R9,.,.,./{rows} - 3 7");

@@ -4,11 +4,11 @@
 //! The types own their behaviour, in the manner of the `shakmaty` chess crate: a [`Position`],
 //! a [`PublicPosition`], a [`Square`], an [`Action`] and an [`Outcome`] are read with
 //! [`str::parse`] and written with `Display`, and square sets are [`SquareSet`]s. Every item has
-//! one import path, `junqi::game::…` (the most used are also at the crate root); only the fixed
+//! one import path, `junqi_rules::game::…` (the most used are also at the crate root); only the fixed
 //! board [`geometry`] is a module of its own.
 //!
 //! ```
-//! use junqi::{Action, Position};
+//! use junqi_rules::{Action, Position};
 //!
 //! // Red's marshal on A6, Black's general on E1 and flag on E2, Black's mines all gone.
 //! let empty = ".,.,.,.,.";

@@ -9,7 +9,7 @@ use super::square::{SQUARES, Square};
 /// A set of squares. `Copy`, and every operation is one or two machine instructions.
 ///
 /// ```
-/// use junqi::{Square, SquareSet};
+/// use junqi_rules::{Square, SquareSet};
 ///
 /// let b3: Square = "B3".parse().unwrap();
 /// let c3: Square = "C3".parse().unwrap();

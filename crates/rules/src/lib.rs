@@ -1,0 +1,26 @@
+//! junqi-rules: the rules of 军棋 as a pure library, and the AI that plays them.
+//!
+//! The rules live in [`game`] and the AI in [`ai`]; the most used game types are re-exported
+//! here, so that analysis code reads `use junqi_rules::{Position, Action};`. Nothing here does
+//! I/O, runs an async runtime or knows Discord, a store or an image: the bot (the `junqi-bot`
+//! package) depends on this crate, never the other way round. The rules, and the position
+//! notation these types read and write, are described in the repository's `docs/rules.md`.
+//!
+//! ```
+//! use junqi_rules::{Colour, Outcome, Position};
+//!
+//! let empty = ".,.,.,.,.";
+//! let board = format!("{e}/{e}/{e}/{e}/{e}/{e}/{e}/{e}/{e}/{e}/.,R1,.,.,./.,BF,.,.,.", e = empty);
+//! let mut position: Position = format!("{board} R").parse().unwrap();
+//! // Black has no mines left, so Red's engineer may take the flag.
+//! let (_, outcome) = position.apply("move B2 B1".parse().unwrap()).unwrap();
+//! assert_eq!(outcome.unwrap().to_string(), "R wins: flag");
+//! assert_eq!("R wins: flag".parse::<Outcome<Colour>>().unwrap(), outcome.unwrap());
+//! ```
+pub mod ai;
+pub mod game;
+
+pub use game::{
+    Action, Colour, Game, Kind, Outcome, Piece, Position, PublicPosition, PublicView, Rules, Seat,
+    Square, SquareSet,
+};

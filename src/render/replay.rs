@@ -22,6 +22,12 @@ use super::palette::{self, Palette};
 use super::scratch::Kept;
 use super::{Panel, RenderError, RenderOptions, board, draw, draw_reveal, encode, text};
 
+/// Whether the replay's frames are coded by the hand-written LZW (`lzw.rs`) or by the gif
+/// crate's own encoder (weezl): a switch for `examples/replay_300` to time both in one run.
+#[doc(hidden)]
+pub static HAND_WRITTEN_LZW: std::sync::atomic::AtomicBool =
+    std::sync::atomic::AtomicBool::new(true);
+
 /// How long the first frame stays before the game starts to move, in centiseconds.
 const OPENING_PAUSE_CS: u16 = 150;
 /// How long the reveal stays before the animation loops, in centiseconds.
@@ -291,12 +297,15 @@ impl<'p> FrameWriter<'p> {
             );
             self.rect.resize(self.rect.len() + (right - end), spare);
         }
+        let hand_written = HAND_WRITTEN_LZW.load(std::sync::atomic::Ordering::Relaxed);
         self.codes.clear();
-        self.lzw
-            .encode(&self.rect, transparent.unwrap_or(0), &mut self.codes);
+        if hand_written {
+            self.lzw
+                .encode(&self.rect, transparent.unwrap_or(0), &mut self.codes);
+        }
         // A GIF delay is at most 655.35 s; a longer frame is clamped.
         let delay = u16::try_from(delay_cs).unwrap_or(u16::MAX);
-        let frame = gif::Frame {
+        let mut frame = gif::Frame {
             delay,
             dispose: gif::DisposalMethod::Keep,
             transparent,
@@ -307,7 +316,13 @@ impl<'p> FrameWriter<'p> {
             buffer: Cow::Borrowed(&self.codes),
             ..gif::Frame::default()
         };
-        self.encoder.write_lzw_pre_encoded_frame(&frame)?;
+        if hand_written {
+            self.encoder.write_lzw_pre_encoded_frame(&frame)?;
+        } else {
+            // The gif crate's own encoder: weezl.
+            frame.buffer = Cow::Borrowed(&self.rect);
+            self.encoder.write_frame(&frame)?;
+        }
         if first {
             self.shown = current.to_vec();
         } else {

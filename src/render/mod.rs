@@ -20,7 +20,6 @@ mod from_position;
 mod huffman;
 mod last_action;
 mod layout;
-mod lzw;
 mod marks;
 mod opening;
 mod palette;
@@ -47,7 +46,7 @@ pub use chart::{Chart, render_chart};
 pub use encode::{LANGUAGE_KEYWORD, language_of_image};
 pub use from_position::{guide_from_view, render_position_text};
 pub use layout::{HEIGHT, WIDTH};
-pub use replay::{HAND_WRITTEN_LZW, ReplayGif, ReplayOptions, render_replay_gif};
+pub use replay::{ReplayGif, ReplayOptions, render_replay_gif};
 pub use standings::{MAX_ROWS as MAX_STANDINGS_ROWS, StandingRow, render_standings};
 pub use words::{LANGUAGES, Word};
 

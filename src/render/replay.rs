@@ -17,16 +17,9 @@ use crate::config::Language;
 use crate::game::{PublicView, RevealedView};
 
 use super::canvas::{Canvas, Span, Touched, copy_span};
-use super::lzw::Lzw;
 use super::palette::{self, Palette};
 use super::scratch::Kept;
 use super::{Panel, RenderError, RenderOptions, board, draw, draw_reveal, encode, text};
-
-/// Whether the replay's frames are coded by the hand-written LZW (`lzw.rs`) or by the gif
-/// crate's own encoder (weezl): a switch for `examples/replay_300` to time both in one run.
-#[doc(hidden)]
-pub static HAND_WRITTEN_LZW: std::sync::atomic::AtomicBool =
-    std::sync::atomic::AtomicBool::new(true);
 
 /// How long the first frame stays before the game starts to move, in centiseconds.
 const OPENING_PAUSE_CS: u16 = 150;
@@ -216,13 +209,11 @@ impl<'b> Frames<'b> {
 struct FrameWriter<'p> {
     encoder: gif::Encoder<Vec<u8>>,
     palette: &'p Palette,
-    lzw: Lzw,
     width: u32,
     height: u32,
     /// The indices on screen after the frames so far (empty before the first).
     shown: Vec<u8>,
     rect: Vec<u8>,
-    codes: Vec<u8>,
     frames: usize,
     duration_cs: u64,
 }
@@ -248,12 +239,10 @@ impl<'p> FrameWriter<'p> {
         Ok(FrameWriter {
             encoder,
             palette,
-            lzw: Lzw::default(),
             width,
             height,
             shown: Vec::new(),
             rect: Vec::new(),
-            codes: Vec::new(),
             frames: 0,
             duration_cs: 0,
         })
@@ -297,15 +286,9 @@ impl<'p> FrameWriter<'p> {
             );
             self.rect.resize(self.rect.len() + (right - end), spare);
         }
-        let hand_written = HAND_WRITTEN_LZW.load(std::sync::atomic::Ordering::Relaxed);
-        self.codes.clear();
-        if hand_written {
-            self.lzw
-                .encode(&self.rect, transparent.unwrap_or(0), &mut self.codes);
-        }
         // A GIF delay is at most 655.35 s; a longer frame is clamped.
         let delay = u16::try_from(delay_cs).unwrap_or(u16::MAX);
-        let mut frame = gif::Frame {
+        let frame = gif::Frame {
             delay,
             dispose: gif::DisposalMethod::Keep,
             transparent,
@@ -313,16 +296,11 @@ impl<'p> FrameWriter<'p> {
             top: top as u16,
             width: (right - left) as u16,
             height: (bottom - top) as u16,
-            buffer: Cow::Borrowed(&self.codes),
+            buffer: Cow::Borrowed(&self.rect),
             ..gif::Frame::default()
         };
-        if hand_written {
-            self.encoder.write_lzw_pre_encoded_frame(&frame)?;
-        } else {
-            // The gif crate's own encoder: weezl.
-            frame.buffer = Cow::Borrowed(&self.rect);
-            self.encoder.write_frame(&frame)?;
-        }
+        // The gif crate codes it with weezl's LZW, into a buffer it keeps between frames.
+        self.encoder.write_frame(&frame)?;
         if first {
             self.shown = current.to_vec();
         } else {

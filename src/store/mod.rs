@@ -15,13 +15,15 @@
 //!
 //! Shared here: the records ([`records`]; cancelled games apart, in `cancelled`; analyses in `analyses`), their byte encoding (`codec`), the errors and what
 //! a finished game does to a player's totals (`stats`), the older layouts the migrations
-//! read (`legacy`), and waiting for a database that is not up yet at start-up (`connect`).
+//! read (`legacy`), waiting for a database that is not up yet at start-up (`connect`), and
+//! the stable checksums ([`fnv`]).
 
 mod analyses;
 mod cancelled;
 mod codec;
 mod connect;
 mod error;
+pub mod fnv;
 mod legacy;
 mod postgres;
 mod queue;

@@ -4,13 +4,12 @@
 //! check that both sides hold the same records (counts and checksums). Copying is an upsert by
 //! key, so running it again changes nothing; the sled directory's lock makes it refuse while a bot runs on it.
 
-use std::hash::{DefaultHasher, Hasher};
 use std::path::Path;
 
 use serde::Serialize;
 
-use super::codec;
 use super::error::StoreError;
+use super::{codec, fnv};
 use super::postgres::PgStore;
 use super::sled::SledStore;
 
@@ -122,6 +121,18 @@ pub fn migrate_sled_to_postgres(dir: &Path, url: &str) -> Result<MigrationReport
     Ok(MigrationReport { kinds })
 }
 
+/// The checksum of records in the order given: FNV-1a over each record's length and
+/// [`fnv::of_words`] sum, the same in every build (operators compare it between runs).
+fn digest<T: Serialize>(kind: &'static str, records: &[&T]) -> Result<u64, StoreError> {
+    records.iter().try_fold(fnv::OFFSET_BASIS, |sum, record| {
+        let bytes = codec::encode(kind, *record)?;
+        Ok(fnv::step(
+            fnv::step(sum, bytes.len() as u64),
+            fnv::of_words(&bytes),
+        ))
+    })
+}
+
 /// Checks that every source record is in the destination byte for byte; returns the count and
 /// checksum of the source's records.
 fn verify<T: Serialize, K: Ord>(
@@ -130,13 +141,6 @@ fn verify<T: Serialize, K: Ord>(
     destination: &[T],
     key: impl Fn(&T) -> K,
 ) -> Result<KindReport, StoreError> {
-    let digest = |records: &[&T]| -> Result<u64, StoreError> {
-        let mut hasher = DefaultHasher::new();
-        for record in records {
-            hasher.write(&codec::encode(kind, *record)?);
-        }
-        Ok(hasher.finish())
-    };
     let mut wanted: Vec<&T> = source.iter().collect();
     wanted.sort_by_key(|record| key(record));
     let ids: std::collections::BTreeSet<K> = wanted.iter().map(|record| key(record)).collect();
@@ -145,8 +149,8 @@ fn verify<T: Serialize, K: Ord>(
         .filter(|record| ids.contains(&key(record)))
         .collect();
     found.sort_by_key(|record| key(record));
-    let (count, checksum) = (wanted.len(), digest(wanted.as_slice())?);
-    if found.len() != count || digest(found.as_slice())? != checksum {
+    let (count, checksum) = (wanted.len(), digest(kind, &wanted)?);
+    if found.len() != count || digest(kind, &found)? != checksum {
         return Err(StoreError::MigrationMismatch {
             kind,
             expected: count,
@@ -158,4 +162,20 @@ fn verify<T: Serialize, K: Ord>(
         count,
         checksum,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::digest;
+
+    /// The checksum migrate-store prints is FNV-1a of each record's length and word sum, in
+    /// order: these values were computed apart from the code, so a build whose checksum drifts
+    /// (another hasher, another reading) fails here.
+    #[test]
+    fn the_migration_checksum_is_pinned_and_order_sensitive() {
+        let (short, long) = ("alpha".to_string(), "a longer record".to_string());
+        let checksum = |records: &[&String]| digest("test record", records).expect("encodes");
+        assert_eq!(checksum(&[&short, &long]), 0x25e8_e83c_8908_f057);
+        assert_eq!(checksum(&[&long, &short]), 0x98fe_d2c1_f0e4_98f3);
+    }
 }

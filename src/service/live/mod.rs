@@ -1,16 +1,18 @@
 //! One live game: its actor (`mailbox.rs`: the task that owns the game and takes one command or
 //! clock event at a time), the decisions it makes (`decide.rs`: play, draw, resign, clocks,
 //! each returning what happened or a refusal), the commit of each change to the store
-//! (`commit.rs`; `settle.rs` when a lost connection hides whether a write was stored), what the actor keeps beside the game (`table.rs`; the game holds the record),
+//! (`commit.rs`; `settle.rs` when a lost connection hides whether a write was stored), what
+//! the actor keeps beside the game (`table.rs`; the game holds the record),
 //! what happened as a plain value (`happened.rs`), and the presenter beside the actor
 //! (`presenter.rs`) that words (`tell.rs`) and draws each decision and delivers it in the order
 //! decided. Both run only while the game is busy: an idle game sleeps, its clock in one shared
-//! timer, and wakes for its next command or clock event (`sleep.rs`). A moderator's cancel ends
-//! the game without a result (`cancel.rs`).
+//! timer, and wakes for its next command or clock event (`sleep.rs`). Every way a game ends goes
+//! through one finisher (`finish.rs`), a moderator's cancel (`cancel.rs`) among them.
 
 mod cancel;
 mod commit;
 mod decide;
+mod finish;
 mod happened;
 mod mailbox;
 mod presenter;

@@ -199,7 +199,7 @@ fn awaken(inner: &Arc<Inner>, kept: Kept) -> Awake {
         me: tx.downgrade(),
         stage,
         unsure: false,
-        cancelled: false,
+        finished: false,
     };
     let task = tokio::spawn(actor.run(rx));
     Awake {

@@ -71,7 +71,7 @@ impl GameActor {
         stats: [PlayerStats; 2],
     ) -> Ended {
         let mut places = vec![self.table.place];
-        places.extend(lock(&self.inner.homes).get(&self.table.place).copied());
+        places.extend(lock(&self.inner.live.homes).get(&self.table.place).copied());
         let (players, id) = (finished.game.players, finished.game.id);
         let remembered = self
             .inner

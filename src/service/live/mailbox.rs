@@ -250,7 +250,7 @@ impl GameActor {
                     .for_level(level, config.ai_budget_ms)
                     .min(self.table.clock.turn_secs.saturating_mul(500))
             },
-            seed: self.inner.next_ai_seed(),
+            seed: self.inner.live.next_ai_seed(),
         };
         let game = self.game.clone();
         let me = self.me.clone();

@@ -8,14 +8,38 @@ use std::collections::HashMap;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use super::{Command, lock};
+use super::{Caller, Command, Inner, Reply, Surface, lock, words};
+use crate::config::Language;
 use crate::store::UserId;
 
 /// Past this many members, the buckets that are full again (they limit nothing) are dropped.
 const KEEP: usize = 10_000;
 
+/// The refusal of an image command from a member whose bucket is empty (in `lang`), or `None`
+/// when it may be drawn. The console is one operator's terminal: only Discord members are
+/// limited.
+pub(super) fn too_many_images(
+    inner: &Inner,
+    caller: &Caller,
+    command: &Command,
+    lang: Language,
+) -> Option<Reply> {
+    if inner.surface != Surface::Discord || !draws_image(command) {
+        return None;
+    }
+    let allowed = inner.image_buckets.take(
+        caller.user,
+        inner.config.image_burst,
+        inner.config.images_per_minute,
+        Instant::now(),
+    );
+    let wait = allowed.err()?;
+    let seconds = wait.as_secs() + u64::from(wait.subsec_nanos() > 0);
+    Some(Reply::refusal(words::slow_down(lang, seconds)))
+}
+
 /// Whether `command` draws an image (or an animation) for its answer.
-pub(super) fn draws_image(command: &Command) -> bool {
+fn draws_image(command: &Command) -> bool {
     match command {
         Command::Board
         | Command::Moves(_)
@@ -41,7 +65,7 @@ pub(super) struct Buckets {
 
 impl Buckets {
     /// Takes a token from `user`'s bucket, or says how long until one is there.
-    pub(super) fn take(
+    fn take(
         &self,
         user: UserId,
         burst: u32,

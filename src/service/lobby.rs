@@ -2,13 +2,16 @@
 //! expiry, rematch. Everything that changes a channel's challenges or starts its game holds
 //! the channel's lock, so a channel never gets two live games.
 
+mod challenges;
 mod open;
+
+pub(super) use challenges::Challenges;
 
 use std::sync::Arc;
 
 use super::clock::{self, now_ms};
 use super::{
-    Button, ButtonId, Caller, Inner, Opponent, Reply, ServiceError, Settings, Tongues, live, lock,
+    Button, ButtonId, Caller, Inner, Opponent, Reply, ServiceError, Settings, Tongues, live,
     store_failure, until_stored, words,
 };
 use crate::config::Language;
@@ -66,10 +69,6 @@ fn new_challenge(
     }
 }
 
-fn has_live_game(inner: &Inner, place: Place) -> bool {
-    lock(&inner.games).contains_key(&place)
-}
-
 pub(super) async fn challenge(
     inner: &Arc<Inner>,
     caller: &Caller,
@@ -115,7 +114,7 @@ async fn open_challenge(
     let place = challenge.place;
     let place_lock = inner.place_lock(place);
     let _guard = place_lock.lock().await;
-    if has_live_game(inner, place) {
+    if live::is_played_at(inner, place) {
         return busy(lang);
     }
     if challenge.ai_level.is_some() {
@@ -169,7 +168,7 @@ pub(super) fn arm_expiry(inner: &Arc<Inner>, id: u64, place: Place, expires_at_m
         let inner = task_inner;
         let place_lock = inner.place_lock(place);
         let _guard = place_lock.lock().await;
-        lock(&inner.challenge_timers).remove(&id);
+        inner.challenges.rang(id);
         // Retried until the store answers: an expiry lost to an outage would leave the
         // challenge open.
         let what = format!("expiring challenge {id}");
@@ -192,13 +191,7 @@ pub(super) fn arm_expiry(inner: &Arc<Inner>, id: u64, place: Place, expires_at_m
         };
         inner.send(place, Reply::public(vec![line]));
     });
-    lock(&inner.challenge_timers).insert(id, task.abort_handle());
-}
-
-fn cancel_expiry(inner: &Inner, id: u64) {
-    if let Some(timer) = lock(&inner.challenge_timers).remove(&id) {
-        timer.abort();
-    }
+    inner.challenges.arm(id, task.abort_handle());
 }
 
 /// The open challenge a command is about: the one with `id`, or the newest in the channel for
@@ -232,7 +225,7 @@ pub(super) async fn find_challenge(
 
 /// Takes a challenge out of the store; `None` if someone else took it first.
 async fn take(inner: &Arc<Inner>, id: u64, lang: Language) -> Result<Option<Challenge>, Reply> {
-    cancel_expiry(inner, id);
+    inner.challenges.disarm(id);
     inner
         .store
         .take_challenge(id)
@@ -260,10 +253,10 @@ pub(super) async fn accept(
     if !challenge.is_for_anyone() && challenge.challenged != caller.user {
         return Reply::refusal(words::only_can_accept(lang, &challenge.challenged_name));
     }
-    if has_live_game(inner, place) {
+    if live::is_played_at(inner, place) {
         return busy(lang);
     }
-    cancel_expiry(inner, challenge.id);
+    inner.challenges.disarm(challenge.id);
     let (id, players) = (challenge.id, [challenge.challenger, caller.user]);
     let (accepter, accepter_name, service) = (caller.user, caller.name.clone(), inner.clone());
     let make = move |mut taken: Challenge, previous: Option<&FinishedGame>| {

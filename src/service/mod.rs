@@ -43,12 +43,10 @@ mod tournament;
 mod types;
 
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 
 use thiserror::Error;
 use tokio::sync::mpsc::{self, UnboundedReceiver, UnboundedSender};
-use tokio::task::AbortHandle;
 
 /// Which front end the service speaks to (the words name its commands and buttons).
 pub use crate::words::Surface;
@@ -97,45 +95,39 @@ pub struct Service {
     inner: Arc<Inner>,
 }
 
-/// State shared by the service, the game actors and the challenge timers.
+/// What the service itself holds: its configuration, store and outbound channel, the front
+/// end it speaks to, and the live games. Each feature keeps its own state in a value of its
+/// module's own type, with private fields, which no other module reaches into.
 struct Inner {
     config: Config,
     store: Store,
     outbound: UnboundedSender<Outbound>,
+    /// The front end the words are for.
+    surface: Surface,
+    /// The gateway shards this process runs: it owns the places of their guilds.
+    shards: Shards,
+    /// The front end's room opener for tournament and quick-match games (without one, a game
+    /// gets a place of its own: `tournament/rooms.rs`).
+    rooms: Option<Arc<dyn Rooms>>,
     /// The live game of each channel, awake or asleep (`live/sleep.rs`).
     games: Mutex<HashMap<Place, live::GameHandle>>,
-    /// The clocks of the sleeping games, in one timer.
-    alarms: Arc<clock::Alarms>,
-    /// The task that wakes sleeping games when their clocks ring.
-    ringer: Mutex<Option<AbortHandle>>,
+    /// What the live games share besides: the sleeping games' clocks, the threads' homes, the
+    /// AI's seeds (`live/`).
+    live: live::Common,
     /// Serialises what changes a channel's challenges and game (challenge, accept, rematch,
     /// expiry), so two accepts can never start two games in one channel.
     place_locks: Mutex<PlaceLocks>,
-    challenge_timers: Mutex<HashMap<u64, AbortHandle>>,
-    /// Open challenges taken lately: id → (channel, when), to tell a late taker (`lobby/open.rs`).
-    taken_challenges: Mutex<HashMap<u64, (Place, u64)>>,
-    /// Varies the AI's seed from move to move.
-    ai_seeds: AtomicU64,
-    /// The front end the words are for.
-    surface: Surface,
-    /// The public language of each guild (Discord's server language), as its last command or
-    /// the gateway told: for the messages the bot sends on its own there, also right after a
-    /// restart, when the gateway tells every guild's language before anyone types.
-    guild_languages: Mutex<HashMap<u64, Language>>,
-    /// A game moved to a thread: the thread's place → the place it came from (its end is
-    /// remembered for `/rematch` in both).
-    homes: Mutex<HashMap<Place, Place>>,
-    /// The gateway shards this process runs: it owns the places of their guilds.
-    shards: Shards,
+    /// The open challenges' expiry timers and the open challenges taken lately (`lobby/`).
+    challenges: lobby::Challenges,
     /// Who hears of every game's start and end (`news.rs`).
     watchers: news::Watchers,
-    /// The arena tournaments of this process's guilds.
+    /// The arena tournaments of this process's guilds (`tournament/`).
     arena: tournament::Arena,
-    /// The quick-match queues of this process's guilds.
+    /// The quick-match queues of this process's guilds (`queue/`).
     queues: queue::Queues,
     /// Each member's allowance of image commands (`flood.rs`).
     image_buckets: flood::Buckets,
-    /// Every guild's own settings (`/settings`).
+    /// Every guild's own settings and public language (`settings/`).
     guild_settings: settings::GuildCache,
     /// The analyses running or waiting on the analysis pool (`analysis/`).
     analysts: Arc<analysis::Analysts>,
@@ -177,27 +169,10 @@ impl Inner {
         let _ = self.outbound.send(Outbound { place, reply });
     }
 
-    fn next_ai_seed(&self) -> u64 {
-        self.ai_seeds
-            .fetch_add(0x9E37_79B9_7F4A_7C15, Ordering::Relaxed)
-    }
-
     /// Whether this process owns `place`'s live game and challenges: its guild is on one of
     /// this process's shards (each process of a sharded bot resumes and answers only those).
     fn owns(&self, place: Place) -> bool {
         self.shards.owns_guild(place.guild)
-    }
-
-    /// The language of public messages at `place`: the server's fixed language, else the
-    /// server's Discord language.
-    fn public_language(&self, place: Place) -> Language {
-        if let Some(fixed) = self.settings(place.guild).language.fixed() {
-            return fixed;
-        }
-        lock(&self.guild_languages)
-            .get(&place.guild)
-            .copied()
-            .unwrap_or_else(|| self.config.language.or_english())
     }
 
     /// The deal seed of a new game: the test seed when configured, else random.
@@ -255,8 +230,9 @@ impl Service {
 
     /// [`Service::start`] for a front end whose words differ from the console's, and which
     /// opens its own rooms for tournament and quick-match games (`rooms`; without one a game
-    /// gets [`tournament::default_room`]). The opener is in place before any tournament
-    /// resumes: a tournament due while the bot was down pairs its first games at once.
+    /// gets a place of its own: `tournament/rooms.rs`). The opener is in place before any
+    /// tournament resumes: a tournament due while the bot was down pairs its first games at
+    /// once.
     pub async fn start_on(
         config: Config,
         store: Store,
@@ -269,17 +245,13 @@ impl Service {
             config,
             store,
             outbound,
-            games: Mutex::new(HashMap::new()),
-            alarms: Arc::default(),
-            ringer: Mutex::new(None),
-            place_locks: Mutex::default(),
-            challenge_timers: Mutex::new(HashMap::new()),
-            taken_challenges: Mutex::new(HashMap::new()),
-            ai_seeds: AtomicU64::new(rand::random::<u64>()),
             surface,
-            guild_languages: Mutex::new(HashMap::new()),
-            homes: Mutex::new(HashMap::new()),
             shards,
+            rooms,
+            games: Mutex::new(HashMap::new()),
+            live: live::Common::default(),
+            place_locks: Mutex::default(),
+            challenges: lobby::Challenges::default(),
             watchers: news::Watchers::default(),
             arena: tournament::Arena::default(),
             queues: queue::Queues::default(),
@@ -287,12 +259,8 @@ impl Service {
             guild_settings: settings::GuildCache::default(),
             analysts: Arc::default(),
         });
-        if let Some(rooms) = rooms {
-            inner.arena.set_rooms(rooms);
-        }
         settings::load(&inner).await?;
-        let ringer = tokio::spawn(live::ring(Arc::downgrade(&inner), inner.alarms.clone()));
-        *lock(&inner.ringer) = Some(ringer.abort_handle());
+        live::start_ringing(&inner);
         // Opened before any game resumes, so a tournament hears of a game that ends at once.
         let tournament_news = inner.watch_games();
         let queue_news = inner.watch_games();
@@ -329,7 +297,7 @@ impl Service {
     /// it learns the server's language, before anyone there has typed a command).
     pub fn remember_guild_language(&self, guild: u64, language: Language) {
         let language = self.inner.config.language.fixed().unwrap_or(language);
-        lock(&self.inner.guild_languages).insert(guild, language);
+        self.inner.guild_settings.remember_language(guild, language);
     }
 
     /// The settings in force in guild `guild` (its own over the config file's).
@@ -356,19 +324,11 @@ impl Service {
             );
             return Reply::refusal(words::not_this_process(lang));
         }
-        lock(&inner.guild_languages).insert(caller.place.guild, tongues.public);
-        // The console is one operator's terminal: only Discord members are limited.
-        if inner.surface == Surface::Discord && flood::draws_image(&command) {
-            let allowed = inner.image_buckets.take(
-                caller.user,
-                inner.config.image_burst,
-                inner.config.images_per_minute,
-                std::time::Instant::now(),
-            );
-            if let Err(wait) = allowed {
-                let seconds = wait.as_secs() + u64::from(wait.subsec_nanos() > 0);
-                return Reply::refusal(words::slow_down(lang, seconds));
-            }
+        inner
+            .guild_settings
+            .remember_language(caller.place.guild, tongues.public);
+        if let Some(refusal) = flood::too_many_images(inner, &caller, &command, lang) {
+            return refusal;
         }
         if matches!(
             command,
@@ -469,13 +429,13 @@ impl Service {
 
     /// The number of live games (awake or asleep, each with an armed clock).
     pub fn live_game_count(&self) -> usize {
-        lock(&self.inner.games).len()
+        live::counts(&self.inner).0
     }
 
     /// The number of live games whose actor is running (the others sleep until their next
     /// command or clock event).
     pub fn awake_game_count(&self) -> usize {
-        live::awake_count(&lock(&self.inner.games))
+        live::counts(&self.inner).1
     }
 
     /// Stops every actor and timer. Live games stay in the store (every acknowledged action
@@ -483,12 +443,7 @@ impl Service {
     pub async fn shutdown(&self) {
         self.inner.arena.shutdown();
         self.inner.queues.shutdown();
-        for (_, timer) in lock(&self.inner.challenge_timers).drain() {
-            timer.abort();
-        }
-        if let Some(ringer) = lock(&self.inner.ringer).take() {
-            ringer.abort();
-        }
+        self.inner.challenges.shutdown();
         live::stop_all(&self.inner).await;
     }
 }

@@ -9,7 +9,7 @@ use std::sync::Arc;
 use tokio::sync::oneshot;
 
 use super::live::ActorMsg;
-use super::{Caller, Inner, Reply, Rights, Tongues, lock, store_failure};
+use super::{Caller, Inner, Reply, Rights, Tongues, store_failure};
 use crate::store::StoreError;
 use crate::words::moderation as say;
 
@@ -31,10 +31,7 @@ pub(super) async fn cancel(
         return Reply::refusal(say::cancel_not_allowed(lang));
     }
     // Only a game of the caller's own server: a moderator of one server has no say in another.
-    let found = lock(&inner.games)
-        .iter()
-        .find(|(place, handle)| handle.id == game && place.guild == guild)
-        .map(|(place, _)| *place);
+    let found = super::live::place_of(inner, game).filter(|place| place.guild == guild);
     let Some(place) = found else {
         return not_live(inner, lang, guild, game).await;
     };

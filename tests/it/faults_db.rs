@@ -88,7 +88,7 @@ where
 }
 
 impl Rig<'_> {
-    async fn begin(&self, seconds: Option<u32>) {
+    pub(crate) async fn begin(&self, seconds: Option<u32>) {
         let challenge = Command::Challenge {
             opponent: Opponent::Member(Member {
                 user: 2,

@@ -1,9 +1,8 @@
 //! A moderator's cancel, in the game's actor (so it comes after every action already taken and
 //! before any next one): one of the game's own players is refused (they have `/abandon`), the
-//! game is stored as cancelled (no result, no points, no tournament score: `Store::cancel_game`),
-//! the channel is left free, the watchers hear (a tournament pairs its players again) and both
-//! players are told where the game is played. The moderator's right was checked by the service
-//! (`service/moderation.rs`).
+//! game ends through the finisher (`finish.rs`: stored as cancelled, with no result, no points
+//! and no tournament score) and both players are told where the game is played. The
+//! moderator's right was checked by the service (`service/moderation.rs`).
 
 use tokio::sync::oneshot;
 
@@ -11,8 +10,7 @@ use super::decide::store_refusal;
 use super::happened::{Event, Happened, Refusal, Said};
 use super::mailbox::GameActor;
 use super::presenter::{Shown, Sink};
-use super::settle::outcome_unknown;
-use super::{Caller, GameNews, Reply, ServiceError, clock};
+use super::{Caller, Reply, clock};
 use crate::store::{CANCELLED_GAME_VERSION, CancelledGame, kept_reason};
 
 impl GameActor {
@@ -44,34 +42,17 @@ impl GameActor {
             by_name: caller.name.clone(),
             reason: kept_reason(&reason),
         };
-        if let Err(error) = self.inner.store.cancel_game(&cancelled).await {
-            let error = ServiceError::from(error);
-            // A lost connection may have lost the answer rather than the write.
-            let stored = outcome_unknown(&error)
-                && self
-                    .inner
-                    .store
-                    .cancelled_game(id)
-                    .await
-                    .is_ok_and(|found| found.is_some());
-            if !stored {
-                let refusal = self.said(store_refusal(&error));
-                return self.show(refusal, Sink::Caller(reply)).await;
-            }
+        let reason = cancelled.reason.clone();
+        if let Err(error) = self.finish_cancelled(cancelled).await {
+            let refusal = self.said(store_refusal(&error));
+            return self.show(refusal, Sink::Caller(reply)).await;
         }
-        self.cancelled = true;
-        self.retire();
         let place = self.table.place;
-        self.inner.tell_watchers(GameNews::Cancelled {
-            game: id,
-            place,
-            players: self.table.players,
-        });
         let happened = Happened {
             scene: self.scene(),
             event: Event::Cancelled {
                 by: caller.name.clone(),
-                reason: cancelled.reason,
+                reason,
             },
         };
         let notice = Shown::Happened(Box::new(happened));

@@ -1,17 +1,16 @@
 //! The commit of a game actor's decisions: each change to the game is made durable before it
-//! is answered (the game as live, or as finished with its points, atomically), and a change the
+//! is answered (the game as live, or ended through the finisher: `finish.rs`), and a change the
 //! store refused is taken back, so the game in memory is always the game in the store (a write
 //! whose outcome a lost connection hid is read back first: `settle.rs`).
 
 use super::ServiceError;
 use super::clock;
 use super::decide::store_refusal;
-use super::happened::{Ended, Refusal};
+use super::finish::Ended;
+use super::happened::Refusal;
 use super::mailbox::GameActor;
 use super::settle::{Settled, outcome_unknown};
 use crate::game::Game;
-use crate::scoring;
-use crate::store::FinishedGame;
 
 impl GameActor {
     /// Applies a change to the game, restarts the turn clock when asked, and makes it durable
@@ -75,26 +74,13 @@ impl GameActor {
         }
     }
 
-    /// Stores the game: as live, or as finished with its points once it has ended.
+    /// Stores the game: as live, or, once it has ended, through the finisher (`finish.rs`).
     pub(in crate::service) async fn save(&mut self) -> Result<Option<Ended>, ServiceError> {
+        if let Some(outcome) = self.game.outcome() {
+            return self.finish(outcome).await.map(Some);
+        }
         let live = self.table.stored(self.game.record().clone());
-        let Some(outcome) = self.game.outcome() else {
-            self.inner.store.put_live_game(&live).await?;
-            return Ok(None);
-        };
-        let points = if self.table.rated {
-            scoring::points_for(&self.game.view(), self.table.base_score)
-        } else {
-            [0, 0]
-        };
-        let finished = FinishedGame {
-            game: live,
-            ended_at_ms: clock::now_ms(),
-            outcome,
-            points,
-        };
-        let stats = self.inner.store.finish_game(&finished).await?;
-        self.after_finish(finished).await;
-        Ok(Some(Ended { points, stats }))
+        self.inner.store.put_live_game(&live).await?;
+        Ok(None)
     }
 }

@@ -4,10 +4,11 @@
 //! ([`Said`]: a typed refusal, an "are you sure?"). No sentences, no pixels, no front-end
 //! types: the actor decides and stores, the presenter (`presenter.rs`) tells.
 
+use super::finish::Ended;
 use super::{Command, Surface};
 use crate::config::Language;
 use crate::game::{Action, Effect, GameError, Piece, PublicView, RevealedView, Seat, Square};
-use crate::store::{Place, PlayerStats, UserId};
+use crate::store::{Place, UserId};
 
 use crate::render::Guide;
 
@@ -43,13 +44,6 @@ pub(in crate::service) struct Scene {
     /// The language of what only the command's caller sees.
     pub private: Language,
     pub surface: Surface,
-}
-
-/// A game that has just ended and been stored as finished.
-#[derive(Clone, Debug)]
-pub(in crate::service) struct Ended {
-    pub points: [i64; 2],
-    pub stats: [PlayerStats; 2],
 }
 
 /// What the actor decided.
@@ -102,6 +96,11 @@ pub(in crate::service) enum Event {
     /// The game reached its time limit.
     ClockDraw {
         ended: Option<Ended>,
+    },
+    /// The end of the game was found stored after all, before the next command or clock event
+    /// (a lost connection had hidden it: `settle.rs`).
+    EndFoundStored {
+        ended: Ended,
     },
     /// The board for everyone.
     Board,

@@ -13,7 +13,7 @@ use super::clock;
 use super::happened::{Event, GiveUp, Happened, Refusal, Said, Scene, Voice};
 use super::presenter::{Item, Shown, Sink};
 use super::table::Table;
-use super::{Caller, Command, Inner, Reply, ServiceError, Tongues, lock, tell};
+use super::{Caller, Command, Inner, Reply, ServiceError, Tongues, tell};
 use crate::config::Language;
 use crate::game::{Action, Checked, Game, Seat};
 use crate::store::Place;
@@ -71,8 +71,8 @@ pub(in crate::service) struct GameActor {
     pub stage: mpsc::Sender<Item>,
     /// A write's outcome is unknown (settle.rs): read the store before the next decision.
     pub unsure: bool,
-    /// A moderator cancelled the game and it is stored as cancelled: the actor ends.
-    pub cancelled: bool,
+    /// The game has ended through the finisher (`finish.rs`): the actor ends.
+    pub finished: bool,
 }
 
 /// Sends a game command to the actor of the caller's channel and waits for its reply.
@@ -112,10 +112,7 @@ pub(in crate::service) async fn send(
 
 impl GameActor {
     pub(super) async fn run(mut self, mut rx: mpsc::Receiver<ActorMsg>) {
-        loop {
-            if self.game.outcome().is_some() || self.cancelled {
-                break;
-            }
+        while !self.finished {
             self.ask_ai_if_its_turn();
             let rules = self.game.rules();
             let (at, event) = clock::next_event(
@@ -174,17 +171,6 @@ impl GameActor {
                 },
             }
         }
-        self.retire();
-    }
-
-    /// The game has ended and is stored as finished (and remembered for `/rematch` in the
-    /// store): leave the channel free. Idempotent.
-    pub fn retire(&self) {
-        let place = self.table.place;
-        let mut games = lock(&self.inner.games);
-        if games.get(&place).is_some_and(|h| h.id == self.table.id) {
-            games.remove(&place);
-        }
     }
 
     /// Stores the game at its new place; on a store failure it stays where it was.
@@ -216,12 +202,8 @@ impl GameActor {
         self.table.scene(&self.game, &self.inner, self.private)
     }
 
-    /// `event` with the game as it stands. A game that has ended leaves its channel free
-    /// first, so that a challenge sent right after the news finds it free.
+    /// `event` with the game as it stands.
     pub fn happened(&self, event: Event) -> Happened {
-        if self.game.outcome().is_some() {
-            self.retire();
-        }
         Happened {
             scene: self.scene(),
             event,
@@ -264,7 +246,7 @@ impl GameActor {
                     .for_level(level, config.ai_budget_ms)
                     .min(self.table.clock.turn_secs.saturating_mul(500))
             },
-            seed: self.inner.next_ai_seed(),
+            seed: self.inner.live.next_ai_seed(),
         };
         let game = self.game.clone();
         let me = self.me.clone();

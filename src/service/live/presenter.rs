@@ -153,6 +153,7 @@ fn picture_of(happened: Happened) -> Option<(Sheet, Panel, Language)> {
         | Event::DrawAccepted { .. }
         | Event::TimedOut { .. }
         | Event::ClockDraw { .. }
+        | Event::EndFoundStored { .. }
         | Event::Board => {
             let sheet = match scene.reveal {
                 Some(reveal) => Sheet::Reveal(reveal),

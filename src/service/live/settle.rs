@@ -5,14 +5,18 @@
 //! stored, it is taken back. If even the read fails for a while, the change is taken back in
 //! memory, the caller is told the outcome is not known yet, and the actor settles it from the
 //! store before its next command or clock event, so a stored action is never applied twice
-//! and a finished game never stays live in memory.
+//! and a finished game never stays live in memory. An end found stored goes through the
+//! finisher (`finish.rs`) like any other; found only before the next command, it is then
+//! announced where the game is played.
 
 use std::time::{Duration, Instant};
 
-use super::happened::Ended;
+use super::ServiceError;
+use super::finish::Ended;
+use super::happened::Event;
 use super::mailbox::GameActor;
+use super::presenter::Sink;
 use super::table::Table;
-use super::{ServiceError, lock};
 use crate::game::Game;
 use crate::store::{FinishedGame, LiveGame, PlayerStats, Store, StoreError, UserId};
 
@@ -90,9 +94,8 @@ impl GameActor {
             }
             Some(Found::Finished(finished, stats)) if finished.game.record == ours => {
                 tracing::warn!("game {id}: the connection was lost, but its end was stored");
-                let points = finished.points;
-                self.after_finish(*finished).await;
-                Settled::Stored(Some(Box::new(Ended { points, stats })))
+                let ended = self.finish_stored(*finished, stats).await;
+                Settled::Stored(Some(Box::new(ended)))
             }
             Some(_) => Settled::NotStored,
         }
@@ -119,11 +122,15 @@ impl GameActor {
                 }
                 Err(error) => tracing::error!("game {}: {error}", self.table.id),
             },
-            Found::Finished(finished, _) => match Game::replay(&finished.game.record) {
+            Found::Finished(finished, stats) => match Game::replay(&finished.game.record) {
                 Ok(game) => {
                     tracing::warn!("game {}: its end was stored after all", self.table.id);
                     self.game = game;
-                    self.after_finish(*finished).await;
+                    let ended = self.finish_stored(*finished, stats).await;
+                    // Told where the game is played, as any end: its place is then closed.
+                    let happened = self.happened(Event::EndFoundStored { ended });
+                    self.show(happened.into(), Sink::Place(self.table.place))
+                        .await;
                 }
                 Err(error) => tracing::error!("game {}: {error}", self.table.id),
             },
@@ -131,24 +138,5 @@ impl GameActor {
         }
         self.unsure = false;
         true
-    }
-
-    /// What follows a game's end in the store: `/rematch` remembers it (in its place and in the
-    /// channel its thread came from; a lost window only costs a `/rematch`, so it is logged
-    /// rather than reported as a failed action) and the watchers hear.
-    pub(super) async fn after_finish(&self, finished: FinishedGame) {
-        let mut places = vec![self.table.place];
-        places.extend(lock(&self.inner.homes).get(&self.table.place).copied());
-        let (players, id) = (finished.game.players, finished.game.id);
-        let remembered = self
-            .inner
-            .store
-            .set_rematch_window(&places, players, id)
-            .await;
-        if let Err(error) = remembered {
-            tracing::error!("remembering game {id} for /rematch: {error}");
-        }
-        self.inner
-            .tell_watchers(super::GameNews::Ended(Box::new(finished)));
     }
 }

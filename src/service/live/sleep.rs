@@ -170,7 +170,7 @@ fn lie_down(inner: &Arc<Inner>, kept: Kept) -> Life {
         inner.config.warning_secs,
         rules.clock_limit_secs,
     );
-    inner.alarms.arm(at, table.id, table.place);
+    inner.live.alarms.arm(at, table.id, table.place);
     Life::Asleep(Box::new(Sleeper {
         stored,
         warned_repeat: kept.warned_repeat,
@@ -199,7 +199,7 @@ fn awaken(inner: &Arc<Inner>, kept: Kept) -> Awake {
         me: tx.downgrade(),
         stage,
         unsure: false,
-        cancelled: false,
+        finished: false,
     };
     let task = tokio::spawn(actor.run(rx));
     Awake {
@@ -231,7 +231,7 @@ fn mailbox(
     else {
         return None;
     };
-    inner.alarms.disarm(sleeper.alarm, id, place);
+    inner.live.alarms.disarm(sleeper.alarm, id, place);
     let Some(kept) = (*sleeper).wake() else {
         // Left out of the map: its channel is free, and it stays in the store as it was.
         return None;
@@ -283,7 +283,7 @@ pub(in crate::service) async fn deliver(
 }
 
 /// Wakes each sleeping game when its clock rings, until the service is gone.
-pub(in crate::service) async fn ring(inner: Weak<Inner>, alarms: Arc<Alarms>) {
+pub(super) async fn ring(inner: Weak<Inner>, alarms: Arc<Alarms>) {
     loop {
         let due = alarms.due().await;
         let Some(inner) = inner.upgrade() else {
@@ -355,11 +355,7 @@ pub(in crate::service) async fn relocate(
     id: u64,
     to: Place,
 ) -> Result<(), ServiceError> {
-    let from = lock(&inner.games)
-        .iter()
-        .find(|(_, handle)| handle.id == id)
-        .map(|(place, _)| *place);
-    let Some(from) = from else {
+    let Some(from) = place_of(inner, id) else {
         return Err(ServiceError::NoSuchGame(id));
     };
     let (done, result) = oneshot::channel();
@@ -367,7 +363,7 @@ pub(in crate::service) async fn relocate(
         .await
         .map_err(|_| ServiceError::NoSuchGame(id))?;
     result.await.map_err(|_| ServiceError::NoSuchGame(id))??;
-    lock(&inner.homes).insert(to, from);
+    lock(&inner.live.homes).insert(to, from);
     let mut games = lock(&inner.games);
     if let Some(handle) = games.remove(&from) {
         if handle.id == id {
@@ -392,19 +388,35 @@ pub(in crate::service) async fn legal_actions(inner: &Arc<Inner>, caller: &Calle
     answer.await.unwrap_or_default()
 }
 
-/// How many of `games` have a running actor.
-pub(in crate::service) fn awake_count(
-    games: &std::collections::HashMap<Place, GameHandle>,
-) -> usize {
-    games
-        .values()
-        .filter(|handle| matches!(handle.life, Life::Awake(_)))
-        .count()
+/// Where live game `id` is played.
+pub(in crate::service) fn place_of(inner: &Inner, id: u64) -> Option<Place> {
+    lock(&inner.games)
+        .iter()
+        .find(|(_, handle)| handle.id == id)
+        .map(|(place, _)| *place)
 }
 
-/// Stops every game's tasks, once what each has decided has gone out; the games stay in the
-/// store.
+/// Whether a live game is played at `place`.
+pub(in crate::service) fn is_played_at(inner: &Inner, place: Place) -> bool {
+    lock(&inner.games).contains_key(&place)
+}
+
+/// How many games are live, and how many of them have a running actor.
+pub(in crate::service) fn counts(inner: &Inner) -> (usize, usize) {
+    let games = lock(&inner.games);
+    let awake = games
+        .values()
+        .filter(|handle| matches!(handle.life, Life::Awake(_)))
+        .count();
+    (games.len(), awake)
+}
+
+/// Stops the clocks' ringer and every game's tasks, once what each has decided has gone out;
+/// the games stay in the store.
 pub(in crate::service) async fn stop_all(inner: &Inner) {
+    if let Some(ringer) = lock(&inner.live.ringer).take() {
+        ringer.abort();
+    }
     let handles: Vec<GameHandle> = lock(&inner.games).drain().map(|(_, h)| h).collect();
     for handle in &handles {
         if let Life::Awake(awake) = &handle.life {

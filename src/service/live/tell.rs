@@ -2,7 +2,8 @@
 //! text, buttons, mentions and game event, without the image (drawn by `presenter.rs`), and
 //! [`said`] words what the actor answered the caller alone (a [`Refusal`], an "are you sure?").
 
-use super::happened::{Ended, Event, GiveUp, Happened, Refusal, Said, Scene, Voice};
+use super::finish::Ended;
+use super::happened::{Event, GiveUp, Happened, Refusal, Said, Scene, Voice};
 use super::{Button, ButtonId, GameEvent, Reply, Surface, text, words};
 use crate::config::Language;
 use crate::game::{Seat, SquareSet};
@@ -124,6 +125,7 @@ pub(in crate::service) fn words(happened: &Happened) -> Reply {
             after_event(scene, vec![line], ended.as_ref())
         }
         Event::ClockDraw { ended } => after_event(scene, Vec::new(), ended.as_ref()),
+        Event::EndFoundStored { ended } => after_event(scene, Vec::new(), Some(ended)),
         Event::Board => board(scene),
         Event::Guide { piece, guide } => {
             let lang = scene.private;
@@ -284,6 +286,7 @@ pub(in crate::service) fn points_of(event: &Event) -> Option<[i64; 2]> {
         | Event::DrawAccepted { ended, .. }
         | Event::TimedOut { ended, .. }
         | Event::ClockDraw { ended } => ended.as_ref(),
+        Event::EndFoundStored { ended } => Some(ended),
         _ => None,
     };
     ended.map(|ended| ended.points)

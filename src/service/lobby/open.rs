@@ -7,7 +7,7 @@
 
 use std::sync::Arc;
 
-use super::super::{Button, ButtonId, Caller, Inner, Reply, clock::now_ms, lock, words};
+use super::super::{Button, ButtonId, Caller, Inner, Reply, clock::now_ms, words};
 use super::{failed, find_challenge};
 use crate::config::Language;
 use crate::store::{Challenge, Place};
@@ -36,21 +36,16 @@ fn remembered_ms(inner: &Inner) -> u64 {
 
 /// Notes that `challenge` (open) was just taken.
 pub(super) fn remember_taken(inner: &Inner, challenge: &Challenge) {
-    let now = now_ms();
     let keep = remembered_ms(inner);
-    let mut taken = lock(&inner.taken_challenges);
-    taken.retain(|_, (_, at)| now.saturating_sub(*at) < keep);
-    taken.insert(challenge.id, (challenge.place, now));
+    inner
+        .challenges
+        .taken(challenge.id, challenge.place, now_ms(), keep);
 }
 
 fn was_taken(inner: &Inner, id: Option<u64>, place: Place) -> bool {
-    let now = now_ms();
-    let keep = remembered_ms(inner);
-    lock(&inner.taken_challenges)
-        .iter()
-        .any(|(taken, (at_place, at))| {
-            *at_place == place && id.is_none_or(|id| id == *taken) && now.saturating_sub(*at) < keep
-        })
+    inner
+        .challenges
+        .was_taken(id, place, now_ms(), remembered_ms(inner))
 }
 
 /// The challenge `/accept` (or an Accept button) is about, under the channel's lock: number

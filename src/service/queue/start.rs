@@ -6,7 +6,6 @@ use std::sync::Arc;
 
 use super::super::clock::{self, now_ms};
 use super::super::lobby;
-use super::super::tournament::default_room;
 use super::super::{Inner, RoomRequest, ServiceError, live, words};
 use crate::game::Game;
 use crate::store::{LiveGame, QueueEntry};
@@ -73,11 +72,8 @@ pub(super) async fn start_pair(
         names: names.clone(),
         quick_match: Some(number),
     };
-    let room = match inner.arena.opener() {
-        Some(opener) => opener.open(request).await,
-        None => Some(default_room(&request)),
-    }
-    .ok_or_else(|| ServiceError::Task("no room could be opened for a quick match".into()))?;
+    let room = (inner.open_room(request).await)
+        .ok_or_else(|| ServiceError::Task("no room could be opened for a quick match".into()))?;
     let now = now_ms();
     let turn_secs = pair[0].turn_secs;
     let game = Game::new(inner.deal_seed(), inner.config.rules);

@@ -3,6 +3,7 @@
 //! nothing), and the log of the last changes. Owns the cache of every guild's stored settings
 //! of this process's shards: loaded at start, written through to the store under the guild's
 //! lock, read synchronously wherever a setting applies (clocks, language, channels, roles).
+//! Also keeps each guild's Discord language, to word the bot's public messages there.
 
 mod keys;
 
@@ -16,13 +17,22 @@ use crate::config::Language;
 use crate::store::{GuildSettings, Place, SettingsChange};
 use crate::words::settings as say;
 
-/// Every guild's stored settings, by guild.
+/// Every guild's stored settings, by guild, and its Discord language.
 #[derive(Default)]
 pub(super) struct GuildCache {
     guilds: Mutex<HashMap<u64, GuildSettings>>,
+    /// The public language of each guild (Discord's server language), as its last command or
+    /// the gateway told: for the messages the bot sends on its own there, also right after a
+    /// restart, when the gateway tells every guild's language before anyone types.
+    languages: Mutex<HashMap<u64, Language>>,
 }
 
 impl GuildCache {
+    /// Remembers that `guild`'s public messages are in `language`.
+    pub(super) fn remember_language(&self, guild: u64, language: Language) {
+        lock(&self.languages).insert(guild, language);
+    }
+
     fn get(&self, guild: u64) -> Option<GuildSettings> {
         lock(&self.guilds).get(&guild).cloned()
     }
@@ -45,6 +55,18 @@ impl Inner {
     /// The settings in force in `guild`.
     pub(super) fn settings(&self, guild: u64) -> Settings {
         Settings::resolve(&self.config, self.guild_settings.get(guild).as_ref())
+    }
+
+    /// The language of public messages at `place`: the server's fixed language, else the
+    /// server's Discord language.
+    pub(super) fn public_language(&self, place: Place) -> Language {
+        if let Some(fixed) = self.settings(place.guild).language.fixed() {
+            return fixed;
+        }
+        lock(&self.guild_settings.languages)
+            .get(&place.guild)
+            .copied()
+            .unwrap_or_else(|| self.config.language.or_english())
     }
 }
 

@@ -18,7 +18,7 @@ use std::sync::{Arc, Mutex};
 
 use tokio::task::AbortHandle;
 
-pub use rooms::{OpenedRoom, RoomRequest, Rooms, default_room};
+pub use rooms::{OpenedRoom, RoomRequest, Rooms};
 
 use super::clock::now_ms;
 use super::news::GameNews;
@@ -44,22 +44,11 @@ pub(super) struct Arena {
     open: tokio::sync::Mutex<HashMap<u64, Tournament>>,
     /// The start and end timers of each open tournament.
     timers: Mutex<HashMap<u64, Vec<AbortHandle>>>,
-    /// The front end's room opener.
-    rooms: Mutex<Option<Arc<dyn Rooms>>>,
     /// The live standings' pending edit and when each announcement was last edited.
     edits: Mutex<HashMap<u64, schedule::EditState>>,
 }
 
 impl Arena {
-    pub(super) fn set_rooms(&self, rooms: Arc<dyn Rooms>) {
-        *lock(&self.rooms) = Some(rooms);
-    }
-
-    /// The front end's room opener, if it has one (quick-match games use it too).
-    pub(in crate::service) fn opener(&self) -> Option<Arc<dyn Rooms>> {
-        lock(&self.rooms).clone()
-    }
-
     /// Stops every timer (the tournaments stay in the store and resume at the next start).
     pub(super) fn shutdown(&self) {
         for (_, timers) in lock(&self.timers).drain() {

@@ -6,6 +6,7 @@
 use std::future::Future;
 use std::pin::Pin;
 
+use super::Inner;
 use crate::store::Place;
 
 /// What a front end is asked to open a room for.
@@ -42,5 +43,16 @@ pub fn default_room(request: &RoomRequest) -> Place {
     Place {
         guild: request.channel.guild,
         channel,
+    }
+}
+
+impl Inner {
+    /// Opens a room for `request`: the front end's, else [`default_room`]; `None` when the
+    /// front end could open none.
+    pub(in crate::service) async fn open_room(&self, request: RoomRequest) -> Option<Place> {
+        match &self.rooms {
+            Some(opener) => opener.open(request).await,
+            None => Some(default_room(&request)),
+        }
     }
 }

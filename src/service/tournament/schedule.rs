@@ -14,7 +14,7 @@ use tokio::sync::mpsc::UnboundedReceiver;
 use tokio::time::Instant;
 
 use super::arena::{self, results};
-use super::rooms::{RoomRequest, default_room};
+use super::rooms::RoomRequest;
 use super::{Inner, minute_ms, shown};
 use crate::game::{Game, Seat};
 use crate::service::clock::{self, now_ms};
@@ -341,12 +341,9 @@ async fn start_game(
         names: names.clone(),
         quick_match: None,
     };
-    let opener = lock(&inner.arena.rooms).clone();
-    let room = match opener {
-        Some(opener) => opener.open(request.clone()).await,
-        None => Some(default_room(&request)),
-    }
-    .ok_or_else(|| ServiceError::Task("no room could be opened for a tournament game".into()))?;
+    let room = (inner.open_room(request.clone()).await).ok_or_else(|| {
+        ServiceError::Task("no room could be opened for a tournament game".into())
+    })?;
     changed.games.push(ArenaGame {
         room,
         players,

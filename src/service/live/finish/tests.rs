@@ -54,7 +54,9 @@ impl Rig {
     /// turn clock of `seconds`.
     async fn begin(seed: u64, rules: Rules, seconds: Option<u32>) -> Rig {
         let dir = tempfile::tempdir().expect("a temporary directory");
-        let store = Store::open(&dir.path().join("store")).expect("a new store");
+        let store = Store::open(&dir.path().join("store"))
+            .await
+            .expect("a new store");
         let config = Config {
             test_seed: Some(seed),
             rules,
@@ -155,23 +157,28 @@ impl Rig {
         }
         assert_eq!(ends.len(), 1, "the watchers hear once");
         let cancelled = !ends[0];
-        let store = self.store.clone();
-        tokio::task::spawn_blocking(move || {
-            assert!(store.live_game(game).expect("readable").is_none());
-            let games = [1, 2].map(|user| store.player(user).expect("readable").games);
-            if cancelled {
-                assert!(store.cancelled_game(game).expect("readable").is_some());
-                assert_eq!(games, [0, 0], "a cancel counts for nobody");
-                return None;
-            }
-            assert_eq!(games, [1, 1], "the ladder moved once for each player");
-            let window = store.rematch_window(PLACE, 1).expect("readable");
-            assert_eq!(window.map(|done| done.game.id), Some(game), "remembered");
-            let finished = store.finished_game(game).expect("readable");
-            Some(finished.expect("stored as finished").outcome)
-        })
-        .await
-        .expect("the checks ran")
+        let store = &self.store;
+        assert!(store.live_game(game).await.expect("readable").is_none());
+        let mut games = [0; 2];
+        for (user, count) in [1, 2].into_iter().zip(&mut games) {
+            *count = store.player(user).await.expect("readable").games;
+        }
+        if cancelled {
+            assert!(
+                store
+                    .cancelled_game(game)
+                    .await
+                    .expect("readable")
+                    .is_some()
+            );
+            assert_eq!(games, [0, 0], "a cancel counts for nobody");
+            return None;
+        }
+        assert_eq!(games, [1, 1], "the ladder moved once for each player");
+        let window = store.rematch_window(PLACE, 1).await.expect("readable");
+        assert_eq!(window.map(|done| done.game.id), Some(game), "remembered");
+        let finished = store.finished_game(game).await.expect("readable");
+        Some(finished.expect("stored as finished").outcome)
     }
 }
 

@@ -45,10 +45,11 @@ mod rules;
 mod seat;
 mod square;
 mod square_set;
+mod variant;
 mod view;
 
 pub use action::{Action, ActionParseError};
-pub use attack::{AttackRefusal, AttackResult};
+pub use attack::{AttackRefusal, AttackResult, AttackRules};
 pub use board::{ActionError, Board, Cell, Destinations, Effect};
 pub use deal::{Deal, deal};
 pub use notation::{CellProblem, NotationError, PublicPosition};
@@ -66,4 +67,5 @@ pub use rules::Rules;
 pub use seat::Seat;
 pub use square::{COLUMNS, ROWS, SQUARES, Square, SquareError};
 pub use square_set::{SquareSet, SquareSetIter};
+pub use variant::{MoveRules, StandardOptions, StandardRule, Variant, VariantError};
 pub use view::{LastAction, PublicCell, PublicView, RepetitionKey};

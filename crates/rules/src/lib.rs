@@ -19,6 +19,7 @@
 //! ```
 pub mod ai;
 pub mod game;
+pub mod standard;
 
 pub use game::{
     Action, Colour, Game, Kind, Outcome, Piece, Position, PublicPosition, PublicView, Rules, Seat,

@@ -31,7 +31,7 @@
 mod action;
 pub mod attack;
 mod board;
-mod deal;
+pub(crate) mod deal;
 pub mod geometry;
 mod notation;
 mod outcome;

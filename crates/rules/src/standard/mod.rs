@@ -1,0 +1,35 @@
+//! The rules of the two-player standard games, 暗棋 and 明棋 (docs/rules.md §9–14), as a pure
+//! library beside the flip game of [`crate::game`], whose board, geometry, pieces, attack
+//! table and notation helpers they share. What sets them apart is asked of a
+//! [`Variant`](crate::game::Variant) ([`crate::game::variant`'s docs](crate::game::Variant)
+//! say how 四国军棋 will fit).
+//!
+//! A game starts from two [`Layout`]s (布阵), each written in its owner's frame and valid by
+//! construction.
+//!
+//! ```
+//! use junqi_rules::standard::{DeploymentRule, Layout, LayoutError, Post};
+//!
+//! let layout: Layout = "6,1,7,2,2/4,.,3,.,5/7,X,.,X,8/2,.,9,.,1/3,M,1,6,3/5,F,M,M,4"
+//!     .parse()
+//!     .unwrap();
+//! let b4: Post = "B4".parse().unwrap();
+//! let b6: Post = "B6".parse().unwrap();
+//! let refused = layout.swap(b4, b6).unwrap_err();
+//! assert_eq!(refused.to_string(), "that swap is refused: a bomb may not stand on the front row (row 6): B6");
+//! ```
+
+mod deploy;
+mod layout;
+mod post;
+mod presets;
+
+#[cfg(test)]
+mod layout_tests;
+
+pub use layout::{
+    DeploymentError, DeploymentRule, Layout, LayoutError, SwapError, check_placement, is_camp,
+    is_headquarters,
+};
+pub use post::{HALF_POSTS, HALF_ROWS, Post, PostError};
+pub use presets::{PRESETS, Preset};

@@ -30,10 +30,10 @@
 
 mod action;
 pub mod attack;
-mod board;
+pub(crate) mod board;
 pub(crate) mod deal;
 pub mod geometry;
-mod notation;
+pub(crate) mod notation;
 mod outcome;
 mod piece;
 mod position;
@@ -62,6 +62,7 @@ pub use record_file::{
     RecordFileError, TIMEOUT_LINE, check_record_file, effect_note, write_record_file,
 };
 pub use reveal::RevealedView;
+pub(crate) use round::push_repetition;
 pub use round::{Checked, Game, GameError, Played, repeats_too_often};
 pub use rules::Rules;
 pub use seat::Seat;

@@ -195,9 +195,10 @@ impl fmt::Display for Layout {
     }
 }
 
+/// A layout is secret until its game ends, so Debug output (logs, panics) shows none of it.
 impl fmt::Debug for Layout {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Layout({self})")
+        f.write_str("Layout(<hidden>)")
     }
 }
 

@@ -20,16 +20,29 @@
 //! ```
 
 mod deploy;
+mod game;
 mod layout;
+mod notation;
+mod position;
 mod post;
 mod presets;
+mod record;
+mod view;
 
 #[cfg(test)]
+mod game_tests;
+#[cfg(test)]
 mod layout_tests;
+#[cfg(test)]
+mod position_tests;
 
+pub use game::{LastMove, StandardGame, StandardGameError};
 pub use layout::{
     DeploymentError, DeploymentRule, Layout, LayoutError, SwapError, check_placement, is_camp,
     is_headquarters,
 };
+pub use position::{Judgement, Removed, StandardError, StandardPosition, Verdict, VerdictError};
 pub use post::{HALF_POSTS, HALF_ROWS, Post, PostError};
 pub use presets::{PRESETS, Preset};
+pub use record::{StandardRecord, StandardRecordError};
+pub use view::{StandardView, ViewCell, Viewer};

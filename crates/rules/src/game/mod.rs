@@ -56,7 +56,7 @@ pub use notation::{CellProblem, NotationError, PublicPosition};
 pub use outcome::{DrawReason, Outcome, OutcomeParseError, WinReason};
 pub use piece::{ARMY_SIZE, Colour, Kind, Piece};
 pub use position::Position;
-pub(crate) use position::draw_by_counters;
+pub(crate) use position::{count_action, draw_by_counters};
 pub use record::{Event, GameRecord, RECORD_VERSION, ReplayError};
 pub use record_file::{
     RecordFileError, TIMEOUT_LINE, check_record_file, effect_note, write_record_file,

@@ -134,10 +134,7 @@ fn parse_cell(code: &[u8]) -> Result<WrittenCell, CellProblem> {
 }
 
 /// Reads the 60 cells of a BOARD field, checking what may stand where and the piece counts.
-pub(crate) fn parse_cells(
-    board: &str,
-    allowed: CellRules,
-) -> Result<[WrittenCell; 60], NotationError> {
+fn parse_cells(board: &str, allowed: CellRules) -> Result<[WrittenCell; 60], NotationError> {
     let standard = matches!(allowed, CellRules::Standard | CellRules::StandardView);
     let board = board.as_bytes();
     let rank_count = board.iter().filter(|&&byte| byte == b'/').count() + 1;
@@ -250,7 +247,7 @@ fn parse_counter(field: &'static str, text: Option<&str>) -> Result<u16, Notatio
 }
 
 /// The fields of a position line: board text, turn text, quiet, plies.
-pub(crate) fn split_fields(text: &str) -> Result<(&str, &str, u16, u16), NotationError> {
+fn split_fields(text: &str) -> Result<(&str, &str, u16, u16), NotationError> {
     let mut fields = [""; 4];
     let mut count = 0;
     for field in text.split_whitespace() {
@@ -273,17 +270,27 @@ pub(crate) fn split_fields(text: &str) -> Result<(&str, &str, u16, u16), Notatio
     }
 }
 
+/// A position line whose turn is a colour, read under `rules`: its cells, the colour to act
+/// and the two counters.
+pub(crate) fn parse_position_line(
+    text: &str,
+    rules: CellRules,
+) -> Result<([WrittenCell; 60], Colour, u16, u16), NotationError> {
+    let (board_text, turn_text, quiet, plies) = split_fields(text)?;
+    let cells = parse_cells(board_text, rules)?;
+    let turn = parse_turn(turn_text, false)?.ok_or(NotationError::Turn {
+        text: turn_text.into(),
+        public: false,
+    })?;
+    Ok((cells, turn, quiet, plies))
+}
+
 /// Reads a full position (every face-down identity known), as `moves` and `apply` take it.
 impl FromStr for Position {
     type Err = NotationError;
 
     fn from_str(text: &str) -> Result<Position, NotationError> {
-        let (board_text, turn_text, quiet, plies) = split_fields(text)?;
-        let cells = parse_cells(board_text, CellRules::Flip)?;
-        let turn = parse_turn(turn_text, false)?.ok_or(NotationError::Turn {
-            text: turn_text.into(),
-            public: false,
-        })?;
+        let (cells, turn, quiet, plies) = parse_position_line(text, CellRules::Flip)?;
         let mut board = Board::empty();
         for square in Square::all() {
             let cell = match cells[square.index()] {
@@ -368,7 +375,7 @@ impl fmt::Display for PublicPosition {
     }
 }
 
-pub(crate) fn parse_turn(text: &str, public: bool) -> Result<Option<Colour>, NotationError> {
+fn parse_turn(text: &str, public: bool) -> Result<Option<Colour>, NotationError> {
     match text {
         "-" if public => Ok(None),
         _ => {

@@ -6,18 +6,9 @@ use std::str::FromStr;
 
 use super::position::StandardPosition;
 use crate::game::notation::{
-    CellRules, CellText, WrittenCell, parse_cells, parse_turn, split_fields, write_board,
-    write_counters,
+    CellRules, CellText, WrittenCell, parse_position_line, write_board, write_counters,
 };
-use crate::game::{Board, Cell, NotationError, Rules, SQUARES, Square, StandardOptions};
-
-/// Reads the cells of a standard BOARD field under `rules` (a position or a view).
-pub(super) fn read_cells(
-    board_text: &str,
-    rules: CellRules,
-) -> Result<[WrittenCell; SQUARES], NotationError> {
-    parse_cells(board_text, rules)
-}
+use crate::game::{Board, Cell, NotationError, Rules, Square, StandardOptions};
 
 /// Reads a standard position, every identity written (`R?` and face-down cells refused),
 /// with every option off.
@@ -25,12 +16,7 @@ impl FromStr for StandardPosition {
     type Err = NotationError;
 
     fn from_str(text: &str) -> Result<StandardPosition, NotationError> {
-        let (board_text, turn_text, quiet, plies) = split_fields(text)?;
-        let cells = read_cells(board_text, CellRules::Standard)?;
-        let turn = parse_turn(turn_text, false)?.ok_or(NotationError::Turn {
-            text: turn_text.into(),
-            public: false,
-        })?;
+        let (cells, turn, quiet, plies) = parse_position_line(text, CellRules::Standard)?;
         let mut board = Board::empty();
         for square in Square::all() {
             if let WrittenCell::Revealed(piece) = cells[square.index()] {

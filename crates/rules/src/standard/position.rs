@@ -11,7 +11,7 @@ use super::layout::Layout;
 use crate::game::board::Move;
 use crate::game::{
     Action, ActionError, AttackResult, Board, Colour, Kind, MoveRules, Outcome, Piece, Rules,
-    Square, StandardOptions, Variant, WinReason, draw_by_counters,
+    Square, StandardOptions, Variant, WinReason, count_action, draw_by_counters,
 };
 
 /// Both armies, the colour to act and the counters of a standard game. Every piece is known
@@ -219,13 +219,12 @@ impl StandardPosition {
                 target: Some(target),
             },
         };
-        self.turn = self.turn.other();
-        self.plies = self.plies.saturating_add(1);
-        self.quiet = if judgement.verdict.is_attack() {
-            0
-        } else {
-            self.quiet.saturating_add(1)
-        };
+        count_action(
+            &mut self.turn,
+            &mut self.plies,
+            &mut self.quiet,
+            judgement.verdict.is_attack(),
+        );
         (judgement, self.end_after(&judgement))
     }
 

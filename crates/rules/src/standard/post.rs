@@ -7,16 +7,17 @@ use std::str::FromStr;
 
 use thiserror::Error;
 
-use crate::game::{COLUMNS, Colour, Square};
+use crate::game::{COLUMNS, Colour, SQUARES, Square};
 
 /// Rows of one half.
 pub const HALF_ROWS: u8 = 6;
 /// Posts of one half, camps included.
 pub const HALF_POSTS: usize = COLUMNS as usize * HALF_ROWS as usize;
 
-/// A post of one half in its owner's frame, stored as `(row - 1) * 5 + column`.
+/// A post of one half in its owner's frame: the square of the same name on Red's half, whose
+/// frame is the board's own.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Post(u8);
+pub struct Post(Square);
 
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 #[error("\"{0}\" is not a post of a half: write a column A–E then a row 1–6, like B4")]
@@ -25,43 +26,42 @@ pub struct PostError(String);
 impl Post {
     /// The post at `column` (0 = the owner's left) and `row` (0 = the owner's back row).
     pub const fn new(column: u8, row: u8) -> Option<Post> {
-        if column < COLUMNS && row < HALF_ROWS {
-            Some(Post(row * COLUMNS + column))
-        } else {
-            None
+        match Square::new(column, row) {
+            Some(square) if row < HALF_ROWS => Some(Post(square)),
+            _ => None,
         }
     }
 
     pub(crate) const fn from_index_unchecked(index: usize) -> Post {
-        Post(index as u8)
+        Post(Square::from_index_unchecked(index))
     }
 
+    /// 0 (`A1`) to 29 (`E6`).
     pub const fn index(self) -> usize {
-        self.0 as usize
+        self.0.index()
     }
 
     /// 0 for the owner's leftmost column `A` … 4 for `E`.
     pub const fn column(self) -> u8 {
-        self.0 % COLUMNS
+        self.0.column()
     }
 
     /// 0 for the owner's back row (row 1) … 5 for the front row (row 6).
     pub const fn row(self) -> u8 {
-        self.0 / COLUMNS
+        self.0.row()
     }
 
     /// All 30 posts, `A1`, `B1`, … `E6`.
     pub fn all() -> impl Iterator<Item = Post> {
-        (0..HALF_POSTS as u8).map(Post)
+        (0..HALF_POSTS).map(Post::from_index_unchecked)
     }
 
     /// The board square of this post on `owner`'s half.
     pub const fn square(self, owner: Colour) -> Square {
-        let (column, row) = match owner {
-            Colour::Red => (self.column(), self.row()),
-            Colour::Black => (COLUMNS - 1 - self.column(), 11 - self.row()),
-        };
-        Square::from_index_unchecked((row * COLUMNS + column) as usize)
+        match owner {
+            Colour::Red => self.0,
+            Colour::Black => Square::from_index_unchecked(SQUARES - 1 - self.0.index()),
+        }
     }
 
     /// The post of `owner`'s half on `square`, if the square is on that half.
@@ -72,7 +72,7 @@ impl Post {
 
 impl fmt::Display for Post {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", (b'A' + self.column()) as char, self.row() + 1)
+        fmt::Display::fmt(&self.0, f)
     }
 }
 

@@ -5,10 +5,9 @@
 use std::fmt;
 use std::str::FromStr;
 
-use super::notation::read_cells;
 use super::position::StandardPosition;
 use crate::game::notation::{
-    CellRules, CellText, WrittenCell, parse_turn, split_fields, write_board, write_counters,
+    CellRules, CellText, WrittenCell, parse_position_line, write_board, write_counters,
 };
 use crate::game::{Colour, NotationError, Piece, SQUARES, Square, SquareSet};
 
@@ -76,12 +75,7 @@ impl FromStr for StandardView {
     type Err = NotationError;
 
     fn from_str(text: &str) -> Result<StandardView, NotationError> {
-        let (board_text, turn_text, quiet, plies) = split_fields(text)?;
-        let written = read_cells(board_text, CellRules::StandardView)?;
-        let turn = parse_turn(turn_text, false)?.ok_or(NotationError::Turn {
-            text: turn_text.into(),
-            public: false,
-        })?;
+        let (written, turn, quiet, plies) = parse_position_line(text, CellRules::StandardView)?;
         let cells = written.map(|cell| match cell {
             WrittenCell::Revealed(piece) => ViewCell::Shown(piece),
             WrittenCell::Unshown(colour) => ViewCell::Unshown(colour),

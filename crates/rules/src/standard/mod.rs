@@ -1,8 +1,7 @@
 //! The rules of the two-player standard games, 暗棋 and 明棋 (docs/rules.md §9–14), as a pure
 //! library beside the flip game of [`crate::game`], whose board, geometry, pieces, attack
-//! table and notation helpers they share. What sets them apart is asked of a
-//! [`Variant`](crate::game::Variant) ([`crate::game::variant`'s docs](crate::game::Variant)
-//! say how 四国军棋 will fit).
+//! table and notation helpers they share. What sets the games apart is asked of a
+//! [`Variant`](crate::game::Variant), whose module says how 四国军棋 will fit.
 //!
 //! A game starts from two [`Layout`]s (布阵), each written in its owner's frame and valid by
 //! construction.

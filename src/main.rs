@@ -6,8 +6,9 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use clap::{Parser, Subcommand};
-use junqi::cli::analysis;
+use junqi::cli::{analysis, standard};
 use junqi::config::{Config, LogFormat};
+use junqi::game::{StandardRule, Variant};
 use junqi::ops::DataLayout;
 use junqi::store::Store;
 
@@ -26,21 +27,30 @@ struct Cli {
 enum Command {
     /// Print every legal action of a position, one per line, sorted (`-`: positions from stdin).
     Moves {
-        /// A position in docs/rules.md §8 notation, or `-`.
+        /// A position in docs/rules.md §8 notation (§14 for the standard games), or `-`.
         position: String,
+        #[command(flatten)]
+        game: GameArgs,
     },
     /// Play one action on a position and print the new position and the outcome
     /// (`-`: `POSITION<TAB>ACTION` lines from stdin; `--record FILE`: a whole game's record).
     Apply {
-        /// A position in docs/rules.md §8 notation, or `-`.
+        /// A position in docs/rules.md §8 notation (§14 for the standard games), or `-`.
         #[arg(required_unless_present = "record")]
         position: Option<String>,
         /// `flip B3` or `move B3 C3` (also `B3C3`, `b3-c3`).
         action: Option<String>,
-        /// A game's record file (from `/replay` or `replay --record`): play it through and
-        /// print its final position and outcome.
+        /// A game's record file (from `/replay` or `replay --record`; a standard game's record
+        /// with `--variant standard`): play it through and print its final position and outcome.
         #[arg(long, conflicts_with_all = ["position", "action"])]
         record: Option<PathBuf>,
+        #[command(flatten)]
+        game: GameArgs,
+    },
+    /// Layouts (布阵) of the standard games (docs/rules.md §10 and §14).
+    Layout {
+        #[command(subcommand)]
+        command: LayoutCommand,
     },
     /// Run the Discord bot (token from the DISCORD_TOKEN environment variable; see README).
     Run {
@@ -149,6 +159,39 @@ enum Command {
         /// Where board images are written (default: DATA/images).
         #[arg(long)]
         images: Option<PathBuf>,
+    },
+}
+
+/// Which game the analysis commands read: `--variant` and its `--rule`s.
+#[derive(clap::Args)]
+struct GameArgs {
+    /// `flip` (翻翻棋, docs/rules.md §1–8) or `standard` (暗棋/明棋, §9–14).
+    #[arg(long, default_value = "flip")]
+    variant: Variant,
+    /// An option of the standard games: `mine_survives` or `engineer_scouts` (repeatable).
+    #[arg(long = "rule")]
+    rules: Vec<StandardRule>,
+}
+
+impl GameArgs {
+    /// The variant with its rules switched on; a rule of the flip game is refused (exit 2).
+    fn variant(&self) -> Result<Variant, ExitCode> {
+        self.rules
+            .iter()
+            .try_fold(self.variant, |variant, rule| variant.with(*rule))
+            .map_err(|error| {
+                eprintln!("{error}");
+                ExitCode::from(2)
+            })
+    }
+}
+
+#[derive(Subcommand)]
+enum LayoutCommand {
+    /// Check a layout: exit 0 and `valid: LAYOUT`, or exit 2 naming the rule broken and the post.
+    Check {
+        /// 6 ranks from the owner's front row to their back row, separated by `/`.
+        layout: String,
     },
 }
 
@@ -403,28 +446,51 @@ fn run_batch(case: impl FnMut(&str, &mut String) -> Result<(), analysis::CaseErr
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
-        Command::Moves { position } if position == "-" => {
-            let mut analyst = analysis::Analyst::new();
-            run_batch(|line, out| analyst.moves(line, out))
-        }
-        Command::Moves { position } => finish_case(analysis::moves(&position)),
-        Command::Apply {
-            record: Some(record),
-            ..
-        } => finish_case(analysis::apply_record(&record)),
-        Command::Apply {
-            position: Some(position),
-            action: None,
-            ..
-        } if position == "-" => {
-            let mut analyst = analysis::Analyst::new();
-            run_batch(|line, out| analyst.apply_line(line, out))
+        Command::Moves { position, game } => {
+            let variant = match game.variant() {
+                Ok(variant) => variant,
+                Err(code) => return code,
+            };
+            if position == "-" {
+                let mut analyst = analysis::Analyst::for_variant(variant);
+                run_batch(|line, out| analyst.moves(line, out))
+            } else {
+                finish_case(analysis::moves(variant, &position))
+            }
         }
         Command::Apply {
-            position: Some(position),
-            action: Some(action),
-            ..
-        } => finish_case(analysis::apply(&position, &action)),
+            position,
+            action,
+            record,
+            game,
+        } => {
+            let variant = match game.variant() {
+                Ok(variant) => variant,
+                Err(code) => return code,
+            };
+            match (record, position, action) {
+                (Some(record), ..) if variant == Variant::Flip => {
+                    finish_case(analysis::apply_record(&record))
+                }
+                (Some(record), ..) => finish_case(standard::apply_record(&record)),
+                (None, Some(position), None) if position == "-" => {
+                    let mut analyst = analysis::Analyst::for_variant(variant);
+                    run_batch(|line, out| analyst.apply_line(line, out))
+                }
+                (None, Some(position), Some(action)) => {
+                    finish_case(analysis::apply(variant, &position, &action))
+                }
+                _ => {
+                    eprintln!(
+                        "apply needs an ACTION after the POSITION (or `-` alone to read cases from stdin)"
+                    );
+                    ExitCode::from(2)
+                }
+            }
+        }
+        Command::Layout {
+            command: LayoutCommand::Check { layout },
+        } => finish_case(standard::check_layout(&layout)),
         Command::Run {
             config,
             data,
@@ -478,12 +544,6 @@ fn main() -> ExitCode {
         Command::Analyse { data, game, output } => {
             offline(junqi::cli::analyse::analyse_to_file(&data, game, &output))
                 .map_or_else(|code| code, reported)
-        }
-        Command::Apply { .. } => {
-            eprintln!(
-                "apply needs an ACTION after the POSITION (or `-` alone to read cases from stdin)"
-            );
-            ExitCode::from(2)
         }
     }
 }

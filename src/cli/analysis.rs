@@ -1,5 +1,6 @@
 //! `junqi-bot moves POSITION` and `junqi-bot apply POSITION ACTION`, one case or a batch from
-//! standard input (`-`), exactly as docs/rules.md §8 describes them.
+//! standard input (`-`), exactly as docs/rules.md §8 describes them, for the flip game or,
+//! with `--variant standard`, the standard games of §14 (whose cases are in [`super::standard`]).
 //!
 //! Batches run at engine speed: actions are generated square by square in the text order of
 //! their names, so answers come out sorted without sorting; they are written without the
@@ -8,7 +9,10 @@
 use std::fmt::Write as _;
 use std::io::{self, BufRead, BufWriter, Write};
 
-use crate::game::{Action, Position, Square, check_record_file};
+use super::standard;
+use crate::game::{
+    Action, Colour, Outcome, Position, Square, SquareSet, Variant, check_record_file,
+};
 
 /// How a case failed, and the exit code it maps to.
 #[derive(Debug)]
@@ -85,16 +89,15 @@ fn push_action(out: &mut String, action: Action) {
     }
 }
 
-/// Answers analysis cases, reusing what it can from one case to the next.
+/// Answers analysis cases of one variant, reusing what it can from one case to the next.
 pub struct Analyst {
     text_order: Vec<Square>,
+    variant: Variant,
 }
 
 impl Default for Analyst {
     fn default() -> Analyst {
-        Analyst {
-            text_order: squares_in_text_order(),
-        }
+        Analyst::for_variant(Variant::Flip)
     }
 }
 
@@ -103,26 +106,27 @@ impl Analyst {
         Analyst::default()
     }
 
-    /// Appends every legal action of the side to act to `out`, one per line, sorted as strings:
-    /// the actions of [`Position::legal_actions`], generated square by square in text order.
-    pub fn moves(&mut self, position_text: &str, out: &mut String) -> Result<(), CaseError> {
-        let position = read_position(position_text)?;
-        let board = &position.board;
-        let face_down = board.face_down();
-        for &square in &self.text_order {
-            if face_down.contains(square) {
-                push_action(out, Action::Flip(square));
-                out.push('\n');
-            }
+    /// An analyst of `variant`'s positions, under its options.
+    pub fn for_variant(variant: Variant) -> Analyst {
+        Analyst {
+            text_order: squares_in_text_order(),
+            variant,
         }
-        let movers = board.revealed(position.turn);
+    }
+
+    /// Appends the moves of the pieces on `movers`, each to the squares `destinations` gives,
+    /// one per line in text order: the moves every variant lists the same way.
+    pub(super) fn write_moves(
+        &self,
+        movers: SquareSet,
+        destinations: impl Fn(Square) -> SquareSet,
+        out: &mut String,
+    ) {
         for &from in &self.text_order {
             if !movers.contains(from) {
                 continue;
             }
-            let targets = board
-                .destinations(position.turn, from, position.rules)
-                .all();
+            let targets = destinations(from);
             if targets.is_empty() {
                 continue;
             }
@@ -133,6 +137,33 @@ impl Analyst {
                 }
             }
         }
+    }
+
+    /// Appends every legal action of the side to act to `out`, one per line, sorted as strings:
+    /// the actions of [`Position::legal_actions`], generated square by square in text order.
+    pub fn moves(&mut self, position_text: &str, out: &mut String) -> Result<(), CaseError> {
+        if let Variant::Standard(options) = self.variant {
+            return standard::moves(self, options, position_text, out);
+        }
+        let position = read_position(position_text)?;
+        let board = &position.board;
+        let face_down = board.face_down();
+        for &square in &self.text_order {
+            if face_down.contains(square) {
+                push_action(out, Action::Flip(square));
+                out.push('\n');
+            }
+        }
+        let movers = board.revealed(position.turn);
+        self.write_moves(
+            movers,
+            |from| {
+                board
+                    .destinations(position.turn, from, position.rules)
+                    .all()
+            },
+            out,
+        );
         Ok(())
     }
 
@@ -143,21 +174,14 @@ impl Analyst {
         action_text: &str,
         out: &mut String,
     ) -> Result<(), CaseError> {
-        let mut position = read_position(position_text)?;
-        let action: Action = action_text
-            .parse()
-            .map_err(|e| CaseError::Malformed(format!("malformed action: {e}")))?;
-        let (_, outcome) = position
-            .apply(action)
-            .map_err(|e| CaseError::Illegal(format!("illegal action {action}: {e}")))?;
-        let _ = writeln!(out, "{position}");
-        match outcome {
-            Some(outcome) => {
-                let _ = writeln!(out, "{outcome}");
-            }
-            None => out.push_str("ongoing\n"),
+        if let Variant::Standard(options) = self.variant {
+            return standard::apply(options, position_text, action_text, out);
         }
-        Ok(())
+        let mut position = read_position(position_text)?;
+        let action = read_action(action_text)?;
+        write_applied(out, &mut position, action, |position| {
+            position.apply(action)
+        })
     }
 
     /// One `apply` batch line: `POSITION<TAB>ACTION`.
@@ -169,17 +193,55 @@ impl Analyst {
     }
 }
 
-/// The answer of one `moves` case.
-pub fn moves(position_text: &str) -> Result<String, CaseError> {
+pub(super) fn read_action(text: &str) -> Result<Action, CaseError> {
+    text.parse()
+        .map_err(|e| CaseError::Malformed(format!("malformed action: {e}")))
+}
+
+/// Plays `action` on `position` with `apply` and appends the answer, or says why the action is
+/// illegal: the `apply` case of every variant.
+pub(super) fn write_applied<P: std::fmt::Display, T, E: std::fmt::Display>(
+    out: &mut String,
+    position: &mut P,
+    action: Action,
+    apply: impl FnOnce(&mut P) -> Result<(T, Option<Outcome<Colour>>), E>,
+) -> Result<(), CaseError> {
+    let (_, outcome) =
+        apply(position).map_err(|e| CaseError::Illegal(format!("illegal action {action}: {e}")))?;
+    write_answer(out, position, outcome);
+    Ok(())
+}
+
+/// Appends an `apply` answer: the position after the action, then the outcome line.
+pub(super) fn write_answer<W: std::fmt::Display>(
+    out: &mut String,
+    position: &impl std::fmt::Display,
+    outcome: Option<W>,
+) {
+    let _ = writeln!(out, "{position}");
+    match outcome {
+        Some(outcome) => {
+            let _ = writeln!(out, "{outcome}");
+        }
+        None => out.push_str("ongoing\n"),
+    }
+}
+
+/// The answer of one `moves` case of `variant`.
+pub fn moves(variant: Variant, position_text: &str) -> Result<String, CaseError> {
     let mut out = String::new();
-    Analyst::new().moves(position_text, &mut out)?;
+    Analyst::for_variant(variant).moves(position_text, &mut out)?;
     Ok(out)
 }
 
-/// The answer of one `apply` case.
-pub fn apply(position_text: &str, action_text: &str) -> Result<String, CaseError> {
+/// The answer of one `apply` case of `variant`.
+pub fn apply(
+    variant: Variant,
+    position_text: &str,
+    action_text: &str,
+) -> Result<String, CaseError> {
     let mut out = String::new();
-    Analyst::new().apply(position_text, action_text, &mut out)?;
+    Analyst::for_variant(variant).apply(position_text, action_text, &mut out)?;
     Ok(out)
 }
 
@@ -196,13 +258,8 @@ pub fn apply_record(path: &std::path::Path) -> Result<String, CaseError> {
             CaseError::Illegal(error.to_string())
         }
     })?;
-    let mut out = format!("{position}\n");
-    match outcome {
-        Some(outcome) => {
-            let _ = writeln!(out, "{outcome}");
-        }
-        None => out.push_str("ongoing\n"),
-    }
+    let mut out = String::new();
+    write_answer(&mut out, &position, outcome);
     Ok(out)
 }
 

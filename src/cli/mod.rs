@@ -1,7 +1,8 @@
-//! The analysis commands of docs/rules.md §8 (`moves`, `apply`) and the operators' file
-//! commands (`render`, `replay`, `analyse`), shared by the binary and its tests.
+//! The analysis commands of docs/rules.md §8 and §14 (`moves`, `apply`, `layout check`) and the
+//! operators' file commands (`render`, `replay`, `analyse`), shared by the binary and its tests.
 
 pub mod analyse;
 pub mod analysis;
 pub mod render;
 pub mod replay;
+pub mod standard;

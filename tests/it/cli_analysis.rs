@@ -8,7 +8,7 @@ use std::process::{Command, Output, Stdio};
 
 use common::board_text;
 
-fn run(args: &[&str], stdin: &str) -> Output {
+pub(crate) fn run(args: &[&str], stdin: &str) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_junqi-bot"))
         .args(args)
         .stdin(Stdio::piped())

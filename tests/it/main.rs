@@ -14,6 +14,7 @@ mod analysis;
 mod analysis_console;
 mod cli_analysis;
 mod cli_render;
+mod cli_standard;
 mod console_clock;
 mod console_game;
 mod console_moderation;

@@ -1,7 +1,9 @@
 //! junqi-rules: the rules of 军棋 as a pure library, and the AI that plays them.
 //!
-//! The rules live in [`game`] and the AI in [`ai`]; the most used game types are re-exported
-//! here, so that analysis code reads `use junqi_rules::{Position, Action};`. Nothing here does
+//! The rules of 翻翻棋, and the board, pieces and attack table every game shares, live in
+//! [`game`]; the standard games 暗棋 and 明棋 in [`standard`]; the AI in [`ai`]. The most used
+//! game types are re-exported here, so that analysis code reads
+//! `use junqi_rules::{Position, Action};`. Nothing here does
 //! I/O, runs an async runtime or knows Discord, a store or an image: the bot (the `junqi-bot`
 //! package) depends on this crate, never the other way round. The rules, and the position
 //! notation these types read and write, are described in the repository's `docs/rules.md`.
@@ -19,6 +21,7 @@
 //! ```
 pub mod ai;
 pub mod game;
+pub mod standard;
 
 pub use game::{
     Action, Colour, Game, Kind, Outcome, Piece, Position, PublicPosition, PublicView, Rules, Seat,

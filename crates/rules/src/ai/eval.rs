@@ -44,6 +44,8 @@ pub fn attack_gain(attacker: Kind, target: Kind, target_mines: u8) -> Option<i32
         (Kind::Flag, _) => 10_000,
         (_, AttackResult::AttackerWins) => target_value,
         (_, AttackResult::BothRemoved) => target_value - piece_value(attacker, target_mines),
+        // The flip table refuses what would lose the attacker; the standard one costs it.
+        (_, AttackResult::TargetHolds) => -piece_value(attacker, target_mines),
     })
 }
 

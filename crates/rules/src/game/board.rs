@@ -7,13 +7,14 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use super::action::Action;
-use super::attack::{self, AttackRefusal, AttackResult};
+use super::attack::{self, AttackRefusal, AttackResult, AttackRules};
 use super::geometry::{self, CAMPS, HEADQUARTERS};
 use super::notation::{CellText, write_board};
 use super::piece::{Colour, Kind, Piece};
 use super::rules::Rules;
 use super::square::{SQUARES, Square};
 use super::square_set::SquareSet;
+use super::variant::MoveRules;
 
 /// What stands on a square.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
@@ -238,8 +239,14 @@ impl Board {
         geometry::reach(self.occupied, from, kind == Kind::Engineer)
     }
 
-    /// Whether `attacker` may attack the piece on `target` (which must be occupied).
-    fn attack_check(&self, attacker: Piece, target: Square) -> Result<AttackResult, AttackRefusal> {
+    /// Whether `attacker` may attack the piece on `target` (which must be occupied) under the
+    /// attack table `attacks`.
+    fn attack_check(
+        &self,
+        attacker: Piece,
+        target: Square,
+        attacks: AttackRules,
+    ) -> Result<AttackResult, AttackRefusal> {
         let defender = match self.cell(target) {
             Cell::Revealed(piece) => piece,
             Cell::FaceDown(_) => return Err(AttackRefusal::FaceDown),
@@ -251,11 +258,16 @@ impl Board {
         if CAMPS.contains(target) {
             return Err(AttackRefusal::InCamp);
         }
-        attack::resolve(attacker, defender, self.mines_left(defender.colour))
+        attack::resolve_under(
+            attacks,
+            attacker,
+            defender,
+            self.mines_left(defender.colour),
+        )
     }
 
     /// The movable revealed piece of `colour` on `from`, or why there is none.
-    fn mover(&self, colour: Colour, from: Square, rules: Rules) -> Result<Piece, ActionError> {
+    fn mover(&self, colour: Colour, from: Square, hq_locks: bool) -> Result<Piece, ActionError> {
         let piece = match self.cell(from) {
             Cell::Empty => return Err(ActionError::NoPiece(from)),
             Cell::FaceDown(_) => return Err(ActionError::MoverFaceDown(from)),
@@ -267,19 +279,30 @@ impl Board {
         if !piece.kind.is_movable() {
             return Err(ActionError::Immobile(piece.kind));
         }
-        if rules.hq_locks && HEADQUARTERS.contains(from) {
+        if hq_locks && HEADQUARTERS.contains(from) {
             return Err(ActionError::HeadquartersLocked);
         }
         Ok(piece)
     }
 
-    /// Checks that `colour` may play `action` now. `Ok` means [`Board::apply`] will accept it.
+    /// Checks that `colour` may play `action` now in the flip game. `Ok` means
+    /// [`Board::apply`] will accept it.
     pub fn check(&self, colour: Colour, action: Action, rules: Rules) -> Result<(), ActionError> {
+        self.check_under(colour, action, rules.into())
+    }
+
+    /// [`Board::check`] under any game's movement rules.
+    pub fn check_under(
+        &self,
+        colour: Colour,
+        action: Action,
+        moves: MoveRules,
+    ) -> Result<(), ActionError> {
         match action {
             Action::Flip(square) if self.face_down.contains(square) => Ok(()),
             Action::Flip(square) => Err(ActionError::NothingToFlip(square)),
             Action::Move { from, to } => {
-                let piece = self.mover(colour, from, rules)?;
+                let piece = self.mover(colour, from, moves.hq_locks)?;
                 if from == to {
                     return Err(ActionError::SameSquare);
                 }
@@ -287,23 +310,35 @@ impl Board {
                     return Err(ActionError::Unreachable { from, to });
                 }
                 if self.occupied.contains(to) {
-                    self.attack_check(piece, to).map_err(ActionError::Attack)?;
+                    self.attack_check(piece, to, moves.attacks)
+                        .map_err(ActionError::Attack)?;
                 }
                 Ok(())
             }
         }
     }
 
-    /// The legal destinations of the piece on `from` for `colour`: (empty squares, attackable
-    /// squares). Both empty when it has none or is not a movable piece of `colour`.
+    /// The legal destinations of the piece on `from` for `colour` in the flip game: (empty
+    /// squares, attackable squares). Both empty when it has none or is not a movable piece of
+    /// `colour`.
     pub fn destinations(&self, colour: Colour, from: Square, rules: Rules) -> Destinations {
-        let Ok(piece) = self.mover(colour, from, rules) else {
+        self.destinations_under(colour, from, rules.into())
+    }
+
+    /// [`Board::destinations`] under any game's movement rules.
+    pub fn destinations_under(
+        &self,
+        colour: Colour,
+        from: Square,
+        moves: MoveRules,
+    ) -> Destinations {
+        let Ok(piece) = self.mover(colour, from, moves.hq_locks) else {
             return Destinations::default();
         };
         let reach = self.reach(from, piece.kind);
         let mut attacks = SquareSet::EMPTY;
         for target in reach & (self.occupied - self.face_down - self.revealed[colour.index()]) {
-            if self.attack_check(piece, target).is_ok() {
+            if self.attack_check(piece, target, moves.attacks).is_ok() {
                 attacks.insert(target);
             }
         }
@@ -315,9 +350,14 @@ impl Board {
 
     /// Appends every legal action of `colour` to `out`: all flips, then all moves.
     pub fn legal_actions_into(&self, colour: Colour, rules: Rules, out: &mut Vec<Action>) {
+        self.legal_actions_under(colour, rules.into(), out);
+    }
+
+    /// [`Board::legal_actions_into`] under any game's movement rules.
+    pub fn legal_actions_under(&self, colour: Colour, moves: MoveRules, out: &mut Vec<Action>) {
         out.extend(self.face_down.into_iter().map(Action::Flip));
         for from in self.revealed[colour.index()] {
-            let destinations = self.destinations(colour, from, rules);
+            let destinations = self.destinations_under(colour, from, moves);
             out.extend(
                 destinations
                     .all()
@@ -329,12 +369,20 @@ impl Board {
 
     /// True when `colour` has any legal move of a revealed piece (flips not counted).
     pub fn has_legal_move(&self, colour: Colour, rules: Rules) -> bool {
-        self.revealed[colour.index()]
-            .into_iter()
-            .any(|from| !self.destinations(colour, from, rules).all().is_empty())
+        self.has_legal_move_under(colour, rules.into())
     }
 
-    /// Plays an action that [`Board::check`] accepted.
+    /// [`Board::has_legal_move`] under any game's movement rules.
+    pub fn has_legal_move_under(&self, colour: Colour, moves: MoveRules) -> bool {
+        self.revealed[colour.index()].into_iter().any(|from| {
+            !self
+                .destinations_under(colour, from, moves)
+                .all()
+                .is_empty()
+        })
+    }
+
+    /// Plays an action of the flip game that [`Board::check`] accepted.
     pub fn apply(&mut self, action: Action) -> Effect {
         match action {
             Action::Flip(square) => {
@@ -342,29 +390,55 @@ impl Board {
                 self.set(square, Cell::Revealed(piece));
                 Effect::Flipped(piece)
             }
-            Action::Move { from, to } => {
-                let attacker = self.piece(from).expect("move of a checked piece");
-                self.clear(from);
-                let Some(target) = self.piece(to) else {
-                    self.set(to, Cell::Revealed(attacker));
-                    return Effect::Moved(attacker);
-                };
-                let result = attack::resolve(attacker, target, self.mines_left(target.colour))
-                    .unwrap_or(AttackResult::BothRemoved);
-                let attacker_survives = result == AttackResult::AttackerWins;
-                if attacker_survives {
-                    self.set(to, Cell::Revealed(attacker));
-                } else {
-                    self.clear(to);
-                }
-                Effect::Attacked {
+            Action::Move { from, to } => match self.play_move(from, to, AttackRules::Flip) {
+                Move::Quiet(piece) => Effect::Moved(piece),
+                Move::Attack {
                     attacker,
                     target,
-                    attacker_survives,
-                }
-            }
+                    result,
+                } => Effect::Attacked {
+                    attacker,
+                    target,
+                    attacker_survives: result == AttackResult::AttackerWins,
+                },
+            },
         }
     }
+
+    /// Moves the piece on `from` (checked under `attacks`) to `to`, settling an attack there
+    /// by the attack table: the part of a move every game shares.
+    pub(crate) fn play_move(&mut self, from: Square, to: Square, attacks: AttackRules) -> Move {
+        let attacker = self.piece(from).expect("move of a checked piece");
+        self.clear(from);
+        let Some(target) = self.piece(to) else {
+            self.set(to, Cell::Revealed(attacker));
+            return Move::Quiet(attacker);
+        };
+        let result =
+            attack::resolve_under(attacks, attacker, target, self.mines_left(target.colour))
+                .unwrap_or(AttackResult::BothRemoved);
+        match result {
+            AttackResult::AttackerWins => self.set(to, Cell::Revealed(attacker)),
+            AttackResult::BothRemoved => self.clear(to),
+            AttackResult::TargetHolds => {}
+        }
+        Move::Attack {
+            attacker,
+            target,
+            result,
+        }
+    }
+}
+
+/// What a move did on the board, before any game reads it.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Move {
+    Quiet(Piece),
+    Attack {
+        attacker: Piece,
+        target: Piece,
+        result: AttackResult,
+    },
 }
 
 /// Debug output shows face-down pieces as `?`: boards end up in logs and panic messages, and

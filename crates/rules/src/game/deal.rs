@@ -22,7 +22,7 @@ pub struct Deal {
 }
 
 /// A uniform number below `bound` (> 0), without modulo bias.
-fn below(rng: &mut ChaCha8Rng, bound: u32) -> u32 {
+pub(crate) fn below(rng: &mut impl Rng, bound: u32) -> u32 {
     let zone = u32::MAX - (u32::MAX % bound);
     loop {
         let value = rng.next_u32();

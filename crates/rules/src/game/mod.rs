@@ -30,10 +30,10 @@
 
 mod action;
 pub mod attack;
-mod board;
-mod deal;
+pub(crate) mod board;
+pub(crate) mod deal;
 pub mod geometry;
-mod notation;
+pub(crate) mod notation;
 mod outcome;
 mod piece;
 mod position;
@@ -45,25 +45,28 @@ mod rules;
 mod seat;
 mod square;
 mod square_set;
+mod variant;
 mod view;
 
 pub use action::{Action, ActionParseError};
-pub use attack::{AttackRefusal, AttackResult};
+pub use attack::{AttackRefusal, AttackResult, AttackRules};
 pub use board::{ActionError, Board, Cell, Destinations, Effect};
 pub use deal::{Deal, deal};
 pub use notation::{CellProblem, NotationError, PublicPosition};
 pub use outcome::{DrawReason, Outcome, OutcomeParseError, WinReason};
 pub use piece::{ARMY_SIZE, Colour, Kind, Piece};
 pub use position::Position;
-pub(crate) use position::draw_by_counters;
+pub(crate) use position::{count_action, draw_by_counters};
 pub use record::{Event, GameRecord, RECORD_VERSION, ReplayError};
 pub use record_file::{
     RecordFileError, TIMEOUT_LINE, check_record_file, effect_note, write_record_file,
 };
 pub use reveal::RevealedView;
+pub(crate) use round::push_repetition;
 pub use round::{Checked, Game, GameError, Played, repeats_too_often};
 pub use rules::Rules;
 pub use seat::Seat;
 pub use square::{COLUMNS, ROWS, SQUARES, Square, SquareError};
 pub use square_set::{SquareSet, SquareSetIter};
+pub use variant::{MoveRules, StandardOptions, StandardRule, Variant, VariantError};
 pub use view::{LastAction, PublicCell, PublicView, RepetitionKey};

@@ -7,7 +7,7 @@ use std::str::FromStr;
 use thiserror::Error;
 
 use super::board::{Board, Cell};
-use super::geometry::CAMPS;
+use super::geometry::{CAMPS, HEADQUARTERS};
 use super::piece::{Colour, Kind, Piece};
 use super::position::Position;
 use super::square::{COLUMNS, ROWS, Square};
@@ -51,6 +51,14 @@ pub enum CellProblem {
     FaceDownInCamp,
     #[error("a {0} cannot stand in a camp: it never moves and camps start empty")]
     ImmobileInCamp(&'static str),
+    #[error("there are no face-down pieces in the standard games")]
+    FaceDownInStandard,
+    #[error(
+        "\"{0}?\" (a piece whose identity the viewer has not been shown) is allowed only in a view; moves and apply refuse it"
+    )]
+    UnshownOutsideView(char),
+    #[error("a {0} never moves, and deployment puts it {1} (docs/rules.md §10)")]
+    ImmobileOffItsPosts(&'static str, &'static str),
     #[error("a {} {name} of {colour} (each colour has {allowed})", ordinal(*.count))]
     TooMany {
         count: u8,
@@ -73,11 +81,23 @@ fn ordinal(n: u8) -> String {
 
 /// A cell as written, before the rules about where it may stand are applied.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum WrittenCell {
+pub(crate) enum WrittenCell {
     Empty,
     Unknown,
     FaceDown(Piece),
     Revealed(Piece),
+    /// `R?` or `B?`: a standard game's piece whose identity the viewer has not been shown.
+    Unshown(Colour),
+}
+
+/// Which game's cells a BOARD field may hold, and whether it is a position or what a player
+/// is shown.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum CellRules {
+    Flip,
+    FlipPublic,
+    Standard,
+    StandardView,
 }
 
 /// A piece code such as `R9` or `BF`.
@@ -101,6 +121,9 @@ fn parse_cell(code: &[u8]) -> Result<WrittenCell, CellProblem> {
     match code {
         b"." => Ok(WrittenCell::Empty),
         b"?" => Ok(WrittenCell::Unknown),
+        [colour, b'?'] => Colour::from_code(char::from(*colour))
+            .map(WrittenCell::Unshown)
+            .ok_or_else(unknown),
         [b'?', rest @ ..] => parse_piece(rest)
             .map(WrittenCell::FaceDown)
             .ok_or_else(unknown),
@@ -111,7 +134,8 @@ fn parse_cell(code: &[u8]) -> Result<WrittenCell, CellProblem> {
 }
 
 /// Reads the 60 cells of a BOARD field, checking what may stand where and the piece counts.
-fn parse_cells(board: &str, allow_unknown: bool) -> Result<[WrittenCell; 60], NotationError> {
+fn parse_cells(board: &str, allowed: CellRules) -> Result<[WrittenCell; 60], NotationError> {
+    let standard = matches!(allowed, CellRules::Standard | CellRules::StandardView);
     let board = board.as_bytes();
     let rank_count = board.iter().filter(|&&byte| byte == b'/').count() + 1;
     if rank_count != ROWS as usize {
@@ -137,7 +161,18 @@ fn parse_cells(board: &str, allow_unknown: bool) -> Result<[WrittenCell; 60], No
             let in_camp = CAMPS.contains(square);
             let piece = match cell {
                 WrittenCell::Empty => None,
-                WrittenCell::Unknown if !allow_unknown => {
+                WrittenCell::Unknown | WrittenCell::FaceDown(_) if standard => {
+                    return Err(fail(CellProblem::FaceDownInStandard));
+                }
+                WrittenCell::Unshown(colour) if !standard => {
+                    let code = format!("{}?", colour.code());
+                    return Err(fail(CellProblem::UnknownCode(code)));
+                }
+                WrittenCell::Unshown(colour) if allowed == CellRules::Standard => {
+                    return Err(fail(CellProblem::UnshownOutsideView(colour.code())));
+                }
+                WrittenCell::Unshown(_) => None,
+                WrittenCell::Unknown if allowed != CellRules::FlipPublic => {
                     return Err(fail(CellProblem::UnknownFaceDown));
                 }
                 WrittenCell::Unknown | WrittenCell::FaceDown(_) if in_camp => {
@@ -152,6 +187,9 @@ fn parse_cells(board: &str, allow_unknown: bool) -> Result<[WrittenCell; 60], No
                         "landmine"
                     };
                     return Err(fail(CellProblem::ImmobileInCamp(name)));
+                }
+                WrittenCell::Revealed(piece) if standard && !on_deployment_posts(piece, square) => {
+                    return Err(fail(immobile_off_its_posts(piece.kind)));
                 }
                 WrittenCell::Revealed(piece) => Some(piece),
             };
@@ -173,6 +211,29 @@ fn parse_cells(board: &str, allow_unknown: bool) -> Result<[WrittenCell; 60], No
         }
     }
     Ok(cells)
+}
+
+/// Where a mine or a flag of a standard game can stand: where deployment put it, since it
+/// never moves (docs/rules.md §10). Other pieces stand anywhere.
+fn on_deployment_posts(piece: Piece, square: Square) -> bool {
+    let back_rows = match piece.colour {
+        Colour::Red => square.row() < 2,
+        Colour::Black => square.row() >= ROWS - 2,
+    };
+    match piece.kind {
+        Kind::Landmine => back_rows,
+        Kind::Flag => back_rows && HEADQUARTERS.contains(square),
+        _ => true,
+    }
+}
+
+fn immobile_off_its_posts(kind: Kind) -> CellProblem {
+    match kind {
+        Kind::Flag => {
+            CellProblem::ImmobileOffItsPosts("flag", "in one of its owner's headquarters")
+        }
+        _ => CellProblem::ImmobileOffItsPosts("landmine", "on its owner's last two rows"),
+    }
 }
 
 fn parse_counter(field: &'static str, text: Option<&str>) -> Result<u16, NotationError> {
@@ -209,23 +270,33 @@ fn split_fields(text: &str) -> Result<(&str, &str, u16, u16), NotationError> {
     }
 }
 
+/// A position line whose turn is a colour, read under `rules`: its cells, the colour to act
+/// and the two counters.
+pub(crate) fn parse_position_line(
+    text: &str,
+    rules: CellRules,
+) -> Result<([WrittenCell; 60], Colour, u16, u16), NotationError> {
+    let (board_text, turn_text, quiet, plies) = split_fields(text)?;
+    let cells = parse_cells(board_text, rules)?;
+    let turn = parse_turn(turn_text, false)?.ok_or(NotationError::Turn {
+        text: turn_text.into(),
+        public: false,
+    })?;
+    Ok((cells, turn, quiet, plies))
+}
+
 /// Reads a full position (every face-down identity known), as `moves` and `apply` take it.
 impl FromStr for Position {
     type Err = NotationError;
 
     fn from_str(text: &str) -> Result<Position, NotationError> {
-        let (board_text, turn_text, quiet, plies) = split_fields(text)?;
-        let cells = parse_cells(board_text, false)?;
-        let turn = parse_turn(turn_text, false)?.ok_or(NotationError::Turn {
-            text: turn_text.into(),
-            public: false,
-        })?;
+        let (cells, turn, quiet, plies) = parse_position_line(text, CellRules::Flip)?;
         let mut board = Board::empty();
         for square in Square::all() {
             let cell = match cells[square.index()] {
                 WrittenCell::FaceDown(piece) => Cell::FaceDown(piece),
                 WrittenCell::Revealed(piece) => Cell::Revealed(piece),
-                WrittenCell::Empty | WrittenCell::Unknown => Cell::Empty,
+                WrittenCell::Empty | WrittenCell::Unknown | WrittenCell::Unshown(_) => Cell::Empty,
             };
             if cell != Cell::Empty {
                 board.set(square, cell);
@@ -276,10 +347,10 @@ impl FromStr for PublicPosition {
 
     fn from_str(text: &str) -> Result<PublicPosition, NotationError> {
         let (board_text, turn_text, quiet, plies) = split_fields(text)?;
-        let written = parse_cells(board_text, true)?;
+        let written = parse_cells(board_text, CellRules::FlipPublic)?;
         let turn = parse_turn(turn_text, true)?;
         let cells = written.map(|cell| match cell {
-            WrittenCell::Empty => PublicCell::Empty,
+            WrittenCell::Empty | WrittenCell::Unshown(_) => PublicCell::Empty,
             WrittenCell::Unknown | WrittenCell::FaceDown(_) => PublicCell::FaceDown,
             WrittenCell::Revealed(piece) => PublicCell::Revealed(piece),
         });
@@ -321,10 +392,12 @@ fn parse_turn(text: &str, public: bool) -> Result<Option<Colour>, NotationError>
 }
 
 /// What one cell of the BOARD field shows; `FaceDown(None)` is written `?` alone.
-pub(super) enum CellText {
+pub(crate) enum CellText {
     Empty,
     Revealed(Piece),
     FaceDown(Option<Piece>),
+    /// `R?` or `B?`: a piece of a standard game whose identity the viewer was not shown.
+    Unshown(Colour),
 }
 
 fn write_piece(out: &mut impl fmt::Write, piece: Piece) -> fmt::Result {
@@ -334,7 +407,7 @@ fn write_piece(out: &mut impl fmt::Write, piece: Piece) -> fmt::Result {
 
 /// Writes the BOARD field, row 12 first, from a cell lookup. Written character by character:
 /// batch analysis formats hundreds of thousands of positions.
-pub(super) fn write_board(
+pub(crate) fn write_board(
     out: &mut impl fmt::Write,
     cell: impl Fn(Square) -> CellText,
 ) -> fmt::Result {
@@ -348,6 +421,10 @@ pub(super) fn write_board(
                 CellText::Empty => out.write_char('.')?,
                 CellText::Revealed(piece) => write_piece(out, piece)?,
                 CellText::FaceDown(None) => out.write_char('?')?,
+                CellText::Unshown(colour) => {
+                    out.write_char(colour.code())?;
+                    out.write_char('?')?;
+                }
                 CellText::FaceDown(Some(piece)) => {
                     out.write_char('?')?;
                     write_piece(out, piece)?;
@@ -361,7 +438,7 @@ pub(super) fn write_board(
     Ok(())
 }
 
-fn write_counters(
+pub(crate) fn write_counters(
     out: &mut impl fmt::Write,
     turn: Option<Colour>,
     quiet: u16,

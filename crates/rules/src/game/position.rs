@@ -30,6 +30,14 @@ pub(crate) fn draw_by_counters<W>(quiet: u16, plies: u16, rules: &Rules) -> Opti
     None
 }
 
+/// Passes the turn after an action and counts it in the plies and, unless it attacked, in the
+/// quiet actions: every game's counters of docs/rules.md §6 (3–4).
+pub(crate) fn count_action(turn: &mut Colour, plies: &mut u16, quiet: &mut u16, attack: bool) {
+    *turn = turn.other();
+    *plies = plies.saturating_add(1);
+    *quiet = if attack { 0 } else { quiet.saturating_add(1) };
+}
+
 impl Position {
     pub fn new(board: Board, turn: Colour) -> Position {
         Position {
@@ -75,13 +83,12 @@ impl Position {
     /// part of an action that a [`crate::game::Game`] shares with a position.
     pub(super) fn advance(&mut self, action: Action) -> Effect {
         let effect = self.board.apply(action);
-        self.turn = self.turn.other();
-        self.plies = self.plies.saturating_add(1);
-        self.quiet = if effect.is_attack() {
-            0
-        } else {
-            self.quiet.saturating_add(1)
-        };
+        count_action(
+            &mut self.turn,
+            &mut self.plies,
+            &mut self.quiet,
+            effect.is_attack(),
+        );
         effect
     }
 

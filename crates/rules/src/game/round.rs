@@ -32,6 +32,18 @@ pub fn repeats_too_often<'a, T: PartialEq + 'a>(
     occurrences.count() >= REPETITION_LIMIT
 }
 
+/// Adds `key` to a player's repetition list (oldest first), keeping only the window; true when
+/// the player now repeats too often. Every game's record of repetition goes through here.
+pub(crate) fn push_repetition<T: PartialEq>(history: &mut VecDeque<T>, key: T) -> bool {
+    history.push_back(key);
+    if history.len() > REPETITION_WINDOW {
+        history.pop_front();
+    }
+    history
+        .back()
+        .is_some_and(|latest| repeats_too_often(history.iter(), latest))
+}
+
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum GameError {
     #[error("the game is over")]
@@ -365,11 +377,7 @@ impl Game {
             return false;
         }
         let Some(key) = key else { return false };
-        history.push_back(key);
-        if history.len() > REPETITION_WINDOW {
-            history.pop_front();
-        }
-        repeats_too_often(history.iter(), &key)
+        push_repetition(history, key)
     }
 
     fn end_after_action(

@@ -5,10 +5,14 @@
 //! checked the moment it is written, with no list to keep in step.
 
 /// The sources of the wording, by file name.
-const SOURCES: [(&str, &str); 14] = [
+const SOURCES: [(&str, &str); 18] = [
     ("board.rs", include_str!("board.rs")),
     ("ending.rs", include_str!("ending.rs")),
-    ("commands.rs", include_str!("commands.rs")),
+    ("commands/mod.rs", include_str!("commands/mod.rs")),
+    ("commands/game.rs", include_str!("commands/game.rs")),
+    ("commands/records.rs", include_str!("commands/records.rs")),
+    ("commands/server.rs", include_str!("commands/server.rs")),
+    ("commands/help.rs", include_str!("commands/help.rs")),
     (
         "../discord/wording.rs",
         include_str!("../discord/wording.rs"),
@@ -33,8 +37,9 @@ const SIMPLIFIED_ONLY: &str = "与两个为么于从会传体关内军击创别�
 const TRADITIONAL_ONLY: &str = "並來個傳儲內兩別則動勝員嗎執奪將對屬彈彎後從戰擊擺數於時會機權歸沒滿為無營\
     獲現產畫發盡盤確礎積級結絕給經總續腦與號裡複計訊討記試該認請論變負軍較輪輸轉這連進過達選還鈕錄錯\
     鐘鐵長閉開間關雙難電頁須頻顏體麼紅團師";
-/// The only Chinese an English sentence may contain: the game's name.
-const GAME_NAME: &str = "军棋翻翻棋";
+/// The only Chinese an English sentence may contain: the game's name, in full and short (the
+/// context menus' "Challenge to 翻翻棋").
+const GAME_NAMES: [&str; 2] = ["军棋翻翻棋", "翻翻棋"];
 
 /// One sentence as written: where, and its English, Simplified and Traditional versions.
 struct Sentence {
@@ -100,7 +105,8 @@ fn line_of(text: &str, at: usize) -> usize {
     text[..at].matches('\n').count() + 1
 }
 
-/// Every `say!(lang, …)` and every board word `Name => [..]` of the wording sources.
+/// Every `say!(lang, …)`, every board word `Name => [..]` and every `phrase(..)` of the
+/// command table in the wording sources.
 fn sentences() -> Vec<Sentence> {
     let mut all = Vec::new();
     for (file, text) in SOURCES {
@@ -114,6 +120,16 @@ fn sentences() -> Vec<Sentence> {
                 place: format!("{file}:{}", line_of(text, at)),
                 versions: literals(text, start),
             });
+        }
+        for (at, _) in text.match_indices("phrase(") {
+            let versions = literals(text, at + "phrase(".len());
+            // The function's own definition and uses of the word are not phrases.
+            if !versions.is_empty() {
+                all.push(Sentence {
+                    place: format!("{file}:{}", line_of(text, at)),
+                    versions,
+                });
+            }
         }
         for (at, _) in text.match_indices(" => [\"") {
             all.push(Sentence {
@@ -177,8 +193,9 @@ fn english_is_english_and_each_chinese_keeps_its_script() {
         let [en, hans, hant] = &sentence.versions[..] else {
             continue;
         };
-        let stray: String = en
-            .replace(GAME_NAME, "")
+        let stray: String = GAME_NAMES
+            .iter()
+            .fold(en.clone(), |text, name| text.replace(name, ""))
             .chars()
             .filter(|c| is_chinese(*c))
             .collect();

@@ -442,3 +442,35 @@ pub fn slash_names(text: &str) -> Vec<String> {
     }
     names
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each command's options have distinct names, the console's words (names and aliases)
+    /// name one command each, and every [`Opt`] the texts use is in the table.
+    #[test]
+    fn the_table_is_consistent() {
+        let mut words = Vec::new();
+        for cmd in Cmd::ALL {
+            let spec = cmd.spec();
+            words.push(spec.names.en);
+            words.extend(spec.console_aliases);
+            let mut names: Vec<_> = spec.options.iter().map(|option| option.name).collect();
+            names.sort_unstable();
+            names.dedup();
+            assert_eq!(names.len(), spec.options.len(), "{cmd:?}");
+        }
+        let count = words.len();
+        words.sort_unstable();
+        words.dedup();
+        assert_eq!(words.len(), count, "a console word names two commands");
+        for opt in Opt::ALL {
+            let (cmd, spec) = opt.spec();
+            assert!(
+                spec.on(Surface::Console) && spec.on(Surface::Discord),
+                "{cmd:?} {opt:?}"
+            );
+        }
+    }
+}

@@ -110,23 +110,17 @@ mod tests {
 
     #[test]
     fn discord_usage_names_the_options_in_the_members_language() {
-        assert_eq!(
-            usage(Cmd::Challenge, Language::ZhHant, Surface::Discord),
-            "/挑戰 [對手] [秒數] [難度]"
-        );
-        assert_eq!(
-            usage(Cmd::Move, Language::English, Surface::Discord),
-            "/move from to"
-        );
+        let (en, hant) = (Language::English, Language::ZhHant);
         // Options of the console alone stay out; the settings keys are shown together.
-        assert_eq!(
-            usage(Cmd::Leaderboard, Language::English, Surface::Discord),
-            "/leaderboard [scope]"
-        );
-        assert_eq!(
-            usage(Cmd::Settings, Language::English, Surface::Discord),
-            "/settings [log] [key:value …]"
-        );
+        let table = [
+            (Cmd::Challenge, hant, "/挑戰 [對手] [秒數] [難度]"),
+            (Cmd::Move, en, "/move from to"),
+            (Cmd::Leaderboard, en, "/leaderboard [scope]"),
+            (Cmd::Settings, en, "/settings [log] [key:value …]"),
+        ];
+        for (command, lang, expected) in table {
+            assert_eq!(usage(command, lang, Surface::Discord), expected);
+        }
     }
 
     #[test]

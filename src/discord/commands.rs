@@ -10,43 +10,55 @@ use poise::serenity_prelude as serenity;
 use super::deliver::{self, Origin};
 use super::messages::{Layout, Outgoing};
 use super::{
-    Bot, CommandError, Context, autocomplete, private_language, slash_caller, threads, tongues_of,
-    words,
+    Bot, CommandError, Context, autocomplete, localise, private_language, slash_caller, threads,
+    tongues_of, words,
 };
 use crate::config::Language;
 use crate::game::Square;
-use crate::service::{Caller, Command, GameEvent, Member, Opponent, Reply, Tongues};
+use crate::service::{Caller, Command, GameEvent, Member, Opponent, Reply, Surface, Tongues};
+use crate::words::{Cmd, Menu};
 
-/// Every command the bot registers, its Chinese names and descriptions filled in from the words.
+/// Every command the bot registers: one per command of the table (`words::Cmd`), then the
+/// context menus, each with its descriptions and Chinese names filled in from the table.
 pub fn all() -> Vec<poise::Command<Bot, CommandError>> {
-    vec![
-        challenge(),
-        flip(),
-        move_piece(),
-        moves(),
-        board(),
-        resign(),
-        draw(),
-        abandon(),
-        rematch(),
-        rank(),
-        leaderboard(),
-        export(),
-        rules(),
-        help(),
-    ]
-    .into_iter()
-    .chain(super::history::all())
-    .chain([
-        super::tournament::tournament(),
-        super::play::play(),
-        super::settings::settings(),
-        super::moderation::cancel(),
-        super::menus::challenge_member(),
-        super::menus::rank_member(),
-    ])
-    .map(super::localise::localised)
-    .collect()
+    let slash = Cmd::ALL
+        .into_iter()
+        .map(|cmd| localise::slash(cmd, slash_command(cmd)));
+    let menus = Menu::ALL
+        .into_iter()
+        .map(|menu| localise::menu(menu, super::menus::command(menu)));
+    slash.chain(menus).collect()
+}
+
+/// The poise command that answers `cmd`.
+fn slash_command(cmd: Cmd) -> poise::Command<Bot, CommandError> {
+    match cmd {
+        Cmd::Challenge => challenge(),
+        Cmd::Accept => super::lobby::accept(),
+        Cmd::Decline => super::lobby::decline(),
+        Cmd::Withdraw => super::lobby::withdraw(),
+        Cmd::Play => super::play::play(),
+        Cmd::Flip => flip(),
+        Cmd::Move => move_piece(),
+        Cmd::Moves => moves(),
+        Cmd::Board => board(),
+        Cmd::Export => export(),
+        Cmd::Draw => draw(),
+        Cmd::Resign => resign(),
+        Cmd::Abandon => abandon(),
+        Cmd::Rematch => rematch(),
+        Cmd::Rank => rank(),
+        Cmd::Leaderboard => leaderboard(),
+        Cmd::History => super::history::history(),
+        Cmd::Replay => super::history::replay(),
+        Cmd::Analyse => super::history::analyse(),
+        Cmd::Games => super::history::games(),
+        Cmd::Tournament => super::tournament::tournament(),
+        Cmd::Rules => rules(),
+        Cmd::Help => help(),
+        Cmd::Settings => super::settings::settings(),
+        Cmd::Cancel => super::moderation::cancel(),
+    }
 }
 
 /// Sends `command` to the service as the interaction's user and answers with its reply.
@@ -152,18 +164,15 @@ pub(super) fn member(user: &serenity::User) -> Member {
     }
 }
 
-/// Challenge a member (or the bot itself) to a game in this channel
+/// `/challenge`: a member, the bot itself (at `level`) or anyone here.
 #[poise::command(slash_command, guild_only)]
 async fn challenge(
     ctx: Context<'_>,
-    #[description = "Who to play (none: an open challenge anyone here may take)"] member: Option<
-        serenity::User,
-    >,
-    #[description = "Seconds per turn"]
+    member: Option<serenity::User>,
     #[min = 1]
     #[max = 3600]
     seconds: Option<u32>,
-    #[description = "The bot's level, when you challenge the bot"] level: Option<AiLevel>,
+    level: Option<AiLevel>,
 ) -> Result<(), CommandError> {
     let bot_id = ctx.serenity_context().cache.current_user().id;
     let language = locale_language(ctx);
@@ -202,28 +211,22 @@ fn member_challenge(
     }
 }
 
-/// Flip a face-down piece
+/// `/flip`: the square typed.
 #[poise::command(slash_command, guild_only)]
 async fn flip(
     ctx: Context<'_>,
-    #[description = "The square, e.g. B3"]
-    #[autocomplete = "autocomplete::flips"]
-    square: String,
+    #[autocomplete = "autocomplete::flips"] square: String,
 ) -> Result<(), CommandError> {
     let command = self::square(&square, locale_language(ctx)).map(Command::Flip);
     run(ctx, command, Layout::Plain).await
 }
 
-/// Move one of your pieces
+/// `/move`: the two squares typed.
 #[poise::command(slash_command, guild_only, rename = "move")]
 async fn move_piece(
     ctx: Context<'_>,
-    #[description = "The piece's square, e.g. B3"]
-    #[autocomplete = "autocomplete::origins"]
-    from: String,
-    #[description = "Where it goes, e.g. C3"]
-    #[autocomplete = "autocomplete::destinations"]
-    to: String,
+    #[autocomplete = "autocomplete::origins"] from: String,
+    #[autocomplete = "autocomplete::destinations"] to: String,
 ) -> Result<(), CommandError> {
     let language = locale_language(ctx);
     let command = self::square(&from, language).and_then(|from| {
@@ -235,54 +238,49 @@ async fn move_piece(
     run(ctx, command, Layout::Plain).await
 }
 
-/// Show where one of your pieces can go (only you see it)
+/// `/moves`: the square typed.
 #[poise::command(slash_command, guild_only)]
 async fn moves(
     ctx: Context<'_>,
-    #[description = "The piece's square, e.g. B3"]
-    #[autocomplete = "autocomplete::origins"]
-    square: String,
+    #[autocomplete = "autocomplete::origins"] square: String,
 ) -> Result<(), CommandError> {
     let command = self::square(&square, locale_language(ctx)).map(Command::Moves);
     run(ctx, command, Layout::Plain).await
 }
 
-/// Show the board of this channel's game
+/// `/board`.
 #[poise::command(slash_command, guild_only)]
 async fn board(ctx: Context<'_>) -> Result<(), CommandError> {
     run(ctx, Ok(Command::Board), Layout::Plain).await
 }
 
-/// Resign this game (asks you to confirm; allowed after the first actions)
+/// `/resign`: asks the member to confirm first.
 #[poise::command(slash_command, guild_only)]
 async fn resign(ctx: Context<'_>) -> Result<(), CommandError> {
     run(ctx, Ok(Command::AskResign), Layout::Plain).await
 }
 
-/// Offer your opponent a draw
+/// `/draw`: an offer (the opponent answers with its buttons).
 #[poise::command(slash_command, guild_only)]
 async fn draw(ctx: Context<'_>) -> Result<(), CommandError> {
     run(ctx, Ok(Command::OfferDraw), Layout::Plain).await
 }
 
-/// Leave this game now: you lose with the abandonment penalty (asks you to confirm)
+/// `/abandon`: asks the member to confirm first.
 #[poise::command(slash_command, guild_only)]
 async fn abandon(ctx: Context<'_>) -> Result<(), CommandError> {
     run(ctx, Ok(Command::AskAbandon), Layout::Plain).await
 }
 
-/// Challenge the opponent of this channel's last game again
+/// `/rematch`.
 #[poise::command(slash_command, guild_only)]
 async fn rematch(ctx: Context<'_>) -> Result<(), CommandError> {
     run(ctx, Ok(Command::Rematch), Layout::Plain).await
 }
 
-/// Show the title, points and record of a member (you by default)
+/// `/rank`: of the member given, else of the caller.
 #[poise::command(slash_command, guild_only)]
-async fn rank(
-    ctx: Context<'_>,
-    #[description = "Whose rank"] member: Option<serenity::User>,
-) -> Result<(), CommandError> {
+async fn rank(ctx: Context<'_>, member: Option<serenity::User>) -> Result<(), CommandError> {
     let member = member.as_ref().map(self::member);
     run(ctx, Ok(Command::Rank(member)), Layout::Embed).await
 }
@@ -296,68 +294,39 @@ pub enum Scope {
     Global,
 }
 
-/// Show the best players of this server (or of every server)
+/// `/leaderboard`: this server's unless `scope` says global.
 #[poise::command(slash_command, guild_only)]
-async fn leaderboard(
-    ctx: Context<'_>,
-    #[description = "This server (default) or global"] scope: Option<Scope>,
-) -> Result<(), CommandError> {
+async fn leaderboard(ctx: Context<'_>, scope: Option<Scope>) -> Result<(), CommandError> {
     let global = scope == Some(Scope::Global);
     run(ctx, Ok(Command::Leaderboard { global }), Layout::Plain).await
 }
 
-/// Show this channel's game as a position (notation) and who plays which colour
+/// `/export`.
 #[poise::command(slash_command, guild_only)]
 async fn export(ctx: Context<'_>) -> Result<(), CommandError> {
     run(ctx, Ok(Command::Export), Layout::Plain).await
 }
 
-/// The rules of Junqi flip chess (only you see them)
+/// `/rules`.
 #[poise::command(slash_command)]
 async fn rules(ctx: Context<'_>) -> Result<(), CommandError> {
     run(ctx, Ok(Command::Rules), Layout::Plain).await
 }
 
-/// How to play with this bot (only you see it)
+/// `/help`: the table's help lines for Discord, under a title.
 #[poise::command(slash_command)]
 async fn help(ctx: Context<'_>) -> Result<(), CommandError> {
-    let language = locale_language(ctx);
-    let lines = help_lines(&ctx.framework().options().commands, language);
-    run(ctx, Err(Reply::private(lines)), Layout::Plain).await
+    let lines = help_lines(locale_language(ctx));
+    // An embed's 4096 characters hold every command where a message's 2000 would not.
+    run(ctx, Err(Reply::private(lines)), Layout::Embed).await
 }
 
-/// `/help` on Discord: the registered commands, by the names and descriptions the member's
-/// client shows (their localisations).
-pub fn help_lines(
-    commands: &[poise::Command<Bot, CommandError>],
-    language: Language,
-) -> Vec<String> {
+/// `/help` on Discord: every command by the name and options a `language` client shows, and
+/// what it does.
+pub fn help_lines(language: Language) -> Vec<String> {
     let mut lines = vec![words::help_title(language)];
-    for command in commands
-        .iter()
-        .filter(|command| command.slash_action.is_some())
-    {
-        let name = localised(&command.name_localizations, &command.name, language);
-        let description = localised(
-            &command.description_localizations,
-            command.description.as_deref().unwrap_or(""),
-            language,
-        );
-        lines.push(format!("/{name} — {description}"));
-    }
+    lines.extend(crate::words::help_lines(language, Surface::Discord));
     lines
-}
-
-/// A registered name or description as a client in `language` shows it: its localisation for
-/// that language's Discord locale, else the default.
-pub(super) fn localised(
-    map: &[(std::borrow::Cow<'_, str>, std::borrow::Cow<'_, str>)],
-    default: &str,
-    language: Language,
-) -> String {
-    words::locale_of(language)
-        .and_then(|locale| map.iter().find(|(key, _)| key == locale))
-        .map_or_else(|| default.to_string(), |(_, text)| text.to_string())
 }
 
 /// The language of the invoking member's client (or the server's or the configured one).
@@ -377,7 +346,7 @@ fn locale_language(ctx: Context<'_>) -> Language {
     }
 }
 
-/// The AI's levels, as `/challenge` offers them.
+/// The AI's levels, as `/challenge` offers them (their Chinese names are the table's).
 #[derive(poise::ChoiceParameter, Clone, Copy, PartialEq, Eq, Debug)]
 pub enum AiLevel {
     #[name = "easy"]
@@ -387,8 +356,6 @@ pub enum AiLevel {
     #[name = "hard"]
     Hard,
     #[name = "master"]
-    #[name_localized("zh-CN", "大师")]
-    #[name_localized("zh-TW", "大師")]
     Master,
 }
 

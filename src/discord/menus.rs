@@ -1,6 +1,6 @@
 //! The user context-menu commands ("Apps" on a member): "Challenge to 翻翻棋" challenges them
 //! with the server's default clock, "翻翻棋 rank" shows their rank privately (their Chinese
-//! names are `words::Menu`'s). poise 0.7.1 does not register a context menu's name
+//! names are the table's, `words::Menu`). poise 0.7.1 does not register a context menu's name
 //! localisations (its code leaves a TODO there), so [`registrations`] builds every command's
 //! registration itself and adds them.
 
@@ -10,10 +10,19 @@ use super::commands::{member, run};
 use super::messages::Layout;
 use super::{Bot, CommandError, Context, words};
 use crate::service::{Command, Opponent, Reply};
+use crate::words::Menu;
+
+/// The poise command that answers `menu`.
+pub fn command(menu: Menu) -> poise::Command<Bot, CommandError> {
+    match menu {
+        Menu::ChallengeMember => challenge_member(),
+        Menu::RankMember => rank_member(),
+    }
+}
 
 /// Challenge this member to a game here, on the server's default clock
 #[poise::command(context_menu_command = "Challenge to 翻翻棋", guild_only)]
-pub async fn challenge_member(ctx: Context<'_>, user: serenity::User) -> Result<(), CommandError> {
+async fn challenge_member(ctx: Context<'_>, user: serenity::User) -> Result<(), CommandError> {
     let bot_id = ctx.serenity_context().cache.current_user().id;
     let command = if user.id == bot_id {
         Ok(Command::Challenge {
@@ -35,7 +44,7 @@ pub async fn challenge_member(ctx: Context<'_>, user: serenity::User) -> Result<
 
 /// Show this member's rank, to you alone
 #[poise::command(context_menu_command = "翻翻棋 rank", guild_only)]
-pub async fn rank_member(ctx: Context<'_>, user: serenity::User) -> Result<(), CommandError> {
+async fn rank_member(ctx: Context<'_>, user: serenity::User) -> Result<(), CommandError> {
     run(
         ctx,
         Ok(Command::Rank(Some(member(&user)))),

@@ -14,6 +14,7 @@ use crate::service::{ButtonId, Reply};
 /// The file name of the board image in every message.
 pub const BOARD_FILE: &str = "board.png";
 const MAX_CONTENT_CHARS: usize = 2000;
+const MAX_EMBED_DESCRIPTION_CHARS: usize = 4096;
 const BUTTONS_PER_ROW: usize = 5;
 const EMBED_COLOUR: u32 = 0xB0_3A_2E;
 
@@ -102,9 +103,9 @@ impl Outgoing {
             Layout::Embed | Layout::PrivateEmbed => String::new(),
         };
         match (pings.is_empty(), text.is_empty()) {
-            (true, _) => truncate(&text),
+            (true, _) => truncate(&text, MAX_CONTENT_CHARS),
             (false, true) => pings.join(" "),
-            (false, false) => truncate(&format!("{} {text}", pings.join(" "))),
+            (false, false) => truncate(&format!("{} {text}", pings.join(" ")), MAX_CONTENT_CHARS),
         }
     }
 
@@ -124,7 +125,7 @@ impl Outgoing {
         matches!(self.layout, Layout::Embed | Layout::PrivateEmbed).then(|| {
             CreateEmbed::new()
                 .title(title.clone())
-                .description(truncate(&rest.join("\n")))
+                .description(truncate(&rest.join("\n"), MAX_EMBED_DESCRIPTION_CHARS))
                 .colour(EMBED_COLOUR)
         })
     }
@@ -217,12 +218,12 @@ fn style_of(id: ButtonId) -> ButtonStyle {
     }
 }
 
-/// Cuts text to Discord's limit on a character boundary.
-fn truncate(text: &str) -> String {
-    if text.chars().count() <= MAX_CONTENT_CHARS {
+/// Cuts text to Discord's limit of `chars` characters, on a character boundary.
+fn truncate(text: &str, chars: usize) -> String {
+    if text.chars().count() <= chars {
         return text.to_string();
     }
-    let mut cut: String = text.chars().take(MAX_CONTENT_CHARS - 1).collect();
+    let mut cut: String = text.chars().take(chars - 1).collect();
     cut.push('…');
     cut
 }
@@ -234,10 +235,10 @@ mod tests {
     #[test]
     fn long_text_is_cut_on_a_character_boundary() {
         let text = "军".repeat(2500);
-        let cut = truncate(&text);
+        let cut = truncate(&text, MAX_CONTENT_CHARS);
         assert_eq!(cut.chars().count(), MAX_CONTENT_CHARS);
         assert!(cut.ends_with('…'));
-        assert_eq!(truncate("short"), "short");
+        assert_eq!(truncate("short", MAX_CONTENT_CHARS), "short");
     }
 
     #[test]

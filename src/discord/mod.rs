@@ -16,6 +16,7 @@ mod failures;
 mod history;
 pub mod http;
 mod lanes;
+mod lobby;
 mod localise;
 mod menus;
 mod messages;
@@ -29,6 +30,8 @@ mod wording;
 
 #[cfg(test)]
 mod names_tests;
+#[cfg(test)]
+mod registration_tests;
 
 pub use deliver::post_reply;
 pub use threads::NoThread;

@@ -7,7 +7,7 @@ use super::messages::Layout;
 use super::{CommandError, Context, rights_of};
 use crate::service::{Command, Rights};
 
-/// End a live game of this server with no result: no points, no tournament score (moderators)
+/// `/cancel`: with the caller's rights, which the service checks.
 #[poise::command(
     slash_command,
     guild_only,
@@ -15,12 +15,8 @@ use crate::service::{Command, Rights};
 )]
 pub async fn cancel(
     ctx: Context<'_>,
-    #[description = "The game's number (/games lists them)"]
-    #[min = 1]
-    game: u64,
-    #[description = "Why, for the players and the game's history"]
-    #[max_length = 200]
-    reason: Option<String>,
+    #[min = 1] game: u64,
+    #[max_length = 200] reason: Option<String>,
 ) -> Result<(), CommandError> {
     let rights = match ctx {
         poise::Context::Application(app) => rights_of(app.interaction.member.as_deref()),

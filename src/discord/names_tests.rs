@@ -2,15 +2,30 @@
 //! names `/挑战`, an English one `/challenge` (the registered names are the words' own, filled
 //! in by `localise`).
 
+use std::borrow::Cow;
 use std::collections::HashSet;
 
-use super::commands::{self, help_lines, localised};
+use super::commands::{self, help_lines};
+use super::localise::LOCALES;
 use crate::config::Language;
 use crate::game::Rules;
 use crate::service::Surface;
 use crate::words::{self, Cmd, slash_names};
 
 const LANGUAGES: [Language; 3] = [Language::English, Language::ZhHans, Language::ZhHant];
+
+/// A registered name or description as a client in `lang` shows it: its localisation for
+/// that language's Discord locale, else the default.
+fn localised(map: &[(Cow<'_, str>, Cow<'_, str>)], default: &str, lang: Language) -> String {
+    let locale = match lang {
+        Language::English => None,
+        Language::ZhHans => Some(LOCALES[0]),
+        Language::ZhHant => Some(LOCALES[1]),
+    };
+    locale
+        .and_then(|locale| map.iter().find(|(key, _)| key == locale))
+        .map_or_else(|| default.to_string(), |(_, text)| text.to_string())
+}
 
 /// Every command's and option's name as a member of `lang` sees it on Discord.
 fn registered(lang: Language) -> HashSet<String> {
@@ -47,7 +62,7 @@ fn discord_texts(lang: Language) -> Vec<String> {
         words::tournament::no_tournament_here(lang, discord),
     ];
     texts.extend(words::turns::rules_text(&Rules::default(), lang, discord));
-    texts.extend(help_lines(&commands::all(), lang));
+    texts.extend(help_lines(lang));
     for rematch in [false, true] {
         texts.extend(words::challenge_lines(
             lang, rematch, "alice", "bob", 30, 10, 7, discord,

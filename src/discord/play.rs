@@ -7,12 +7,12 @@ use super::messages::Layout;
 use super::{CommandError, Context};
 use crate::service::Command;
 
-/// Find a game: wait in this server's queue for the closest opponent in points
+/// `/play`: join the queue, or leave it with `cancel`.
 #[poise::command(slash_command, guild_only)]
 pub async fn play(
     ctx: Context<'_>,
-    #[description = "Seconds per turn (default: the server's)"] seconds: Option<u32>,
-    #[description = "true: leave the queue"] cancel: Option<bool>,
+    seconds: Option<u32>,
+    cancel: Option<bool>,
 ) -> Result<(), CommandError> {
     let command = Command::Play {
         seconds,

@@ -22,49 +22,38 @@ pub enum LanguageChoice {
     ZhHant,
 }
 
-/// Show or change this server's settings for the bot (Manage Server)
+/// `/settings`: the log, or one change per option given (`reset` lists keys to put back).
 #[poise::command(slash_command, guild_only, default_member_permissions = "MANAGE_GUILD")]
 #[allow(clippy::too_many_arguments)]
 pub async fn settings(
     ctx: Context<'_>,
-    #[description = "Show the last 20 changes"] log: Option<bool>,
-    #[description = "Default seconds per turn"]
+    log: Option<bool>,
     #[min = 1]
     #[max = 86400]
     turn_secs: Option<u32>,
-    #[description = "Shortest turn clock a challenge may ask for"]
     #[min = 1]
     #[max = 86400]
     min_turn_secs: Option<u32>,
-    #[description = "Longest turn clock a challenge may ask for"]
     #[min = 1]
     #[max = 86400]
     max_turn_secs: Option<u32>,
-    #[description = "Seconds before an unanswered challenge lapses"]
     #[min = 10]
     #[max = 86400]
     challenge_expiry_secs: Option<u32>,
-    #[description = "The bot's language here (auto: each member's and the server's)"]
     language: Option<LanguageChoice>,
-    #[description = "Play each game in a thread of its own"] game_threads: Option<bool>,
-    #[description = "Games against the bot change points"] rate_ai_games: Option<bool>,
-    #[description = "The channels games are started in (mention them), or \"any\""]
+    game_threads: Option<bool>,
+    rate_ai_games: Option<bool>,
     games_channels: Option<String>,
-    #[description = "The role that may organise tournaments and cancel games"]
     organiser_role: Option<serenity::Role>,
-    #[description = "/play: the points apart two members may be when they start waiting"]
     #[min = 0]
     #[max = 100000]
     match_window_points: Option<u32>,
-    #[description = "/play: every this many seconds of waiting the window grows by its size"]
     #[min = 1]
     #[max = 86400]
     match_window_grow_secs: Option<u32>,
-    #[description = "/play: seconds before a member waiting in the queue lapses"]
     #[min = 10]
     #[max = 86400]
     queue_expiry_secs: Option<u32>,
-    #[description = "Settings to put back to the default, e.g. \"turn_secs language\""]
     reset: Option<String>,
 ) -> Result<(), CommandError> {
     let rights = match ctx {

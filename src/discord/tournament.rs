@@ -35,17 +35,15 @@ pub enum Action {
 
 use super::rights_of;
 
-/// An arena tournament here: create one, join, leave, cancel, or see the standings
+/// `/tournament`: `action` as a [`TournamentCommand`], none showing the standings.
 #[poise::command(slash_command, guild_only)]
 pub async fn tournament(
     ctx: Context<'_>,
-    #[description = "What to do (none: the standings)"] action: Option<Action>,
-    #[description = "create: its length in minutes"] minutes: Option<u32>,
-    #[description = "create: seconds per turn"] seconds: Option<u32>,
-    #[description = "create: minutes until it starts (default 5)"] starts_in: Option<u32>,
-    #[description = "create: whether its games count on the ladder (default true)"] rated: Option<
-        bool,
-    >,
+    action: Option<Action>,
+    minutes: Option<u32>,
+    seconds: Option<u32>,
+    starts_in: Option<u32>,
+    rated: Option<bool>,
 ) -> Result<(), CommandError> {
     let rights = match ctx {
         poise::Context::Application(app) => rights_of(app.interaction.member.as_deref()),

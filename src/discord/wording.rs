@@ -136,12 +136,3 @@ pub fn files_not_uploaded(lang: Language) -> String {
         "（檔案上傳失敗；機器人的管理員可用 `junqi-bot replay` 產生）"
     )
 }
-
-/// The Discord locale whose localised command names a language uses.
-pub fn locale_of(lang: Language) -> Option<&'static str> {
-    match lang {
-        Language::English => None,
-        Language::ZhHans => Some("zh-CN"),
-        Language::ZhHant => Some("zh-TW"),
-    }
-}

@@ -360,10 +360,7 @@ impl Service {
             Command::Rules => {
                 Reply::private(text::rules_text(&inner.config.rules, lang, inner.surface))
             }
-            Command::Help => Reply::private(text::help_text(
-                lang,
-                inner.config.rules.actions_before_resign,
-            )),
+            Command::Help => Reply::private(words::help_lines(lang, inner.surface)),
             Command::History { member, page } => {
                 history::history(inner, &caller, lang, member, page).await
             }

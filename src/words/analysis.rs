@@ -198,12 +198,3 @@ pub fn analysis_busy(lang: Language) -> String {
 pub fn button_analyse(lang: Language) -> String {
     say!(lang, "Analyse", "分析", "分析")
 }
-
-pub fn help_line(lang: Language) -> String {
-    say!(
-        lang,
-        "/analyse GAME — a finished game's win-chance chart and its three biggest swings",
-        "/analyse 对局号 — 已结束对局的胜率图和最大的三次转折",
-        "/analyse 對局號 — 已結束對局的勝率圖和最大的三次轉折"
-    )
-}

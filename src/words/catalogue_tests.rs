@@ -5,9 +5,9 @@
 //! checked the moment it is written, with no list to keep in step.
 
 /// The sources of the wording, read at test time so that no list can leave one out: every
-/// Rust file under `src/` that writes a `say!` sentence, and every file of `words/` (where the
-/// board words `Name => [..]` live), as (path under `src/`, text, whether its board words are
-/// sentences).
+/// Rust file under `src/` that writes a `say!` sentence, and every file under `words/` (where
+/// the board words `Name => [..]` and the command table's `phrase(..)`s live), as (path under
+/// `src/`, text, whether its board words and phrases are sentences).
 fn sources() -> Vec<(String, String, bool)> {
     const THIS_FILE: &str = "catalogue_tests.rs";
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
@@ -26,12 +26,7 @@ fn sources() -> Vec<(String, String, bool)> {
                 continue;
             }
             let text = std::fs::read_to_string(&path).expect("a source file reads");
-            // Discord's registration tables (names and 简/繁 descriptions) have shapes of their
-            // own, checked by their own tests.
-            let board_words = path
-                .parent()
-                .is_some_and(|parent| parent.ends_with("words"))
-                && !path.ends_with("registration.rs");
+            let board_words = path.starts_with(root.join("words"));
             if board_words || text.contains("say!(") {
                 let name = path
                     .strip_prefix(&root)
@@ -54,8 +49,9 @@ const SIMPLIFIED_ONLY: &str = "与两个为么于从会传体关内军击创别�
 const TRADITIONAL_ONLY: &str = "並來個傳儲內兩別則動勝員嗎執奪將對屬彈彎後從戰擊擺數於時會機權歸沒滿為無營\
     獲現產畫發盡盤確礎積級結絕給經總續腦與號裡複計訊討記試該認請論變負軍較輪輸轉這連進過達選還鈕錄錯\
     鐘鐵長閉開間關雙難電頁須頻顏體麼紅團師";
-/// The only Chinese an English sentence may contain: the game's name.
-const GAME_NAME: &str = "军棋翻翻棋";
+/// The only Chinese an English sentence may contain: the game's name, in full and short (the
+/// context menus' "Challenge to 翻翻棋").
+const GAME_NAMES: [&str; 2] = ["军棋翻翻棋", "翻翻棋"];
 
 /// One sentence as written: where, and its English, Simplified and Traditional versions.
 struct Sentence {
@@ -121,7 +117,8 @@ fn line_of(text: &str, at: usize) -> usize {
     text[..at].matches('\n').count() + 1
 }
 
-/// Every `say!(lang, …)` and every board word `Name => [..]` of the wording sources.
+/// Every `say!(lang, …)`, every board word `Name => [..]` and every `phrase(..)` of the
+/// command table in the wording sources.
 fn sentences() -> Vec<Sentence> {
     let mut all = Vec::new();
     for (file, text, board_words) in sources() {
@@ -136,12 +133,20 @@ fn sentences() -> Vec<Sentence> {
                 versions: literals(&text, start),
             });
         }
-        let board_words = if board_words {
-            text.match_indices(" => [\"").collect()
-        } else {
-            vec![]
-        };
-        for (at, _) in board_words {
+        if !board_words {
+            continue;
+        }
+        for (at, _) in text.match_indices("phrase(") {
+            let versions = literals(&text, at + "phrase(".len());
+            // The function's own definition and uses of the word are not phrases.
+            if !versions.is_empty() {
+                all.push(Sentence {
+                    place: format!("{file}:{}", line_of(&text, at)),
+                    versions,
+                });
+            }
+        }
+        for (at, _) in text.match_indices(" => [\"") {
             all.push(Sentence {
                 place: format!("{file}:{}", line_of(&text, at)),
                 versions: literals(&text, at + " => [".len()),
@@ -215,8 +220,9 @@ fn english_is_english_and_each_chinese_keeps_its_script() {
         let [en, hans, hant] = &sentence.versions[..] else {
             continue;
         };
-        let stray: String = en
-            .replace(GAME_NAME, "")
+        let stray: String = GAME_NAMES
+            .iter()
+            .fold(en.clone(), |text, name| text.replace(name, ""))
             .chars()
             .filter(|c| is_chinese(*c))
             .collect();

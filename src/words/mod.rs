@@ -7,8 +7,8 @@
 //! `lobby` (challenges), `standings` (points, ranks, titles), `turns` (what an action did and
 //! the text board), `ending` (how a game ended, in a message and on the image's banner),
 //! `history` (`/history`, `/replay`, `/games`), `moderation` (`/cancel`), `analysis`
-//! (`/analyse`), `commands` and `registration` (the commands' names, and what Discord shows
-//! of them in Chinese) and `board` (the labels drawn on the board image). The
+//! (`/analyse`), `commands` (the one table of commands: names, descriptions, options, usage
+//! and `/help`, in every language) and `board` (the labels drawn on the board image). The
 //! Discord front end's own texts live with it (`discord/wording.rs`). Nothing here depends on
 //! the service or a front end: [`Surface`] says which front end a sentence is for.
 
@@ -19,7 +19,6 @@ mod lobby;
 pub mod moderation;
 mod play;
 mod queue;
-mod registration;
 pub mod settings;
 mod standings;
 pub mod tournament;
@@ -34,12 +33,14 @@ mod catalogue_tests;
 #[cfg(test)]
 mod tests;
 
-pub use commands::{Cmd, Opt, option, slash, slash_names};
+pub use commands::{
+    Choice, Cmd, CommandSpec, Console, Kind, Menu, Opt, OptSpec, Phrase, help_lines, option, slash,
+    slash_names, usage,
+};
 pub use errors::*;
 pub use lobby::*;
 pub use play::*;
 pub use queue::*;
-pub use registration::{Menu, OptWords};
 pub use standings::*;
 
 use crate::config::Language;

@@ -4,8 +4,9 @@ mod discord_words {
     use crate::config::Language;
     use crate::words::*;
 
-    /// Discord has no `/accept`, `/decline`, `/withdraw` or `/draw accept`: its words name
-    /// buttons instead; the console keeps its own commands.
+    /// Discord's texts about a challenge or a draw offer name the buttons under it, not
+    /// commands (Discord has no `/draw accept`, and its `/accept` is `/接受` in Chinese); the
+    /// console names its own commands.
     #[test]
     fn discord_words_name_buttons_not_console_commands() {
         let console_only = [

@@ -8,7 +8,7 @@ use crate::support;
 use serde_json::{Value, json};
 use support::bot::{self, play_one, slash};
 use support::fake_discord::FakeDiscord;
-use support::payloads::{ALICE, BOT_USER_ID, CHANNEL_ID, TestUser};
+use support::payloads::{ALICE, BOT_USER_ID, TestUser};
 
 const THE_BOT: TestUser = TestUser {
     id: BOT_USER_ID,
@@ -31,14 +31,7 @@ async fn each_reply_reaches_the_thread_before_the_bots_answer_to_it() {
     ]);
     let (_, challenge) = slash(&fake, ALICE, "challenge", options, &[THE_BOT]).await;
     assert!(!challenge.is_ephemeral(), "{:?}", challenge.json);
-    fake.wait_for(mark, "the game's first message in its thread", |call| {
-        call.method == "POST"
-            && call.path.starts_with("/channels/")
-            && call.path.ends_with("/messages")
-            && call.path != format!("/channels/{CHANNEL_ID}/messages")
-            && call.is_success()
-    })
-    .await;
+    bot::wait_for_thread_start(&fake, mark).await;
     let thread = bot::follow_thread(&fake).expect("the game's thread");
     let in_thread = format!("/channels/{thread}/messages");
 

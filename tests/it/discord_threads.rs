@@ -289,13 +289,39 @@ async fn a_zh_cn_member_and_an_en_us_member_each_read_their_own_language() {
         alices.content()
     );
 
-    // /help lists the registered commands in the member's language.
+    // /help lists every command with its options, in the member's language, whole (in an
+    // embed, privately).
+    let help_of = |call: &RestCall| {
+        assert!(call.is_ephemeral(), "{:?}", call.json);
+        let embed = &call.message_body().expect("a body")["embeds"][0];
+        embed["description"]
+            .as_str()
+            .unwrap_or_default()
+            .to_string()
+    };
     let (_, help) = slash(&fake, ALICE, "help", json!([]), &[]).await;
-    assert!(help.content().contains("/挑战"), "{}", help.content());
-    assert!(help.content().contains("/走棋"), "{}", help.content());
+    let help = help_of(&help);
+    for expected in [
+        "/挑战 [对手] [秒数] [难度]",
+        "/走棋 起点 终点",
+        "/接受 [编号]",
+    ] {
+        assert!(help.contains(expected), "{help}");
+    }
     let (_, help) = slash(&fake, BOB, "help", json!([]), &[]).await;
-    assert!(help.content().contains("/challenge"), "{}", help.content());
-    assert!(!help.content().contains("/accept"), "{}", help.content());
+    let help = help_of(&help);
+    for expected in [
+        "/challenge [member] [seconds] [level]",
+        "/accept [number]",
+        "/decline [number]",
+        "/withdraw [number]",
+        "/play [seconds] [cancel]",
+        "/tournament [action]",
+        "/settings [log] [key:value …]",
+        "/cancel game [reason]",
+    ] {
+        assert!(help.contains(expected), "{help}");
+    }
 
     // A public board asked for by the en-US member is still drawn in the server's language.
     let (_, board) = slash(&fake, BOB, "board", json!([]), &[]).await;

@@ -24,6 +24,7 @@ mod console_survival;
 mod discord_ai;
 mod discord_fake;
 mod discord_game;
+mod discord_lobby;
 mod discord_moderation;
 mod discord_restart;
 mod discord_settings;

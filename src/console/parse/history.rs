@@ -5,7 +5,7 @@ use crate::service::{Command, SPEEDS};
 
 /// `/history [@member] [page:N]`; pages are numbered from 1 here, from 0 in the command.
 pub(super) fn history(w: &Words<'_>) -> Result<Command, ParseError> {
-    w.expect(0, 1, &["page"], "/history [@member] [page:N]")?;
+    w.expect()?;
     let member = w
         .positional
         .first()
@@ -23,7 +23,7 @@ pub(super) fn history(w: &Words<'_>) -> Result<Command, ParseError> {
 
 /// `/replay GAME [speed]`, the speed in actions per second.
 pub(super) fn replay(w: &Words<'_>) -> Result<Command, ParseError> {
-    w.expect(1, 2, &[], "/replay GAME [speed]")?;
+    w.expect()?;
     let game_text = w.positional[0].trim_start_matches('#');
     let game = game_text
         .parse::<u64>()
@@ -46,11 +46,10 @@ pub(super) fn replay(w: &Words<'_>) -> Result<Command, ParseError> {
 
 /// `/analyse GAME` or `/analyse game:GAME`.
 pub(super) fn analyse(w: &Words<'_>) -> Result<Command, ParseError> {
-    const USAGE: &str = "/analyse game:N";
-    w.expect(0, 1, &["game"], USAGE)?;
+    w.expect_words(0..=1)?;
     let text = match (w.option("game"), w.positional.first().copied()) {
         (Some(text), None) | (None, Some(text)) => text,
-        _ => return Err(w.problem(format!("usage: {USAGE}"))),
+        _ => return Err(w.problem(format!("usage: {}", w.usage()))),
     };
     let game = text
         .trim_start_matches('#')

@@ -5,12 +5,10 @@
 use super::{ParseError, Words, echo};
 use crate::service::{Command, Rights};
 
-const USAGE: &str = "/cancel game:N [reason:TEXT]";
-
 pub(super) fn cancel(w: &Words<'_>) -> Result<Command, ParseError> {
-    w.expect(0, usize::MAX, &["game", "reason"], USAGE)?;
+    w.expect_words(0..=usize::MAX)?;
     let game = match w.option("game") {
-        None => return Err(w.problem(format!("usage: {USAGE}"))),
+        None => return Err(w.problem(format!("usage: {}", w.usage()))),
         Some(text) => text
             .trim_start_matches('#')
             .parse::<u64>()
@@ -22,7 +20,7 @@ pub(super) fn cancel(w: &Words<'_>) -> Result<Command, ParseError> {
             .collect::<Vec<_>>()
             .join(" "),
         None if w.positional.is_empty() => String::new(),
-        None => return Err(w.problem(format!("usage: {USAGE}"))),
+        None => return Err(w.problem(format!("usage: {}", w.usage()))),
     };
     Ok(Command::Cancel {
         game,

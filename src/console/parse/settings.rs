@@ -4,8 +4,6 @@
 use super::{ParseError, Words, place};
 use crate::service::{Command, Rights};
 
-const USAGE: &str = "/settings [key:value …] | /settings log";
-
 pub(super) fn settings(w: &Words<'_>) -> Result<Command, ParseError> {
     match w
         .positional
@@ -14,12 +12,13 @@ pub(super) fn settings(w: &Words<'_>) -> Result<Command, ParseError> {
         .as_deref()
     {
         Some("log") => {
-            w.expect(1, 1, &[], USAGE)?;
+            w.expect()?;
+            w.expect_no_options()?;
             Ok(Command::SettingsLog {
                 rights: Rights::all(),
             })
         }
-        Some(_) => Err(w.problem(format!("usage: {USAGE}"))),
+        Some(_) => Err(w.problem(format!("usage: {}", w.usage()))),
         None => {
             // Unknown keys reach the service, which names the known ones.
             let changes = w

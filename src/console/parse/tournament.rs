@@ -1,54 +1,39 @@
-//! Reading `/tournament [create minutes:M seconds:S [starts_in:K] [rated:true|false] | join |
-//! leave | cancel]`. In the console anyone may organise.
+//! Reading `/tournament [create|join|leave|cancel] [minutes:N] [seconds:N] [starts_in:N]
+//! [rated:true|false]`: the options only with `create`, which needs minutes and seconds. In
+//! the console anyone may organise.
 
 use super::{ParseError, Words, echo};
 use crate::service::{Command, Rights, TournamentCommand};
 
-const USAGE: &str = "/tournament [create minutes:M seconds:S [starts_in:K] [rated:true|false] | join | leave | cancel]";
-
 pub(super) fn tournament(w: &Words<'_>) -> Result<Command, ParseError> {
+    w.expect()?;
     let sub = w.positional.first().map(|word| word.to_lowercase());
+    if sub.as_deref() != Some("create") {
+        w.expect_no_options()?;
+    }
     let command = match sub.as_deref() {
-        None => {
-            w.expect(0, 0, &[], USAGE)?;
-            TournamentCommand::Show
-        }
+        None => TournamentCommand::Show,
         Some("create") => {
-            w.expect(1, 1, &["minutes", "seconds", "starts_in", "rated"], USAGE)?;
             let required = |name: &str| -> Result<u32, ParseError> {
                 w.number(name)?
-                    .ok_or_else(|| w.problem(format!("{name}: is needed; usage: {USAGE}")))
-            };
-            let rated = match w.option("rated") {
-                None => None,
-                Some("true") => Some(true),
-                Some("false") => Some(false),
-                Some(other) => {
-                    return Err(
-                        w.problem(format!("rated:\"{}\": write true or false", echo(other)))
-                    );
-                }
+                    .ok_or_else(|| w.problem(format!("{name}: is needed; usage: {}", w.usage())))
             };
             TournamentCommand::Create {
                 minutes: required("minutes")?,
                 seconds: required("seconds")?,
                 starts_in: w.number("starts_in")?,
-                rated,
+                rated: w.flag("rated")?,
                 rights: Rights::all(),
             }
         }
-        Some(verb @ ("join" | "leave" | "cancel")) => {
-            w.expect(1, 1, &[], USAGE)?;
-            match verb {
-                "join" => TournamentCommand::Join { tournament: None },
-                "leave" => TournamentCommand::Leave { tournament: None },
-                _ => TournamentCommand::Cancel {
-                    rights: Rights::all(),
-                },
-            }
-        }
+        Some("join") => TournamentCommand::Join { tournament: None },
+        Some("leave") => TournamentCommand::Leave { tournament: None },
+        Some("cancel") => TournamentCommand::Cancel {
+            rights: Rights::all(),
+        },
         Some(other) => {
-            return Err(w.problem(format!("\"{}\": usage: {USAGE}", echo(other))));
+            let usage = w.usage();
+            return Err(w.problem(format!("\"{}\": usage: {usage}", echo(other))));
         }
     };
     Ok(Command::Tournament(command))

@@ -181,17 +181,21 @@ pub async fn start_game(fake: &FakeDiscord, seconds: Option<u32>) -> RestCall {
     if answer.callback_type() != Some(7) {
         return answer;
     }
-    let first = fake
-        .wait_for(mark, "the game's first message in its thread", |call| {
-            call.method == "POST"
-                && call.path.starts_with("/channels/")
-                && call.path.ends_with("/messages")
-                && call.path != format!("/channels/{CHANNEL_ID}/messages")
-                && call.is_success()
-        })
-        .await;
+    let first = wait_for_thread_start(fake, mark).await;
     follow_thread(fake);
     first
+}
+
+/// Waits, from `mark`, for a game's first message in a thread of its own.
+pub async fn wait_for_thread_start(fake: &FakeDiscord, mark: usize) -> RestCall {
+    fake.wait_for(mark, "the game's first message in its thread", |call| {
+        call.method == "POST"
+            && call.path.starts_with("/channels/")
+            && call.path.ends_with("/messages")
+            && call.path != format!("/channels/{CHANNEL_ID}/messages")
+            && call.is_success()
+    })
+    .await
 }
 
 /// Plays one action for whoever is to act (a move when one exists and `prefer_move`, else a

@@ -1,0 +1,89 @@
+//! `/accept`, `/decline` and `/withdraw` on Discord answer challenges as the console's do and
+//! as the challenge's buttons do: the service finds the challenge meant (the caller's own, or
+//! the one numbered), refuses privately when there is none, and a slash `/accept` starts the
+//! game in its thread.
+
+use crate::support;
+
+use serde_json::{Value, json};
+use support::bot::{self, follow_thread, slash};
+use support::fake_discord::FakeDiscord;
+use support::payloads::{ALICE, BOB};
+
+/// alice challenges bob in the channel; the public challenge.
+async fn challenge_bob(fake: &FakeDiscord) {
+    let options = json!([{ "type": 6, "name": "member", "value": BOB.id.to_string() }]);
+    let (_, call) = slash(fake, ALICE, "challenge", options, &[BOB]).await;
+    assert!(!call.is_ephemeral(), "{:?}", call.json);
+    assert!(
+        call.content().contains("challenges bob"),
+        "{}",
+        call.content()
+    );
+}
+
+fn number(value: u64) -> Value {
+    json!([{ "type": 4, "name": "number", "value": value }])
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn accept_decline_and_withdraw_answer_the_challenge_meant() {
+    support::init_logging();
+    let fake = FakeDiscord::start().await;
+    let data = tempfile::tempdir().expect("a temporary directory");
+    let running = bot::start(&fake, bot::config_for(&fake, data.path())).await;
+
+    // Registered for servers, each with an optional number.
+    let commands = fake.commands();
+    for name in ["accept", "decline", "withdraw"] {
+        assert_eq!(commands[name]["options"][0]["name"], "number", "{name}");
+        assert_eq!(commands[name]["contexts"], json!([0]), "{name}");
+    }
+
+    challenge_bob(&fake).await;
+    // bob has no challenge of his own to take back, and alice cannot decline her own.
+    let (_, refused) = slash(&fake, BOB, "withdraw", json!([]), &[]).await;
+    assert!(refused.is_ephemeral(), "{:?}", refused.json);
+    assert!(
+        refused.content().contains("you have no open challenge"),
+        "{}",
+        refused.content()
+    );
+    let (_, refused) = slash(&fake, ALICE, "decline", json!([]), &[]).await;
+    assert!(refused.is_ephemeral(), "{:?}", refused.json);
+    let (_, declined) = slash(&fake, BOB, "decline", json!([]), &[]).await;
+    assert!(!declined.is_ephemeral(), "{:?}", declined.json);
+    assert!(
+        declined
+            .content()
+            .contains("bob declines alice's challenge"),
+        "{}",
+        declined.content()
+    );
+
+    challenge_bob(&fake).await;
+    let (_, withdrawn) = slash(&fake, ALICE, "withdraw", json!([]), &[]).await;
+    assert!(
+        withdrawn
+            .content()
+            .contains("alice withdraws the challenge to bob"),
+        "{}",
+        withdrawn.content()
+    );
+
+    challenge_bob(&fake).await;
+    let (_, gone) = slash(&fake, BOB, "accept", number(999), &[]).await;
+    assert!(gone.is_ephemeral(), "{:?}", gone.json);
+    assert!(
+        gone.content().contains("no longer open"),
+        "{}",
+        gone.content()
+    );
+    // Without a number: the challenge addressed to bob, and the game starts in its thread.
+    let mark = fake.mark();
+    let (_, accepted) = slash(&fake, BOB, "accept", json!([]), &[]).await;
+    assert!(!accepted.is_ephemeral(), "{:?}", accepted.json);
+    bot::wait_for_thread_start(&fake, mark).await;
+    assert!(follow_thread(&fake).is_some(), "the game has a thread");
+    running.stop().await;
+}

@@ -61,8 +61,7 @@ async fn rank_and_leaderboard_agree_on_shared_places(backend: Backend) {
     };
     let store = location.open().await;
     store.import_players(&board()).await.expect("imported");
-    let runtime = tokio::runtime::Runtime::new().expect("runtime");
-    runtime.block_on(async {
+    async {
         let (service, _outbound) = Service::start(Config::default(), store)
             .await
             .expect("starts");
@@ -116,7 +115,8 @@ async fn rank_and_leaderboard_agree_on_shared_places(backend: Backend) {
             "{text}"
         );
         service.shutdown().await;
-    });
+    }
+    .await;
 }
 
 crate::on_both_backends!(rank_and_leaderboard_agree_on_shared_places);

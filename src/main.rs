@@ -6,9 +6,10 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use clap::{Parser, Subcommand};
+use junqi::cli::args::{GameArgs, LayoutCommand};
 use junqi::cli::{analysis, standard};
 use junqi::config::{Config, LogFormat};
-use junqi::game::{StandardRule, Variant};
+use junqi::game::Variant;
 use junqi::ops::DataLayout;
 use junqi::store::Store;
 
@@ -159,39 +160,6 @@ enum Command {
         /// Where board images are written (default: DATA/images).
         #[arg(long)]
         images: Option<PathBuf>,
-    },
-}
-
-/// Which game the analysis commands read: `--variant` and its `--rule`s.
-#[derive(clap::Args)]
-struct GameArgs {
-    /// `flip` (翻翻棋, docs/rules.md §1–8) or `standard` (暗棋/明棋, §9–14).
-    #[arg(long, default_value = "flip")]
-    variant: Variant,
-    /// An option of the standard games: `mine_survives` or `engineer_scouts` (repeatable).
-    #[arg(long = "rule")]
-    rules: Vec<StandardRule>,
-}
-
-impl GameArgs {
-    /// The variant with its rules switched on; a rule of the flip game is refused (exit 2).
-    fn variant(&self) -> Result<Variant, ExitCode> {
-        self.rules
-            .iter()
-            .try_fold(self.variant, |variant, rule| variant.with(*rule))
-            .map_err(|error| {
-                eprintln!("{error}");
-                ExitCode::from(2)
-            })
-    }
-}
-
-#[derive(Subcommand)]
-enum LayoutCommand {
-    /// Check a layout: exit 0 and `valid: LAYOUT`, or exit 2 naming the rule broken and the post.
-    Check {
-        /// 6 ranks from the owner's front row to their back row, separated by `/`.
-        layout: String,
     },
 }
 

@@ -3,6 +3,7 @@
 
 pub mod analyse;
 pub mod analysis;
+pub mod args;
 pub mod render;
 pub mod replay;
 pub mod standard;

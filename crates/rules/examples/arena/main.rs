@@ -14,6 +14,8 @@
 //! by default), to see whether drawn games are won given more time. `--trace I` plays only
 //! game I (the same deal, seats and decision seeds as in a full run) and prints every position
 //! as the player to act saw it with the action chosen, from action `--trace-from` on.
+//! `--variant standard` (暗棋) or `--variant open` (明棋) plays the two-player standard games
+//! instead, between `random` and the AI levels (standard.rs).
 
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -27,6 +29,7 @@ use junqi_rules::ai::players::Player;
 use junqi_rules::game::{Action, Outcome, PublicView, Rules, Seat};
 
 mod draw_report;
+mod standard;
 
 /// Plays games between two players and prints A's wins, losses and draws and each side's
 /// average time per move.
@@ -46,6 +49,9 @@ struct Options {
     /// A fixed amount of AI work per move instead of a time budget (reproducible).
     #[arg(long)]
     nodes: Option<u64>,
+    /// The game: flip (翻翻棋), standard (暗棋, the bot as referee) or open (明棋).
+    #[arg(long, default_value = "flip", value_parser = ["flip", "standard", "open"])]
+    variant: String,
     /// Player A.
     #[arg(long, default_value = "ai:normal")]
     a: Player,
@@ -121,6 +127,11 @@ impl Options {
 
 fn main() -> Result<()> {
     let options = Options::parse();
+    match options.variant.as_str() {
+        "standard" => return standard::run(&options, false),
+        "open" => return standard::run(&options, true),
+        _ => {}
+    }
     if let Some(index) = options.trace {
         trace(&options, index);
         return Ok(());

@@ -37,6 +37,9 @@ pub(crate) struct StandardSettings {
     pub noise: i32,
     /// Plies of attacks the quiescence search follows past the full-width plies.
     pub quiescence: u8,
+    /// Plain moves that cut the search off tried early (killer moves): deeper on the same
+    /// nodes.
+    pub killers: bool,
 }
 
 /// The standard games' settings of each level: deeper, with more boards and less noise, from
@@ -48,24 +51,28 @@ pub(crate) const fn settings(level: Level) -> StandardSettings {
             boards: 2,
             noise: 150,
             quiescence: 0,
+            killers: false,
         },
         Level::Normal => StandardSettings {
             max_depth: 2,
             boards: 4,
             noise: 20,
             quiescence: 2,
+            killers: false,
         },
         Level::Hard => StandardSettings {
             max_depth: 3,
             boards: 6,
             noise: 3,
             quiescence: 3,
+            killers: false,
         },
         Level::Master => StandardSettings {
             max_depth: 4,
-            boards: 8,
+            boards: 3,
             noise: 3,
             quiescence: 4,
+            killers: true,
         },
     }
 }

@@ -1,7 +1,7 @@
 //! The standard games' search: perfect-information alpha-beta over a board where every piece
 //! is known, run on several boards dealt from the seat's [`Belief`] (one in 明棋, where the
 //! view is the board), each root move's scores summed over the boards. Iterative deepening
-//! per board, a capture-only quiescence and a static evaluation of material, flag safety and
+//! per board, a quiescence over the exchanges that do not lose material and a static evaluation of material, flag safety and
 //! how near our movers stand to the enemy flag.
 
 use std::time::Instant;
@@ -13,8 +13,9 @@ use super::super::eval::{distance, piece_value};
 use super::super::level::Limit;
 use super::StandardSettings;
 use super::belief::Belief;
+use crate::game::attack::resolve_under;
 use crate::game::deal::below;
-use crate::game::{Action, Board, Colour, Kind, Outcome, Rules};
+use crate::game::{Action, AttackResult, Board, Colour, Kind, Outcome, Rules};
 use crate::standard::StandardPosition;
 
 /// A won game, less the plies it takes (faster wins score higher).
@@ -101,6 +102,7 @@ pub(crate) fn choose(
         may_stop: false,
         stopped: false,
         quiescence: settings.quiescence,
+        killers: settings.killers.then(Vec::new),
     };
     let mut depth = u8::MAX;
     let mut root = Some(first);
@@ -159,6 +161,9 @@ struct Searcher {
     may_stop: bool,
     stopped: bool,
     quiescence: u8,
+    /// The master's ordering: per ply, the last two plain moves that cut the search off there,
+    /// tried right after the winning exchanges (`None` for the other levels).
+    killers: Option<Vec<[Option<Action>; 2]>>,
 }
 
 impl Searcher {
@@ -228,7 +233,7 @@ impl Searcher {
             return self.quiesce(position, ply, alpha, beta, self.quiescence);
         }
         let mut moves = position.legal_actions();
-        order_attacks_first(&position.board, &mut moves);
+        order_moves(position, &mut moves, self.killers_at(ply));
         let mut best = -INFINITY;
         for action in moves {
             let mut child = position.clone();
@@ -243,10 +248,34 @@ impl Searcher {
             best = best.max(score);
             alpha = alpha.max(score);
             if alpha >= beta {
+                if position.board.piece(action.squares().1).is_none() {
+                    self.remember_killer(ply, action);
+                }
                 break;
             }
         }
         best
+    }
+
+    /// This ply's killers (none below master).
+    fn killers_at(&self, ply: i32) -> [Option<Action>; 2] {
+        self.killers
+            .as_ref()
+            .and_then(|killers| killers.get(ply as usize).copied())
+            .unwrap_or([None; 2])
+    }
+
+    fn remember_killer(&mut self, ply: i32, action: Action) {
+        let Some(killers) = self.killers.as_mut() else {
+            return;
+        };
+        let ply = ply as usize;
+        if killers.len() <= ply {
+            killers.resize(ply + 1, [None; 2]);
+        }
+        if killers[ply][0] != Some(action) {
+            killers[ply] = [Some(action), killers[ply][0]];
+        }
     }
 
     /// Attacks only, standing pat on the evaluation.
@@ -263,11 +292,18 @@ impl Searcher {
             return stand;
         }
         alpha = alpha.max(stand);
-        let mut attacks = position.legal_actions();
-        attacks.retain(|action| position.board.piece(action.squares().1).is_some());
-        order_attacks_first(&position.board, &mut attacks);
+        // Only exchanges that do not lose material: a losing attack never improves on
+        // standing pat by more than it costs.
+        let mut attacks: Vec<(i32, Action)> = position
+            .legal_actions()
+            .into_iter()
+            .filter(|action| position.board.piece(action.squares().1).is_some())
+            .map(|action| (gain(position, action), action))
+            .filter(|(gain, _)| *gain >= 0)
+            .collect();
+        attacks.sort_by_key(|(gain, _)| -gain);
         let mut best = stand;
-        for action in attacks {
+        for (_, action) in attacks {
             self.nodes += 1;
             let mut child = position.clone();
             let (_, outcome) = child.play_unchecked(action);
@@ -285,12 +321,38 @@ impl Searcher {
     }
 }
 
-/// Attacks first, on the most valuable targets first; quiet moves after, as they came.
-fn order_attacks_first(board: &Board, moves: &mut [Action]) {
-    moves.sort_by_key(|action| {
-        board
-            .piece(action.squares().1)
-            .map_or(0, |target| -1 - piece_value(target.kind, 3))
+/// What `action` wins on a board where every piece is known, by the attack table: the
+/// target's value if it is removed, less the attacker's if that is removed; a plain move
+/// wins nothing, and taking the flag wins the game.
+fn gain(position: &StandardPosition, action: Action) -> i32 {
+    let (from, to) = action.squares();
+    let (Some(attacker), Some(target)) = (position.board.piece(from), position.board.piece(to))
+    else {
+        return 0;
+    };
+    if target.kind == Kind::Flag {
+        return WIN;
+    }
+    let mines = position.board.mines_left(target.colour);
+    let attacker_value = piece_value(attacker.kind, mines);
+    let target_value = piece_value(target.kind, position.board.mines_left(attacker.colour));
+    match resolve_under(position.options.attack_rules(), attacker, target, mines) {
+        Ok(AttackResult::AttackerWins) => target_value,
+        Ok(AttackResult::TargetHolds) => -attacker_value,
+        Ok(AttackResult::BothRemoved) | Err(_) => target_value - attacker_value,
+    }
+}
+
+/// The exchanges that gain material, best first; then the killers; then the other moves by
+/// what they gain (plain moves as they came, attacks that lose material last).
+fn order_moves(position: &StandardPosition, moves: &mut [Action], killers: [Option<Action>; 2]) {
+    moves.sort_by_cached_key(|action| {
+        let gain = gain(position, *action);
+        match gain {
+            1.. => (0, -gain),
+            _ if killers.contains(&Some(*action)) => (1, 0),
+            _ => (2, -gain),
+        }
     });
 }
 

@@ -194,29 +194,59 @@ fn trace(options: &Options, index: usize) {
     );
 }
 
+/// A's wins, draws and losses over a run, and how many games ended each way.
+#[derive(Default)]
+struct Tally {
+    wins: usize,
+    draws: usize,
+    losses: usize,
+    reasons: std::collections::BTreeMap<String, usize>,
+}
+
+impl Tally {
+    /// Counts a game that A played as `a` (a seat in flip, a colour in the standard games).
+    fn add<Side: PartialEq>(&mut self, outcome: Outcome<Side>, a: Side) {
+        let (label, reason) = match outcome {
+            Outcome::Win { winner, reason } if winner == a => {
+                self.wins += 1;
+                ("A wins", reason.word())
+            }
+            Outcome::Win { reason, .. } => {
+                self.losses += 1;
+                ("B wins", reason.word())
+            }
+            Outcome::Draw(reason) => {
+                self.draws += 1;
+                ("draw", reason.word())
+            }
+        };
+        *self
+            .reasons
+            .entry(format!("{label}: {reason}"))
+            .or_default() += 1;
+    }
+
+    /// A's share of the points in per cent (a win 1, a draw ½).
+    fn share(&self) -> f64 {
+        let games = (self.wins + self.draws + self.losses).max(1) as f64;
+        100.0 * (self.wins as f64 + self.draws as f64 / 2.0) / games
+    }
+
+    fn print_reasons(&self) {
+        for (reason, count) in &self.reasons {
+            println!("  {reason}: {count}");
+        }
+    }
+}
+
 fn report(options: &Options, results: &[(usize, Seat, GameSummary)]) {
-    let (mut wins, mut losses, mut draws) = (0, 0, 0);
-    let mut reasons = std::collections::BTreeMap::<String, usize>::new();
+    let mut tally = Tally::default();
     let mut thinking = [Duration::ZERO; 2];
     let mut decisions = [0u32; 2];
     let mut longest = [Duration::ZERO; 2];
     let mut plies = 0u64;
     for (_, a_seat, summary) in results {
-        let (label, reason) = match summary.outcome {
-            Outcome::Win { winner, reason } if winner == *a_seat => {
-                wins += 1;
-                ("A wins", reason.word())
-            }
-            Outcome::Win { reason, .. } => {
-                losses += 1;
-                ("B wins", reason.word())
-            }
-            Outcome::Draw(reason) => {
-                draws += 1;
-                ("draw", reason.word())
-            }
-        };
-        *reasons.entry(format!("{label}: {reason}")).or_default() += 1;
+        tally.add(summary.outcome, *a_seat);
         for (side, seat) in [(0, *a_seat), (1, a_seat.other())] {
             thinking[side] += summary.thinking[seat.index()];
             decisions[side] += summary.decisions[seat.index()];
@@ -226,13 +256,7 @@ fn report(options: &Options, results: &[(usize, Seat, GameSummary)]) {
     }
     let games = results.len().max(1);
     if options.table {
-        print_row(
-            options,
-            results,
-            [wins, draws, losses],
-            &thinking,
-            &decisions,
-        );
+        print_row(options, results, &tally, &thinking, &decisions);
     }
     println!(
         "A = {}, B = {}, {} games, budget {:?}, {} thread(s), drawn after {} quiet actions or {} in all",
@@ -245,12 +269,13 @@ fn report(options: &Options, results: &[(usize, Seat, GameSummary)]) {
         options.ply_limit
     );
     println!(
-        "A: {wins} wins, {losses} losses, {draws} draws ({:.1}% wins)",
-        100.0 * wins as f64 / games as f64
+        "A: {} wins, {} losses, {} draws ({:.1}% wins)",
+        tally.wins,
+        tally.losses,
+        tally.draws,
+        100.0 * tally.wins as f64 / games as f64
     );
-    for (reason, count) in reasons {
-        println!("  {reason}: {count}");
-    }
+    tally.print_reasons();
     println!(
         "average game length: {:.1} plies",
         plies as f64 / games as f64
@@ -270,7 +295,7 @@ fn report(options: &Options, results: &[(usize, Seat, GameSummary)]) {
 fn print_row(
     options: &Options,
     results: &[(usize, Seat, GameSummary)],
-    [wins, draws, losses]: [usize; 3],
+    tally: &Tally,
     thinking: &[Duration; 2],
     decisions: &[u32; 2],
 ) {
@@ -284,8 +309,8 @@ fn print_row(
         .iter()
         .map(|(rule, count)| format!("{count} {rule}"))
         .collect();
-    let games = results.len().max(1) as f64;
-    let share = 100.0 * (wins as f64 + draws as f64 / 2.0) / games;
+    let (wins, draws, losses) = (tally.wins, tally.draws, tally.losses);
+    let share = tally.share();
     let ms =
         |side: usize| thinking[side].as_secs_f64() * 1000.0 / f64::from(decisions[side].max(1));
     let budget = match options.nodes {

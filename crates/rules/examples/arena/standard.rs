@@ -9,9 +9,9 @@ use std::time::Duration;
 use anyhow::{Result, bail};
 use junqi_rules::ai::players::Player;
 use junqi_rules::ai::standard::match_play::{StandardPlayer, StandardSummary, play_standard_game};
-use junqi_rules::game::{Colour, Outcome, StandardOptions};
+use junqi_rules::game::{Colour, StandardOptions};
 
-use super::Options;
+use super::{Options, Tally};
 
 fn standard_player(player: Player) -> Result<StandardPlayer> {
     match player {
@@ -68,27 +68,12 @@ pub fn run(options: &Options, open: bool) -> Result<()> {
 }
 
 fn report(options: &Options, open: bool, results: &[(Colour, StandardSummary)]) {
-    let (mut wins, mut losses, mut draws) = (0usize, 0usize, 0usize);
-    let mut reasons = std::collections::BTreeMap::<String, usize>::new();
+    let mut tally = Tally::default();
     let mut thinking = [Duration::ZERO; 2];
     let mut decisions = [0u32; 2];
     let mut plies = 0u64;
     for (a_colour, summary) in results {
-        let (label, reason) = match summary.outcome {
-            Outcome::Win { winner, reason } if winner == *a_colour => {
-                wins += 1;
-                ("A wins", reason.word())
-            }
-            Outcome::Win { reason, .. } => {
-                losses += 1;
-                ("B wins", reason.word())
-            }
-            Outcome::Draw(reason) => {
-                draws += 1;
-                ("draw", reason.word())
-            }
-        };
-        *reasons.entry(format!("{label}: {reason}")).or_default() += 1;
+        tally.add(summary.outcome, *a_colour);
         for (side, colour) in [(0, *a_colour), (1, a_colour.other())] {
             thinking[side] += summary.thinking[colour.index()];
             decisions[side] += summary.decisions[colour.index()];
@@ -96,7 +81,6 @@ fn report(options: &Options, open: bool, results: &[(Colour, StandardSummary)]) 
         plies += u64::from(summary.plies);
     }
     let games = results.len().max(1) as f64;
-    let share = 100.0 * (wins as f64 + draws as f64 / 2.0) / games;
     let ms =
         |side: usize| thinking[side].as_secs_f64() * 1000.0 / f64::from(decisions[side].max(1));
     let variant = if open {
@@ -112,10 +96,14 @@ fn report(options: &Options, open: bool, results: &[(Colour, StandardSummary)]) 
         options.budget(),
         options.threads
     );
-    println!("A: {wins} wins, {losses} losses, {draws} draws ({share:.1}% of the points)");
-    for (reason, count) in reasons {
-        println!("  {reason}: {count}");
-    }
+    println!(
+        "A: {} wins, {} losses, {} draws ({:.1}% of the points)",
+        tally.wins,
+        tally.losses,
+        tally.draws,
+        tally.share()
+    );
+    tally.print_reasons();
     println!("average game length: {:.1} plies", plies as f64 / games);
     println!("A: {:.2} ms per move, B: {:.2} ms per move", ms(0), ms(1));
 }

@@ -12,6 +12,7 @@ use rand::rngs::ChaCha8Rng;
 
 use super::super::level::{Level, SearchBudget};
 use super::super::players::PlayerParseError;
+use super::super::repetition::unless_repeating;
 use super::{Belief, ai_layout, choose_standard};
 use crate::game::deal::below;
 use crate::game::push_repetition;
@@ -153,12 +154,7 @@ pub fn play_from_layouts(
         let choice = match players[colour.index()] {
             StandardPlayer::Random => {
                 let legal = game.legal_actions();
-                let safe: Vec<Action> = legal
-                    .iter()
-                    .copied()
-                    .filter(|a| !would_repeat(*a))
-                    .collect();
-                let candidates = if safe.is_empty() { legal } else { safe };
+                let candidates = unless_repeating(legal, &would_repeat);
                 let mut rng = ChaCha8Rng::seed_from_u64(decision_seed);
                 (!candidates.is_empty())
                     .then(|| candidates[below(&mut rng, candidates.len() as u32) as usize])

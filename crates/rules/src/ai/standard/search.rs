@@ -11,6 +11,7 @@ use rand::rngs::ChaCha8Rng;
 
 use super::super::eval::{distance, piece_value};
 use super::super::level::Limit;
+use super::super::repetition::unless_repeating;
 use super::StandardSettings;
 use super::belief::Belief;
 use crate::game::attack::resolve_under;
@@ -72,12 +73,7 @@ pub(crate) fn choose(
     // dealt board gives the same list.
     let first = position(belief.sample(&mut rng));
     let legal = first.legal_actions();
-    let safe: Vec<Action> = legal
-        .iter()
-        .copied()
-        .filter(|a| !would_repeat(*a))
-        .collect();
-    let candidates = if safe.is_empty() { legal } else { safe };
+    let candidates = unless_repeating(legal, would_repeat);
     let instant = |action| StandardReport {
         action,
         depth: 0,

@@ -138,8 +138,29 @@ fn main() -> Result<()> {
     }
     let budget = options.budget();
     let rules = options.rules();
+    let results = play_all(&options, |index| {
+        let (players, a_seat, seed, salt) = options.game(index);
+        let summary = play_game_under(players, seed, salt, budget, rules);
+        if options.verbose {
+            eprintln!(
+                "game {index}: seed {seed}, A in {a_seat:?}: {:?} after {} plies\n  {}",
+                summary.outcome, summary.plies, summary.final_position
+            );
+        }
+        (index, a_seat, summary)
+    });
+    report(&options, &results);
+    if options.draws {
+        draw_report::print(&results);
+    }
+    Ok(())
+}
+
+/// Plays games `0..options.games` on `options.threads` threads, each with `play`; the results
+/// in the order the games finished.
+fn play_all<T: Send>(options: &Options, play: impl Fn(usize) -> T + Sync) -> Vec<T> {
     let next = AtomicUsize::new(0);
-    let results: Mutex<Vec<(usize, Seat, GameSummary)>> = Mutex::new(Vec::new());
+    let results = Mutex::new(Vec::new());
     std::thread::scope(|scope| {
         for _ in 0..options.threads {
             scope.spawn(|| {
@@ -148,27 +169,15 @@ fn main() -> Result<()> {
                     if index >= options.games {
                         break;
                     }
-                    let (players, a_seat, seed, salt) = options.game(index);
-                    let summary = play_game_under(players, seed, salt, budget, rules);
-                    if options.verbose {
-                        eprintln!(
-                            "game {index}: seed {seed}, A in {a_seat:?}: {:?} after {} plies\n  {}",
-                            summary.outcome, summary.plies, summary.final_position
-                        );
-                    }
+                    let result = play(index);
                     if let Ok(mut results) = results.lock() {
-                        results.push((index, a_seat, summary));
+                        results.push(result);
                     }
                 }
             });
         }
     });
-    let results = results.into_inner().unwrap_or_default();
-    report(&options, &results);
-    if options.draws {
-        draw_report::print(&results);
-    }
-    Ok(())
+    results.into_inner().unwrap_or_default()
 }
 
 /// `--trace`: plays game `index` alone, printing each action from `--trace-from` on.

@@ -2,8 +2,6 @@
 //! game `i` deploys from seed `seed + i / 2`, A playing Red for even `i` and Black for odd `i`.
 //! The baseline `random` deploys at random and moves at random; `greedy` has no standard form.
 
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
 use anyhow::{Result, bail};
@@ -11,7 +9,7 @@ use junqi_rules::ai::players::Player;
 use junqi_rules::ai::standard::match_play::{StandardPlayer, StandardSummary, play_standard_game};
 use junqi_rules::game::{Colour, StandardOptions};
 
-use super::{Options, Tally};
+use super::{Options, Tally, play_all};
 
 fn standard_player(player: Player) -> Result<StandardPlayer> {
     match player {
@@ -30,39 +28,23 @@ pub fn run(options: &Options, open: bool) -> Result<()> {
     };
     let budget = options.budget();
     let rules = options.rules();
-    let next = AtomicUsize::new(0);
-    let results: Mutex<Vec<(Colour, StandardSummary)>> = Mutex::new(Vec::new());
-    std::thread::scope(|scope| {
-        for _ in 0..options.threads {
-            scope.spawn(|| {
-                loop {
-                    let index = next.fetch_add(1, Ordering::Relaxed);
-                    if index >= options.games {
-                        break;
-                    }
-                    let (seated, a_colour) = if index.is_multiple_of(2) {
-                        (players, Colour::Red)
-                    } else {
-                        ([players[1], players[0]], Colour::Black)
-                    };
-                    let seed = options.seed + (index / 2) as u64;
-                    let salt = (index % 2) as u64;
-                    let summary =
-                        play_standard_game(seated, seed, salt, budget, game_options, rules);
-                    if options.verbose {
-                        eprintln!(
-                            "game {index}: seed {seed}, A plays {a_colour:?}: {:?} after {} plies",
-                            summary.outcome, summary.plies
-                        );
-                    }
-                    if let Ok(mut results) = results.lock() {
-                        results.push((a_colour, summary));
-                    }
-                }
-            });
+    let results = play_all(options, |index| {
+        let (seated, a_colour) = if index.is_multiple_of(2) {
+            (players, Colour::Red)
+        } else {
+            ([players[1], players[0]], Colour::Black)
+        };
+        let seed = options.seed + (index / 2) as u64;
+        let salt = (index % 2) as u64;
+        let summary = play_standard_game(seated, seed, salt, budget, game_options, rules);
+        if options.verbose {
+            eprintln!(
+                "game {index}: seed {seed}, A plays {a_colour:?}: {:?} after {} plies",
+                summary.outcome, summary.plies
+            );
         }
+        (a_colour, summary)
     });
-    let results = results.into_inner().unwrap_or_default();
     report(options, open, &results);
     Ok(())
 }

@@ -14,6 +14,8 @@
 //! by default), to see whether drawn games are won given more time. `--trace I` plays only
 //! game I (the same deal, seats and decision seeds as in a full run) and prints every position
 //! as the player to act saw it with the action chosen, from action `--trace-from` on.
+//! `--variant standard` (暗棋) or `--variant open` (明棋) plays the two-player standard games
+//! instead, between `random` and the AI levels (standard.rs).
 
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -27,6 +29,7 @@ use junqi_rules::ai::players::Player;
 use junqi_rules::game::{Action, Outcome, PublicView, Rules, Seat};
 
 mod draw_report;
+mod standard;
 
 /// Plays games between two players and prints A's wins, losses and draws and each side's
 /// average time per move.
@@ -46,6 +49,9 @@ struct Options {
     /// A fixed amount of AI work per move instead of a time budget (reproducible).
     #[arg(long)]
     nodes: Option<u64>,
+    /// The game: flip (翻翻棋), standard (暗棋, the bot as referee) or open (明棋).
+    #[arg(long, default_value = "flip", value_parser = ["flip", "standard", "open"])]
+    variant: String,
     /// Player A.
     #[arg(long, default_value = "ai:normal")]
     a: Player,
@@ -121,14 +127,40 @@ impl Options {
 
 fn main() -> Result<()> {
     let options = Options::parse();
+    match options.variant.as_str() {
+        "standard" => return standard::run(&options, false),
+        "open" => return standard::run(&options, true),
+        _ => {}
+    }
     if let Some(index) = options.trace {
         trace(&options, index);
         return Ok(());
     }
     let budget = options.budget();
     let rules = options.rules();
+    let results = play_all(&options, |index| {
+        let (players, a_seat, seed, salt) = options.game(index);
+        let summary = play_game_under(players, seed, salt, budget, rules);
+        if options.verbose {
+            eprintln!(
+                "game {index}: seed {seed}, A in {a_seat:?}: {:?} after {} plies\n  {}",
+                summary.outcome, summary.plies, summary.final_position
+            );
+        }
+        (index, a_seat, summary)
+    });
+    report(&options, &results);
+    if options.draws {
+        draw_report::print(&results);
+    }
+    Ok(())
+}
+
+/// Plays games `0..options.games` on `options.threads` threads, each with `play`; the results
+/// in the order the games finished.
+fn play_all<T: Send>(options: &Options, play: impl Fn(usize) -> T + Sync) -> Vec<T> {
     let next = AtomicUsize::new(0);
-    let results: Mutex<Vec<(usize, Seat, GameSummary)>> = Mutex::new(Vec::new());
+    let results = Mutex::new(Vec::new());
     std::thread::scope(|scope| {
         for _ in 0..options.threads {
             scope.spawn(|| {
@@ -137,27 +169,15 @@ fn main() -> Result<()> {
                     if index >= options.games {
                         break;
                     }
-                    let (players, a_seat, seed, salt) = options.game(index);
-                    let summary = play_game_under(players, seed, salt, budget, rules);
-                    if options.verbose {
-                        eprintln!(
-                            "game {index}: seed {seed}, A in {a_seat:?}: {:?} after {} plies\n  {}",
-                            summary.outcome, summary.plies, summary.final_position
-                        );
-                    }
+                    let result = play(index);
                     if let Ok(mut results) = results.lock() {
-                        results.push((index, a_seat, summary));
+                        results.push(result);
                     }
                 }
             });
         }
     });
-    let results = results.into_inner().unwrap_or_default();
-    report(&options, &results);
-    if options.draws {
-        draw_report::print(&results);
-    }
-    Ok(())
+    results.into_inner().unwrap_or_default()
 }
 
 /// `--trace`: plays game `index` alone, printing each action from `--trace-from` on.
@@ -183,29 +203,59 @@ fn trace(options: &Options, index: usize) {
     );
 }
 
+/// A's wins, draws and losses over a run, and how many games ended each way.
+#[derive(Default)]
+struct Tally {
+    wins: usize,
+    draws: usize,
+    losses: usize,
+    reasons: std::collections::BTreeMap<String, usize>,
+}
+
+impl Tally {
+    /// Counts a game that A played as `a` (a seat in flip, a colour in the standard games).
+    fn add<Side: PartialEq>(&mut self, outcome: Outcome<Side>, a: Side) {
+        let (label, reason) = match outcome {
+            Outcome::Win { winner, reason } if winner == a => {
+                self.wins += 1;
+                ("A wins", reason.word())
+            }
+            Outcome::Win { reason, .. } => {
+                self.losses += 1;
+                ("B wins", reason.word())
+            }
+            Outcome::Draw(reason) => {
+                self.draws += 1;
+                ("draw", reason.word())
+            }
+        };
+        *self
+            .reasons
+            .entry(format!("{label}: {reason}"))
+            .or_default() += 1;
+    }
+
+    /// A's share of the points in per cent (a win 1, a draw ½).
+    fn share(&self) -> f64 {
+        let games = (self.wins + self.draws + self.losses).max(1) as f64;
+        100.0 * (self.wins as f64 + self.draws as f64 / 2.0) / games
+    }
+
+    fn print_reasons(&self) {
+        for (reason, count) in &self.reasons {
+            println!("  {reason}: {count}");
+        }
+    }
+}
+
 fn report(options: &Options, results: &[(usize, Seat, GameSummary)]) {
-    let (mut wins, mut losses, mut draws) = (0, 0, 0);
-    let mut reasons = std::collections::BTreeMap::<String, usize>::new();
+    let mut tally = Tally::default();
     let mut thinking = [Duration::ZERO; 2];
     let mut decisions = [0u32; 2];
     let mut longest = [Duration::ZERO; 2];
     let mut plies = 0u64;
     for (_, a_seat, summary) in results {
-        let (label, reason) = match summary.outcome {
-            Outcome::Win { winner, reason } if winner == *a_seat => {
-                wins += 1;
-                ("A wins", reason.word())
-            }
-            Outcome::Win { reason, .. } => {
-                losses += 1;
-                ("B wins", reason.word())
-            }
-            Outcome::Draw(reason) => {
-                draws += 1;
-                ("draw", reason.word())
-            }
-        };
-        *reasons.entry(format!("{label}: {reason}")).or_default() += 1;
+        tally.add(summary.outcome, *a_seat);
         for (side, seat) in [(0, *a_seat), (1, a_seat.other())] {
             thinking[side] += summary.thinking[seat.index()];
             decisions[side] += summary.decisions[seat.index()];
@@ -215,13 +265,7 @@ fn report(options: &Options, results: &[(usize, Seat, GameSummary)]) {
     }
     let games = results.len().max(1);
     if options.table {
-        print_row(
-            options,
-            results,
-            [wins, draws, losses],
-            &thinking,
-            &decisions,
-        );
+        print_row(options, results, &tally, &thinking, &decisions);
     }
     println!(
         "A = {}, B = {}, {} games, budget {:?}, {} thread(s), drawn after {} quiet actions or {} in all",
@@ -234,12 +278,13 @@ fn report(options: &Options, results: &[(usize, Seat, GameSummary)]) {
         options.ply_limit
     );
     println!(
-        "A: {wins} wins, {losses} losses, {draws} draws ({:.1}% wins)",
-        100.0 * wins as f64 / games as f64
+        "A: {} wins, {} losses, {} draws ({:.1}% wins)",
+        tally.wins,
+        tally.losses,
+        tally.draws,
+        100.0 * tally.wins as f64 / games as f64
     );
-    for (reason, count) in reasons {
-        println!("  {reason}: {count}");
-    }
+    tally.print_reasons();
     println!(
         "average game length: {:.1} plies",
         plies as f64 / games as f64
@@ -259,7 +304,7 @@ fn report(options: &Options, results: &[(usize, Seat, GameSummary)]) {
 fn print_row(
     options: &Options,
     results: &[(usize, Seat, GameSummary)],
-    [wins, draws, losses]: [usize; 3],
+    tally: &Tally,
     thinking: &[Duration; 2],
     decisions: &[u32; 2],
 ) {
@@ -273,8 +318,8 @@ fn print_row(
         .iter()
         .map(|(rule, count)| format!("{count} {rule}"))
         .collect();
-    let games = results.len().max(1) as f64;
-    let share = 100.0 * (wins as f64 + draws as f64 / 2.0) / games;
+    let (wins, draws, losses) = (tally.wins, tally.draws, tally.losses);
+    let share = tally.share();
     let ms =
         |side: usize| thinking[side].as_secs_f64() * 1000.0 / f64::from(decisions[side].max(1));
     let budget = match options.nodes {

@@ -13,6 +13,7 @@ use thiserror::Error;
 use super::determinise::{below, determinise};
 use super::eval::attack_gain;
 use super::level::{Level, SearchBudget};
+use super::repetition::unless_repeating;
 use crate::game::{Action, Kind, Piece, PublicCell, PublicView, Seat};
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -87,12 +88,7 @@ impl Player {
                     return None;
                 }
                 let legal = legal_actions(view);
-                let safe: Vec<Action> = legal
-                    .iter()
-                    .copied()
-                    .filter(|action| !would_repeat(*action))
-                    .collect();
-                let candidates = if safe.is_empty() { legal } else { safe };
+                let candidates = unless_repeating(legal, would_repeat);
                 let capture = match self {
                     Player::Greedy => best_capture(view, &candidates),
                     _ => None,

@@ -2,7 +2,18 @@
 //! recent action keys along the path from the root, starting from the lists the public view
 //! shows, so that the search sees a side short of moves forced into a losing repeat.
 
-use crate::game::{PublicView, RepetitionKey, Seat, repeats_too_often};
+use crate::game::{Action, PublicView, RepetitionKey, Seat, repeats_too_often};
+
+/// The actions of `legal` that do not lose by repetition, or all of them when every one does
+/// (a player forced to repeat still has to act).
+pub fn unless_repeating(legal: Vec<Action>, would_repeat: &dyn Fn(Action) -> bool) -> Vec<Action> {
+    let safe: Vec<Action> = legal
+        .iter()
+        .copied()
+        .filter(|action| !would_repeat(*action))
+        .collect();
+    if safe.is_empty() { legal } else { safe }
+}
 
 /// One colour's recent keys, oldest first (`None`: a flip, which never repeats).
 pub type Recent = Vec<Option<RepetitionKey>>;

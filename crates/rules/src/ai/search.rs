@@ -19,7 +19,7 @@ use super::eval::{Clock, Drive, Paths, evaluate, lead, piece_value};
 use super::history::History;
 use super::hunt;
 use super::level::{Hunt, Limit, SearchSettings};
-use super::repetition::{Recent, repeats, repetition_lists};
+use super::repetition::{Recent, repeats, repetition_lists, unless_repeating};
 use crate::game::draw_by_counters;
 use crate::game::geometry::NEIGHBOURS;
 use crate::game::{
@@ -68,12 +68,7 @@ pub(crate) fn choose(
     };
     let mut legal = Vec::new();
     position.legal_actions_into(&mut legal);
-    let safe: Vec<Action> = legal
-        .iter()
-        .copied()
-        .filter(|action| !would_repeat(*action))
-        .collect();
-    let candidates = if safe.is_empty() { legal } else { safe };
+    let candidates = unless_repeating(legal, would_repeat);
     let instant = |action| SearchReport {
         action,
         depth: 0,

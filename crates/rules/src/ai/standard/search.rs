@@ -1,0 +1,393 @@
+//! The standard games' search: perfect-information alpha-beta over a board where every piece
+//! is known, run on several boards dealt from the seat's [`Belief`] (one in 明棋, where the
+//! view is the board), each root move's scores summed over the boards. Iterative deepening
+//! per board, a quiescence over the exchanges that do not lose material and a static evaluation of material, flag safety and
+//! how near our movers stand to the enemy flag.
+
+use std::time::Instant;
+
+use rand::SeedableRng;
+use rand::rngs::ChaCha8Rng;
+
+use super::super::eval::{distance, piece_value};
+use super::super::level::Limit;
+use super::super::repetition::unless_repeating;
+use super::StandardSettings;
+use super::belief::Belief;
+use crate::game::attack::resolve_under;
+use crate::game::deal::below;
+use crate::game::{Action, AttackResult, Board, Colour, Kind, Outcome, Rules};
+use crate::standard::StandardPosition;
+
+/// A won game, less the plies it takes (faster wins score higher).
+const WIN: i32 = 1_000_000;
+const INFINITY: i32 = WIN + 1;
+/// Each board's scores are clamped before they are summed: a win seen on one dealt board (where
+/// the search knows where the flag is) must not outvote what every other board says.
+const BOARD_CAP: i32 = 3_000;
+/// A root move scoring this far below the best so far is only bounded, not scored exactly.
+const ROOT_MARGIN: i32 = 400;
+/// A flag with no mine left, and a bonus per post our nearest mover is from the enemy flag
+/// (counted within `APPROACH_RANGE` moves).
+const FLAG_UNGUARDED: i32 = 200;
+const APPROACH: i32 = 25;
+const APPROACH_RANGE: u8 = 6;
+
+/// What the search decided and how much it looked at.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct StandardReport {
+    pub action: Action,
+    /// Deepest depth completed on every board (0: chosen without searching).
+    pub depth: u8,
+    pub nodes: u64,
+    /// Boards searched (determinisations of the enemy's unknown pieces).
+    pub boards: u32,
+    /// The chosen move's summed score over the boards.
+    pub score: i32,
+}
+
+pub(crate) fn choose(
+    belief: &Belief,
+    rules: Rules,
+    settings: &StandardSettings,
+    seed: u64,
+    limit: Limit,
+    started: Instant,
+    would_repeat: &dyn Fn(Action) -> bool,
+) -> Option<StandardReport> {
+    let view = belief.view();
+    let me = belief.me();
+    if view.turn != me {
+        return None;
+    }
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let position = |board: Board| StandardPosition {
+        board,
+        turn: me,
+        quiet: view.quiet,
+        plies: view.plies,
+        options: belief.options(),
+        rules,
+    };
+    // Which moves are legal depends only on our pieces and which posts are occupied: any
+    // dealt board gives the same list.
+    let first = position(belief.sample(&mut rng));
+    let legal = first.legal_actions();
+    let candidates = unless_repeating(legal, would_repeat);
+    let instant = |action| StandardReport {
+        action,
+        depth: 0,
+        nodes: 0,
+        boards: 0,
+        score: 0,
+    };
+    match candidates.as_slice() {
+        [] => return None,
+        [only] => return Some(instant(*only)),
+        _ => {}
+    }
+    let boards = if belief.options().open {
+        1
+    } else {
+        settings.boards
+    };
+    let mut totals = vec![0i32; candidates.len()];
+    let mut searcher = Searcher {
+        nodes: 0,
+        limit,
+        may_stop: false,
+        stopped: false,
+        quiescence: settings.quiescence,
+        killers: settings.killers.then(Vec::new),
+    };
+    let mut depth = u8::MAX;
+    let mut root = Some(first);
+    for board in 0..boards {
+        let dealt = match root.take() {
+            Some(first) => first,
+            None => position(belief.sample(&mut rng)),
+        };
+        searcher.limit = share(limit, started, board, boards);
+        searcher.stopped = false;
+        let (scores, reached) = searcher.search_board(&dealt, &candidates, settings.max_depth);
+        depth = depth.min(reached);
+        for (total, score) in totals.iter_mut().zip(scores) {
+            *total += score.clamp(-BOARD_CAP, BOARD_CAP);
+        }
+    }
+    let spread = settings.noise;
+    let mut best: Option<(i32, usize)> = None;
+    for (index, total) in totals.iter().enumerate() {
+        let noise = below(&mut rng, (2 * spread + 1) as u32) as i32 - spread;
+        let score = total / boards as i32 + noise;
+        if best.is_none_or(|(top, _)| score > top) {
+            best = Some((score, index));
+        }
+    }
+    best.map(|(score, index)| StandardReport {
+        action: candidates[index],
+        depth,
+        nodes: searcher.nodes,
+        boards,
+        score,
+    })
+}
+
+/// The budget left for board `index` of `boards`: an equal share of the nodes and the time,
+/// counted from the start of the decision.
+fn share(limit: Limit, started: Instant, index: u32, boards: u32) -> Limit {
+    let part = |whole: u64| whole / u64::from(boards) * u64::from(index + 1);
+    Limit {
+        deadline: limit.deadline.map(|deadline| {
+            let whole = deadline.saturating_duration_since(started);
+            started + whole / boards * (index + 1)
+        }),
+        max_nodes: if limit.max_nodes == u64::MAX {
+            u64::MAX
+        } else {
+            part(limit.max_nodes)
+        },
+    }
+}
+
+struct Searcher {
+    nodes: u64,
+    limit: Limit,
+    /// False while the first iteration runs: every board is searched at least one ply deep.
+    may_stop: bool,
+    stopped: bool,
+    quiescence: u8,
+    /// The master's ordering: per ply, the last two plain moves that cut the search off there,
+    /// tried right after the winning exchanges (`None` for the other levels).
+    killers: Option<Vec<[Option<Action>; 2]>>,
+}
+
+impl Searcher {
+    /// Each candidate's score on one board at the deepest iteration completed, and that depth.
+    fn search_board(
+        &mut self,
+        position: &StandardPosition,
+        candidates: &[Action],
+        max_depth: u8,
+    ) -> (Vec<i32>, u8) {
+        let me = position.turn;
+        let mut completed = vec![0; candidates.len()];
+        let mut reached = 0;
+        let mut order: Vec<usize> = (0..candidates.len()).collect();
+        for depth in 1..=max_depth {
+            self.may_stop = depth > 1;
+            let mut scores = vec![-INFINITY; candidates.len()];
+            let mut alpha = -INFINITY;
+            for &index in &order {
+                let mut child = position.clone();
+                let (_, outcome) = child.play_unchecked(candidates[index]);
+                let floor = alpha.saturating_sub(ROOT_MARGIN).max(-INFINITY);
+                let score = match outcome {
+                    Some(outcome) => terminal(outcome, me, 1),
+                    None => -self.negamax(&child, depth - 1, 1, -INFINITY, -floor),
+                };
+                if self.stopped {
+                    break;
+                }
+                scores[index] = score;
+                alpha = alpha.max(score);
+            }
+            if self.stopped {
+                break;
+            }
+            completed = scores;
+            reached = depth;
+            order.sort_by_key(|index| -completed[*index]);
+        }
+        (completed, reached)
+    }
+
+    fn out_of_budget(&mut self) -> bool {
+        if self.may_stop
+            && (self.nodes >= self.limit.max_nodes
+                || (self.nodes.is_multiple_of(256)
+                    && self.limit.deadline.is_some_and(|d| Instant::now() >= d)))
+        {
+            self.stopped = true;
+        }
+        self.stopped
+    }
+
+    fn negamax(
+        &mut self,
+        position: &StandardPosition,
+        depth: u8,
+        ply: i32,
+        mut alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        self.nodes += 1;
+        if self.out_of_budget() {
+            return 0;
+        }
+        if depth == 0 {
+            return self.quiesce(position, ply, alpha, beta, self.quiescence);
+        }
+        let mut moves = position.legal_actions();
+        order_moves(position, &mut moves, self.killers_at(ply));
+        let mut best = -INFINITY;
+        for action in moves {
+            let mut child = position.clone();
+            let (_, outcome) = child.play_unchecked(action);
+            let score = match outcome {
+                Some(outcome) => terminal(outcome, position.turn, ply + 1),
+                None => -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha),
+            };
+            if self.stopped {
+                return 0;
+            }
+            best = best.max(score);
+            alpha = alpha.max(score);
+            if alpha >= beta {
+                if position.board.piece(action.squares().1).is_none() {
+                    self.remember_killer(ply, action);
+                }
+                break;
+            }
+        }
+        best
+    }
+
+    /// This ply's killers (none below master).
+    fn killers_at(&self, ply: i32) -> [Option<Action>; 2] {
+        self.killers
+            .as_ref()
+            .and_then(|killers| killers.get(ply as usize).copied())
+            .unwrap_or([None; 2])
+    }
+
+    fn remember_killer(&mut self, ply: i32, action: Action) {
+        let Some(killers) = self.killers.as_mut() else {
+            return;
+        };
+        let ply = ply as usize;
+        if killers.len() <= ply {
+            killers.resize(ply + 1, [None; 2]);
+        }
+        if killers[ply][0] != Some(action) {
+            killers[ply] = [Some(action), killers[ply][0]];
+        }
+    }
+
+    /// Attacks only, standing pat on the evaluation.
+    fn quiesce(
+        &mut self,
+        position: &StandardPosition,
+        ply: i32,
+        mut alpha: i32,
+        beta: i32,
+        plies_left: u8,
+    ) -> i32 {
+        let stand = evaluate(&position.board, position.turn);
+        if stand >= beta || plies_left == 0 {
+            return stand;
+        }
+        alpha = alpha.max(stand);
+        // Only exchanges that do not lose material: a losing attack never improves on
+        // standing pat by more than it costs.
+        let mut attacks: Vec<(i32, Action)> = position
+            .legal_actions()
+            .into_iter()
+            .filter(|action| position.board.piece(action.squares().1).is_some())
+            .map(|action| (gain(position, action), action))
+            .filter(|(gain, _)| *gain >= 0)
+            .collect();
+        attacks.sort_by_key(|(gain, _)| -gain);
+        let mut best = stand;
+        for (_, action) in attacks {
+            self.nodes += 1;
+            let mut child = position.clone();
+            let (_, outcome) = child.play_unchecked(action);
+            let score = match outcome {
+                Some(outcome) => terminal(outcome, position.turn, ply + 1),
+                None => -self.quiesce(&child, ply + 1, -beta, -alpha, plies_left - 1),
+            };
+            best = best.max(score);
+            alpha = alpha.max(score);
+            if alpha >= beta {
+                break;
+            }
+        }
+        best
+    }
+}
+
+/// What `action` wins on a board where every piece is known, by the attack table: the
+/// target's value if it is removed, less the attacker's if that is removed; a plain move
+/// wins nothing, and taking the flag wins the game.
+fn gain(position: &StandardPosition, action: Action) -> i32 {
+    let (from, to) = action.squares();
+    let (Some(attacker), Some(target)) = (position.board.piece(from), position.board.piece(to))
+    else {
+        return 0;
+    };
+    if target.kind == Kind::Flag {
+        return WIN;
+    }
+    let mines = position.board.mines_left(target.colour);
+    let attacker_value = piece_value(attacker.kind, mines);
+    let target_value = piece_value(target.kind, position.board.mines_left(attacker.colour));
+    match resolve_under(position.options.attack_rules(), attacker, target, mines) {
+        Ok(AttackResult::AttackerWins) => target_value,
+        Ok(AttackResult::TargetHolds) => -attacker_value,
+        Ok(AttackResult::BothRemoved) | Err(_) => target_value - attacker_value,
+    }
+}
+
+/// The exchanges that gain material, best first; then the killers; then the other moves by
+/// what they gain (plain moves as they came, attacks that lose material last).
+fn order_moves(position: &StandardPosition, moves: &mut [Action], killers: [Option<Action>; 2]) {
+    moves.sort_by_cached_key(|action| {
+        let gain = gain(position, *action);
+        match gain {
+            1.. => (0, -gain),
+            _ if killers.contains(&Some(*action)) => (1, 0),
+            _ => (2, -gain),
+        }
+    });
+}
+
+fn terminal(outcome: Outcome<Colour>, side: Colour, ply: i32) -> i32 {
+    match outcome {
+        Outcome::Win { winner, .. } if winner == side => WIN - ply,
+        Outcome::Win { .. } => -(WIN - ply),
+        _ => 0,
+    }
+}
+
+/// How good `board` is for `side`: material (engineers worth more while the enemy has mines),
+/// a flag left without mines, and how close our nearest mover stands to the enemy flag.
+pub(crate) fn evaluate(board: &Board, side: Colour) -> i32 {
+    let mut score = 0;
+    let mut flags = [None; 2];
+    for square in board.occupied() {
+        if let Some(piece) = board.piece(square) {
+            let sign = if piece.colour == side { 1 } else { -1 };
+            let enemy_mines = board.mines_left(piece.colour.other());
+            score += sign * piece_value(piece.kind, enemy_mines);
+            if piece.kind == Kind::Flag {
+                flags[piece.colour.index()] = Some(square);
+            }
+        }
+    }
+    for colour in Colour::BOTH {
+        let sign = if colour == side { 1 } else { -1 };
+        if board.mines_left(colour) == 0 {
+            score -= sign * FLAG_UNGUARDED;
+        }
+        if let Some(flag) = flags[colour.other().index()] {
+            let nearest = board
+                .movers(colour)
+                .map(|(square, piece)| distance(piece.kind, square, flag))
+                .min()
+                .unwrap_or(APPROACH_RANGE);
+            score += sign * APPROACH * i32::from(APPROACH_RANGE.saturating_sub(nearest));
+        }
+    }
+    score
+}

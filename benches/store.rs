@@ -12,6 +12,7 @@ use junqi::game::{Game, Outcome, Rules, Seat, WinReason};
 use junqi::store::{FinishedGame, LiveGame, Place, PlayerStats, Store};
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
+use tokio::runtime::Runtime;
 
 const PLAYERS: u64 = 100_000;
 const GUILDS: u64 = 20;
@@ -80,13 +81,13 @@ fn percentile(sorted: &[Duration], p: f64) -> Duration {
 }
 
 /// p50/p99 of durable commits, timed one by one (criterion reports only the mean and median).
-fn commit_percentiles(store: &Store, game: &mut LiveGame) {
+fn commit_percentiles(runtime: &Runtime, store: &Store, game: &mut LiveGame) {
     let mut times = Vec::with_capacity(TIMED_COMMITS);
     for i in 0..TIMED_COMMITS {
         game.turn_deadline_ms += 1;
         game.warned = i % 2 == 0;
         let started = Instant::now();
-        store.put_live_game(game).expect("stored");
+        runtime.block_on(store.put_live_game(game)).expect("stored");
         times.push(started.elapsed());
     }
     times.sort();
@@ -103,25 +104,29 @@ fn main() {
     let benching = std::env::args().any(|arg| arg == "--bench");
     let mut criterion = Criterion::default().configure_from_args();
 
+    // The store's API is async: the bench waits on a runtime of its own for each call.
+    let runtime = Runtime::new().expect("a runtime");
     let dir = tempfile::tempdir().expect("temp dir");
     let store = match std::env::var("JUNQI_BENCH_DATABASE_URL") {
         Ok(url) if !url.is_empty() => {
             println!("backend: PostgreSQL");
-            Store::connect(&url).expect("connects")
+            runtime.block_on(Store::connect(&url)).expect("connects")
         }
         _ => {
             println!("backend: sled");
-            Store::open(dir.path()).expect("opens")
+            runtime.block_on(Store::open(dir.path())).expect("opens")
         }
     };
-    let mut game = mid_game(store.next_id().expect("id"));
+    let mut game = mid_game(runtime.block_on(store.next_id()).expect("id"));
     if benching {
-        commit_percentiles(&store, &mut game);
+        commit_percentiles(&runtime, &store, &mut game);
     }
     criterion.bench_function("put_live_game durable (mid-game)", |b| {
         b.iter(|| {
             game.turn_deadline_ms += 1;
-            store.put_live_game(black_box(&game)).expect("stored");
+            runtime
+                .block_on(store.put_live_game(black_box(&game)))
+                .expect("stored");
         })
     });
     // A game's end: live → finished and both players' stats and ranks, in one transaction.
@@ -138,19 +143,27 @@ fn main() {
         b.iter_batched(
             || {
                 let mut done = finished.clone();
-                done.game.id = store.next_id().expect("id");
+                done.game.id = runtime.block_on(store.next_id()).expect("id");
                 done.game.place.channel = done.game.id;
-                store.put_live_game(&done.game).expect("stored");
+                runtime
+                    .block_on(store.put_live_game(&done.game))
+                    .expect("stored");
                 done
             },
-            |done| store.finish_game(black_box(&done)).expect("finished"),
+            |done| {
+                runtime
+                    .block_on(store.finish_game(black_box(&done)))
+                    .expect("finished")
+            },
             BatchSize::PerIteration,
         )
     });
 
     let players = population();
     let started = Instant::now();
-    store.import_players(&players).expect("imported");
+    runtime
+        .block_on(store.import_players(&players))
+        .expect("imported");
     println!("imported {PLAYERS} players in {:?}", started.elapsed());
     let mut by_rank = players.clone();
     by_rank.sort_by_key(|p| (-p.points, -i64::from(p.wins), p.games, p.user));
@@ -166,15 +179,25 @@ fn main() {
     let crowd = players.iter().filter(|p| p.points == 0).count();
     println!("the 0-point crowd: {crowd} players");
     // Places are shared by equal points: 1 + the players with more points.
-    let check = store.position_of(zero_group_last, None).expect("position");
+    let check = runtime
+        .block_on(store.position_of(zero_group_last, None))
+        .expect("position");
     let expected = 1 + players.iter().filter(|p| p.points > 0).count();
     assert_eq!(check, Some(expected), "the counts agree with a sort");
 
     criterion.bench_function("leaderboard global top 10 (100k players)", |b| {
-        b.iter(|| store.leaderboard(None, black_box(10)).expect("board"))
+        b.iter(|| {
+            runtime
+                .block_on(store.leaderboard(None, black_box(10)))
+                .expect("board")
+        })
     });
     criterion.bench_function("leaderboard guild top 10 (100k players)", |b| {
-        b.iter(|| store.leaderboard(Some(black_box(3)), 10).expect("board"))
+        b.iter(|| {
+            runtime
+                .block_on(store.leaderboard(Some(black_box(3)), 10))
+                .expect("board")
+        })
     });
     for (name, user) in [
         ("position_of median player", middle),
@@ -182,7 +205,11 @@ fn main() {
         ("position_of last of the 0-point crowd", zero_group_last),
     ] {
         criterion.bench_function(&format!("{name} (100k players)"), |b| {
-            b.iter(|| store.position_of(black_box(user), None).expect("position"))
+            b.iter(|| {
+                runtime
+                    .block_on(store.position_of(black_box(user), None))
+                    .expect("position")
+            })
         });
     }
     criterion.final_summary();

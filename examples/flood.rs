@@ -108,7 +108,7 @@ fn percentile(times: &mut [Duration], p: f64) -> Duration {
 #[tokio::main]
 async fn main() {
     let dir = tempfile::tempdir().expect("temp dir");
-    let store = Store::open(dir.path()).expect("store");
+    let store = Store::open(dir.path()).await.expect("store");
     let config = Config {
         test_seed: Some(SEED),
         images_per_minute: 0,

@@ -152,8 +152,8 @@ async fn run(games: usize, actions: usize, concurrency: usize, rate: u64) -> Res
         .tempdir_in(".")
         .map_err(|e| e.to_string())?;
     let store = match std::env::var("DATABASE_URL") {
-        Ok(url) if !url.is_empty() => Store::connect(&url),
-        _ => Store::open(dir.path()),
+        Ok(url) if !url.is_empty() => Store::connect(&url).await,
+        _ => Store::open(dir.path()).await,
     }
     .map_err(|e| e.to_string())?;
     let mut config = Config {

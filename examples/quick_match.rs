@@ -36,7 +36,7 @@ async fn main() {
         .and_then(|text| text.parse().ok())
         .unwrap_or(1000);
     let dir = tempfile::tempdir().expect("a temporary directory");
-    let store = Store::open(dir.path()).expect("a new store");
+    let store = Store::open(dir.path()).await.expect("a new store");
     let config = Config {
         data_dir: dir.path().to_path_buf(),
         ..Config::default()

@@ -37,7 +37,7 @@ fn live_game(id: u64, template: &Game) -> LiveGame {
 /// answer) in seconds.
 async fn restart(dir: &std::path::Path, config: &Config) -> (f64, f64, f64) {
     let started = Instant::now();
-    let store = Store::open(dir).expect("store opens");
+    let store = Store::open(dir).await.expect("store opens");
     let opened = started.elapsed().as_secs_f64();
     let (service, _outbound) = Service::start(config.clone(), store.clone())
         .await
@@ -55,21 +55,21 @@ async fn restart(dir: &std::path::Path, config: &Config) -> (f64, f64, f64) {
     assert!(!reply.lines.is_empty());
     let answered = started.elapsed().as_secs_f64();
     service.shutdown().await;
-    store.close_cleanly().expect("closes");
+    store.close_cleanly().await.expect("closes");
     (opened, serving, answered)
 }
 
 /// Fills a store with `games` finished games, then times a backup and a restore.
-fn backup_round_trip(games: u64) {
+async fn backup_round_trip(games: u64) {
     let root = tempfile_dir();
     let dir = root.join("store");
-    let store = Store::open(&dir).expect("opens");
+    let store = Store::open(&dir).await.expect("opens");
     let fill = Instant::now();
     for n in 0..games {
-        let id = store.next_id().expect("id");
+        let id = store.next_id().await.expect("id");
         let mut live = live_game(id, &Game::new(n, Rules::default()));
         live.players = [n % 500 + 1, n % 300 + 1000];
-        store.put_live_game(&live).expect("stored");
+        store.put_live_game(&live).await.expect("stored");
         let mut game = Game::replay(&live.record).expect("replays");
         game.abandon(junqi::game::Seat::Second).expect("abandons");
         let view = game.view();
@@ -82,15 +82,17 @@ fn backup_round_trip(games: u64) {
                 ..live
             },
         };
-        store.finish_game(&done).expect("finished");
+        store.finish_game(&done).await.expect("finished");
     }
     let filled = fill.elapsed().as_secs_f64();
     let file = root.join("round-trip.junqi-backup");
     let started = Instant::now();
-    let summary = store.write_backup(&file).expect("backup");
+    let summary = store.write_backup(&file).await.expect("backup");
     let backup = started.elapsed().as_secs_f64();
     let started = Instant::now();
-    Store::restore_backup(&file, &root.join("restored")).expect("restore");
+    Store::restore_backup(&file, &root.join("restored"))
+        .await
+        .expect("restore");
     let restore = started.elapsed().as_secs_f64();
     println!(
         "{games} finished games (filled in {filled:.1} s): backup {backup:.2} s ({} bytes), \
@@ -107,7 +109,7 @@ async fn main() {
             .nth(2)
             .and_then(|arg| arg.parse().ok())
             .unwrap_or(10_000);
-        backup_round_trip(games);
+        backup_round_trip(games).await;
         return;
     }
     let counts: Vec<u64> = std::env::args()
@@ -136,10 +138,10 @@ async fn main() {
         let dir = root.join("store");
         let fill = Instant::now();
         {
-            let store = Store::open(&dir).expect("opens");
+            let store = Store::open(&dir).await.expect("opens");
             let all: Vec<LiveGame> = (1..=games).map(|id| live_game(id, &template)).collect();
-            store.import_live_games(&all).expect("imported");
-            store.close_cleanly().expect("closed");
+            store.import_live_games(&all).await.expect("imported");
+            store.close_cleanly().await.expect("closed");
         }
         let filled = fill.elapsed().as_secs_f64();
         let clean = restart(&dir, &config).await;

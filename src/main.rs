@@ -235,6 +235,22 @@ fn quiet_logs() {
     junqi::ops::logging::init("warn", LogFormat::Text);
 }
 
+/// Runs an offline command on a runtime of its own, as the store's API is async: one thread,
+/// with the blocking pool that sled's disk work runs on. `Err` (the exit code, the reason
+/// printed) when no runtime can be started.
+fn offline<F: Future>(work: F) -> Result<F::Output, ExitCode> {
+    match tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+    {
+        Ok(runtime) => Ok(runtime.block_on(work)),
+        Err(error) => {
+            eprintln!("error: cannot start the async runtime: {error}");
+            Err(ExitCode::FAILURE)
+        }
+    }
+}
+
 fn check_store(config: Option<PathBuf>, data: Option<PathBuf>) -> ExitCode {
     let config = match load_config(config.as_deref(), data) {
         Ok(config) => config,
@@ -242,11 +258,16 @@ fn check_store(config: Option<PathBuf>, data: Option<PathBuf>) -> ExitCode {
     };
     quiet_logs();
     let layout = DataLayout::new(&config.data_dir);
-    let report = Store::open(&layout.store()).and_then(|store| {
-        let report = store.check()?;
-        store.close_cleanly()?;
-        Ok(report)
+    let report = offline(async {
+        let store = Store::open(&layout.store()).await?;
+        let report = store.check().await?;
+        store.close_cleanly().await?;
+        Ok::<_, junqi::store::StoreError>(report)
     });
+    let report = match report {
+        Ok(report) => report,
+        Err(code) => return code,
+    };
     match report {
         Ok(report) => {
             for (tree, count) in &report.records {
@@ -280,7 +301,12 @@ fn backup(config: Option<PathBuf>, data: Option<PathBuf>, to: Option<PathBuf>) -
         Err(code) => return code,
     };
     quiet_logs();
-    match junqi::ops::backup::backup(&DataLayout::new(&config.data_dir), to) {
+    let layout = DataLayout::new(&config.data_dir);
+    let done = match offline(junqi::ops::backup::backup(&layout, to)) {
+        Ok(done) => done,
+        Err(code) => return code,
+    };
+    match done {
         Ok(done) => {
             println!("{done}");
             ExitCode::SUCCESS
@@ -299,11 +325,15 @@ fn restore(file: &Path, data: PathBuf) -> ExitCode {
     };
     quiet_logs();
     let layout = DataLayout::new(&config.data_dir);
-    match layout
-        .prepare()
-        .map_err(|e| e.to_string())
-        .and_then(|()| Store::restore_backup(file, &layout.store()).map_err(|e| e.to_string()))
-    {
+    if let Err(error) = layout.prepare() {
+        eprintln!("error: {error}");
+        return ExitCode::FAILURE;
+    }
+    let restored = match offline(Store::restore_backup(file, &layout.store())) {
+        Ok(restored) => restored,
+        Err(code) => return code,
+    };
+    match restored {
         Ok(summary) => {
             println!(
                 "restored {} into {} (records {}: live games {}, finished games {})",
@@ -330,7 +360,11 @@ fn migrate_store(data_dir: &std::path::Path, url: &str) -> ExitCode {
     } else {
         nested
     };
-    match junqi::store::migrate_sled_to_postgres(&dir, url) {
+    let migrated = match offline(junqi::store::migrate_sled_to_postgres(&dir, url)) {
+        Ok(migrated) => migrated,
+        Err(code) => return code,
+    };
+    match migrated {
         Ok(report) => {
             print!("{report}");
             ExitCode::SUCCESS
@@ -433,15 +467,17 @@ fn main() -> ExitCode {
             output,
             record,
             speed,
-        } => reported(junqi::cli::replay::replay_to_files(
+        } => offline(junqi::cli::replay::replay_to_files(
             &data,
             game,
             &output,
             record.as_deref(),
             speed,
-        )),
+        ))
+        .map_or_else(|code| code, reported),
         Command::Analyse { data, game, output } => {
-            reported(junqi::cli::analyse::analyse_to_file(&data, game, &output))
+            offline(junqi::cli::analyse::analyse_to_file(&data, game, &output))
+                .map_or_else(|code| code, reported)
         }
         Command::Apply { .. } => {
             eprintln!(

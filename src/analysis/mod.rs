@@ -1,7 +1,7 @@
 //! Post-game analysis: each player's estimated chance after every action of a finished game,
 //! and its three biggest swings. It owns the series (what is computed once and stored) and how
 //! it is computed; the chart is drawn by `crate::render::render_chart`, worded by
-//! `crate::words::analysis`, and scheduled and stored by the service (`service/analysis.rs`).
+//! `crate::words::analysis`, and scheduled and stored by the service (`service/analysis/`).
 //!
 //! Honesty: the estimate after an action is made from the public view at that point (and the
 //! estimate before it), never from the deal, so two deals that lead to the same public

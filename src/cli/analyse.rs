@@ -14,20 +14,24 @@ use crate::store::Store;
 /// Writes the chart of finished game `game` to `output`; returns the text to print (the
 /// swings, then where the image went). Errors are messages for the user: no such game or a
 /// live one are exit code 2, a store or file failure 1.
-pub fn analyse_to_file(data: &Path, game: u64, output: &Path) -> Result<String, (u8, String)> {
+pub async fn analyse_to_file(
+    data: &Path,
+    game: u64,
+    output: &Path,
+) -> Result<String, (u8, String)> {
     let dir = super::replay::store_in(data)
         .ok_or_else(|| (2, format!("{} holds no junqi-bot store", data.display())))?;
-    let store = Store::open(&dir).map_err(|e| (1, e.to_string()))?;
+    let store = Store::open(&dir).await.map_err(|e| (1, e.to_string()))?;
     let failed = |e: crate::store::StoreError| (1, e.to_string());
-    let finished = match store.finished_game(game).map_err(failed)? {
+    let finished = match store.finished_game(game).await.map_err(failed)? {
         Some(finished) => finished,
-        None if store.live_game(game).map_err(failed)?.is_some() => {
+        None if store.live_game(game).await.map_err(failed)?.is_some() => {
             return Err((
                 2,
                 format!("game {game} has not ended: only finished games are analysed"),
             ));
         }
-        None if store.cancelled_game(game).map_err(failed)?.is_some() => {
+        None if store.cancelled_game(game).await.map_err(failed)?.is_some() => {
             return Err((
                 2,
                 format!("game {game} was cancelled: with no result there is nothing to analyse"),
@@ -37,6 +41,7 @@ pub fn analyse_to_file(data: &Path, game: u64, output: &Path) -> Result<String, 
     };
     let stored = store
         .analysis(game)
+        .await
         .map_err(failed)?
         .filter(|stored| stored.estimator == ESTIMATOR_VERSION);
     let mut report = String::new();
@@ -53,7 +58,7 @@ pub fn analyse_to_file(data: &Path, game: u64, output: &Path) -> Result<String, 
                 "series: computed in {:.1} s\n",
                 started.elapsed().as_secs_f64()
             ));
-            store.put_analysis(&computed).map_err(failed)?;
+            store.put_analysis(&computed).await.map_err(failed)?;
             computed
         }
     };

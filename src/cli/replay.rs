@@ -19,7 +19,7 @@ pub(super) fn store_in(data: &Path) -> Option<PathBuf> {
 /// Writes the replay of finished game `game` to `output` and, when asked, its record text to
 /// `record`; returns what was written. Errors are messages for the user: bad arguments or no
 /// such game are exit code 2, a store or file failure 1.
-pub fn replay_to_files(
+pub async fn replay_to_files(
     data: &Path,
     game: u64,
     output: &Path,
@@ -39,11 +39,16 @@ pub fn replay_to_files(
     }
     let dir = store_in(data)
         .ok_or_else(|| (2, format!("{} holds no junqi-bot store", data.display())))?;
-    let store = Store::open(&dir).map_err(|e| (1, e.to_string()))?;
-    let finished = match store.finished_game(game).map_err(|e| (1, e.to_string()))? {
+    let store = Store::open(&dir).await.map_err(|e| (1, e.to_string()))?;
+    let finished = match store
+        .finished_game(game)
+        .await
+        .map_err(|e| (1, e.to_string()))?
+    {
         Some(finished) => finished,
         None if store
             .live_game(game)
+            .await
             .map_err(|e| (1, e.to_string()))?
             .is_some() =>
         {

@@ -75,12 +75,7 @@ pub async fn run_stdio(config: Config, images: Option<PathBuf>) -> Result<(), Co
     let images = images.unwrap_or_else(|| layout.images());
     let url = crate::store::database_url(config.database_url.as_deref());
     let patience = std::time::Duration::from_secs(config.db_connect_timeout_secs);
-    let store = {
-        let dir = layout.store();
-        tokio::task::spawn_blocking(move || Store::open_patiently(url.as_deref(), &dir, patience))
-            .await
-            .map_err(|error| ConsoleError::Start(std::io::Error::other(error.to_string())))??
-    };
+    let store = Store::open_patiently(url.as_deref(), &layout.store(), patience).await?;
     let mut printer =
         Printer::new(std::io::stdout(), images).remembering_channels(layout.console_channels());
     let rooms: Arc<dyn Rooms> = Arc::new(printer.rooms());

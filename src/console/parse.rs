@@ -91,9 +91,7 @@ pub fn echo_long(text: &str) -> String {
 }
 
 fn stable_hash(text: &str) -> u64 {
-    text.bytes().fold(0xcbf2_9ce4_8422_2325, |hash, byte| {
-        (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3)
-    })
+    crate::store::fnv::of_bytes(text.as_bytes())
 }
 
 fn valid_name(name: &str) -> bool {

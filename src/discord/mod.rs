@@ -141,10 +141,7 @@ pub async fn run_with(
         return Err(DiscordError::ShardsNeedPostgres { shards });
     }
     let patience = std::time::Duration::from_secs(config.db_connect_timeout_secs);
-    let store =
-        tokio::task::spawn_blocking(move || Store::open_patiently(url.as_deref(), &dir, patience))
-            .await
-            .map_err(|error| DiscordError::Task(error.to_string()))??;
+    let store = Store::open_patiently(url.as_deref(), &dir, patience).await?;
     let threads = Arc::new(threads::Threads::default());
     // The rooms' REST client is the gateway client's, built below; a tournament that resumes
     // first waits for it rather than falling back to rooms that are not threads.

@@ -109,32 +109,31 @@ pub async fn serve(store: Store, layout: DataLayout, every: Duration, kept: usiz
 }
 
 async fn backup_now(store: &Store, target: PathBuf) -> Result<BackupSummary, String> {
-    let store = store.clone();
     let started = Instant::now();
-    let result = tokio::task::spawn_blocking(move || store.write_backup(&target))
+    let result = store
+        .write_backup(&target)
         .await
-        .map_err(|error| error.to_string())?
         .map_err(|error| error.to_string());
     crate::ops::metrics::backup_done(started.elapsed(), result.is_ok());
     result
 }
 
 /// `junqi-bot backup`: from the running bot if one holds the store, else directly.
-pub fn backup(layout: &DataLayout, to: Option<PathBuf>) -> Result<String, BackupError> {
+pub async fn backup(layout: &DataLayout, to: Option<PathBuf>) -> Result<String, BackupError> {
     let dir = layout.backups();
     let target = to.unwrap_or_else(|| new_backup_path(&dir));
-    match Store::open(&layout.store()) {
+    match Store::open(&layout.store()).await {
         Ok(store) => {
-            let summary = store.write_backup(&target)?;
-            store.close_cleanly()?;
+            let summary = store.write_backup(&target).await?;
+            store.close_cleanly().await?;
             Ok(describe(&summary))
         }
-        Err(StoreError::Locked { .. }) => ask_running_bot(&dir, &target),
+        Err(StoreError::Locked { .. }) => ask_running_bot(&dir, &target).await,
         Err(error) => Err(error.into()),
     }
 }
 
-fn ask_running_bot(dir: &Path, target: &Path) -> Result<String, BackupError> {
+async fn ask_running_bot(dir: &Path, target: &Path) -> Result<String, BackupError> {
     let request = dir.join(REQUEST);
     let answer = dir.join(ANSWER);
     let io = |path: &Path| {
@@ -148,7 +147,7 @@ fn ask_running_bot(dir: &Path, target: &Path) -> Result<String, BackupError> {
     let limit = Duration::from_secs(60);
     let started = Instant::now();
     while started.elapsed() < limit {
-        std::thread::sleep(Duration::from_millis(100));
+        tokio::time::sleep(Duration::from_millis(100)).await;
         if let Ok(text) = std::fs::read_to_string(&answer) {
             let _ = std::fs::remove_file(&answer);
             return match text.strip_prefix("ok ") {

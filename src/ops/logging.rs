@@ -2,7 +2,8 @@
 //! text or JSON lines, except that the PostgreSQL driver never logs below INFO whatever
 //! `RUST_LOG` says. At DEBUG `tokio_postgres` writes every statement's parameters, and those
 //! are record bytes: a live game's record carries the deal seed, from which every face-down
-//! piece could be recomputed (DEVELOPERS.md: no log reveals them).
+//! piece could be recomputed, and no log line may reveal a face-down piece (the test
+//! `faults_logs::trace_logs_on_postgres_hold_no_seed_parameters_or_identities` holds it to that).
 
 use std::io::{self, IsTerminal};
 

@@ -11,14 +11,13 @@ use crate::store::{Store, StoreError};
 /// (a full disk); an operator must not have to kill the bot to stop it.
 pub const CLOSE_TIMEOUT: Duration = Duration::from_secs(10);
 
-/// Closes the store cleanly on a blocking thread, giving up after [`CLOSE_TIMEOUT`]. Giving up
-/// loses nothing acknowledged (each action was durable before its reply); the caller exits
-/// non-zero and leaves the stuck thread to the runtime's shutdown timeout.
+/// Closes the store cleanly (sled's flush runs on a blocking thread), giving up after
+/// [`CLOSE_TIMEOUT`]. Giving up loses nothing acknowledged (each action was durable before its
+/// reply); the caller exits non-zero and leaves the stuck thread to the runtime's shutdown
+/// timeout.
 pub async fn close_store(store: Store) -> Result<(), StoreError> {
-    let closing = tokio::task::spawn_blocking(move || store.close_cleanly());
-    match tokio::time::timeout(CLOSE_TIMEOUT, closing).await {
-        Ok(Ok(closed)) => closed,
-        Ok(Err(task)) => Err(StoreError::CloseFailed(task.to_string())),
+    match tokio::time::timeout(CLOSE_TIMEOUT, store.close_cleanly()).await {
+        Ok(closed) => closed,
         Err(_) => Err(StoreError::CloseTimedOut(CLOSE_TIMEOUT.as_secs())),
     }
 }

@@ -193,7 +193,7 @@ pub fn render_chart(chart: &Chart, language: Language) -> Result<Vec<u8>, Render
     }
     let mut indices = Vec::new();
     palette().indices(&canvas, &mut indices);
-    write_png(WIDTH, HEIGHT, palette(), &indices, language)
+    write_png(WIDTH, HEIGHT, &indices, language)
 }
 
 /// The two names under the title, each after a stroke of its line's colour.

@@ -1,15 +1,16 @@
-//! PNG output: an 8-bit indexed image in the fixed palette (see [`super::palette`]), its rows
-//! compressed by [`super::deflate`], and the chunks around them.
+//! How drawn pixels become files: the palette indices and PNG rows of the board's background,
+//! the PNG written through the codec ([`super::codec`]: what the drawing hands it, never how it
+//! compresses), and the language each file says its words are in (a PNG text chunk, a GIF
+//! comment).
 
 use std::cell::RefCell;
 use std::sync::OnceLock;
 
 use image::RgbImage;
 
-use super::deflate::Deflater;
+use super::codec::{IndexedImage, Like, encode_png};
 use super::layout::COLUMN_STEP;
-use super::palette::Palette;
-use super::reference::Reference;
+use super::palette::{Palette, palette};
 use crate::config::Language;
 
 use super::{RenderError, language_index};
@@ -30,153 +31,75 @@ pub fn background_indices(
     })
 }
 
-static BACKGROUND_REFERENCES: [OnceLock<Reference>; 3] =
+static BACKGROUND_ROWS: [OnceLock<Vec<u8>>; 3] =
     [OnceLock::new(), OnceLock::new(), OnceLock::new()];
 
-/// The sideways distances the board's rows are parsed with: tiles stand one column step apart,
-/// so a tile repeats the one to its left (face-down tiles always do).
-const SIDEWAYS: [usize; 2] = [COLUMN_STEP as usize, 2 * COLUMN_STEP as usize];
-
-/// The background in `language` (its `indices`, rows of `width`) parsed and coded once, for
-/// [`write_png_over`].
-pub fn background_reference(
-    indices: &[u8],
-    width: usize,
-    language: Language,
-) -> &'static Reference {
-    BACKGROUND_REFERENCES[language_index(language)]
-        .get_or_init(|| reference_of_rows(&png_rows(indices, width), width + 1))
+/// The background in `language` (its `indices`, rows of `width`) as PNG rows: what a board
+/// drawn over it is coded against.
+pub fn background_rows(indices: &[u8], width: usize, language: Language) -> &'static [u8] {
+    BACKGROUND_ROWS[language_index(language)].get_or_init(|| png_rows(indices, width))
 }
 
 /// Palette indices in rows of `width` laid out as PNG rows: each a filter byte (0), then its
 /// indices.
 pub fn png_rows(indices: &[u8], width: usize) -> Vec<u8> {
     let mut rows = Vec::with_capacity(indices.len() + indices.len() / width.max(1));
+    png_rows_into(indices, width, &mut rows);
+    rows
+}
+
+fn png_rows_into(indices: &[u8], width: usize, rows: &mut Vec<u8>) {
+    rows.clear();
     for pixels in indices.chunks(width.max(1)) {
         rows.push(0);
         rows.extend_from_slice(pixels);
     }
-    rows
 }
 
-/// PNG rows of `stride` bytes parsed and coded as a reference, with the board's distances.
-pub fn reference_of_rows(rows: &[u8], stride: usize) -> Reference {
-    Reference::new(rows, stride, &SIDEWAYS)
-}
+/// The sideways distances the board's rows repeat at: tiles stand one column step apart, so a
+/// tile repeats the one to its left (face-down tiles always do).
+const REPEATS: [usize; 2] = [COLUMN_STEP as usize, 2 * COLUMN_STEP as usize];
 
 /// The PNG text keyword that names the language the image's words are drawn in, so that a
 /// front end's tests can tell which language an attached image speaks.
 pub const LANGUAGE_KEYWORD: &str = "Language";
 
-/// Writes an indexed PNG of `width` × `height` pixels whose words are in `language`.
+/// Writes an indexed PNG of `width` × `height` pixels (`indices` in the board's palette, rows
+/// of `width`) whose words are in `language`.
 pub fn write_png(
     width: u32,
     height: u32,
-    palette: &Palette,
     indices: &[u8],
     language: Language,
 ) -> Result<Vec<u8>, RenderError> {
-    let row = width as usize;
     ROWS.with_borrow_mut(|rows| {
-        rows.clear();
-        for pixels in indices.chunks(row.max(1)) {
-            rows.push(0);
-            rows.extend_from_slice(pixels);
-        }
-        if indices.len() != row * height as usize {
-            rows.clear();
-        }
-        write_png_rows(width, height, palette, rows, language)
+        png_rows_into(indices, width as usize, rows);
+        write_png_rows((width, height), rows, None, language)
     })
-}
-
-/// Like [`write_png`] for indices already laid out as PNG rows: each row a filter byte (0,
-/// none: the compressor finds the repeats itself) and then its indices.
-pub fn write_png_rows(
-    width: u32,
-    height: u32,
-    palette: &Palette,
-    rows: &[u8],
-    language: Language,
-) -> Result<Vec<u8>, RenderError> {
-    let row_bytes = width as usize + 1;
-    let mut out = png_head(width, height, palette, rows, language)?;
-    DEFLATE.with_borrow_mut(|(deflater, stream)| {
-        stream.clear();
-        deflater.zlib(rows, row_bytes, &SIDEWAYS, stream);
-        write_chunk(&mut out, b"IDAT", stream);
-    });
-    write_chunk(&mut out, b"IEND", &[]);
-    Ok(out)
-}
-
-/// Like [`write_png_rows`] for rows that equal the reference's outside the `drawn` byte ranges
-/// (ascending): only around those are they parsed. `poison` is scratch memory.
-pub fn write_png_over(
-    (width, height): (u32, u32),
-    palette: &Palette,
-    rows: &[u8],
-    (reference, drawn): (&Reference, &[(usize, usize)]),
-    poison: &mut Vec<(usize, usize)>,
-    language: Language,
-) -> Result<Vec<u8>, RenderError> {
-    let mut out = png_head(width, height, palette, rows, language)?;
-    DEFLATE.with_borrow_mut(|(_, stream)| {
-        stream.clear();
-        reference.zlib(rows, drawn, poison, stream);
-        write_chunk(&mut out, b"IDAT", stream);
-    });
-    write_chunk(&mut out, b"IEND", &[]);
-    Ok(out)
-}
-
-/// The signature and the chunks before the pixels, once the rows are checked to fit the size.
-fn png_head(
-    width: u32,
-    height: u32,
-    palette: &Palette,
-    rows: &[u8],
-    language: Language,
-) -> Result<Vec<u8>, RenderError> {
-    let row_bytes = width as usize + 1;
-    if width == 0 || rows.len() != row_bytes * height as usize {
-        return Err(RenderError::Encode(png::EncodingError::IoError(
-            std::io::Error::new(
-                std::io::ErrorKind::InvalidInput,
-                format!("{} bytes of rows for {width} × {height} pixels", rows.len()),
-            ),
-        )));
-    }
-    let mut out = Vec::with_capacity(128 * 1024);
-    out.extend_from_slice(b"\x89PNG\r\n\x1a\n");
-    let mut header = [0u8; 13];
-    header[..4].copy_from_slice(&width.to_be_bytes());
-    header[4..8].copy_from_slice(&height.to_be_bytes());
-    // 8 bits per pixel, indexed colour, deflate, adaptive filtering, not interlaced.
-    header[8..].copy_from_slice(&[8, 3, 0, 0, 0]);
-    write_chunk(&mut out, b"IHDR", &header);
-    write_chunk(&mut out, b"PLTE", &palette.rgb_bytes());
-    let text = [LANGUAGE_KEYWORD.as_bytes(), &[0], language.tag().as_bytes()].concat();
-    write_chunk(&mut out, b"tEXt", &text);
-    Ok(out)
 }
 
 thread_local! {
     /// The rows of the last image [`write_png`] laid out on this thread.
     static ROWS: RefCell<Vec<u8>> = RefCell::default();
-    /// The compressor and compressed stream of the last image encoded on this thread.
-    static DEFLATE: RefCell<(Deflater, Vec<u8>)> = RefCell::default();
 }
 
-/// One PNG chunk: length, type, data and the CRC of type and data.
-fn write_chunk(out: &mut Vec<u8>, kind: &[u8; 4], data: &[u8]) {
-    out.extend_from_slice(&(data.len() as u32).to_be_bytes());
-    out.extend_from_slice(kind);
-    out.extend_from_slice(data);
-    let mut crc = crc32fast::Hasher::new();
-    crc.update(kind);
-    crc.update(data);
-    out.extend_from_slice(&crc.finalize().to_be_bytes());
+/// Like [`write_png`] for indices already laid out as PNG rows ([`png_rows`]); `like` names
+/// kept rows they equal outside the byte ranges it lists.
+pub fn write_png_rows(
+    (width, height): (u32, u32),
+    rows: &[u8],
+    like: Option<Like>,
+    language: Language,
+) -> Result<Vec<u8>, RenderError> {
+    Ok(encode_png(&IndexedImage {
+        width,
+        height,
+        palette: &palette().rgb_bytes(),
+        rows,
+        repeats: &REPEATS,
+        text: (LANGUAGE_KEYWORD, language.tag()),
+        like,
+    })?)
 }
 
 /// The GIF comment that names a replay's language, as the PNG text chunk does: `Language: en`.

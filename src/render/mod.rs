@@ -10,24 +10,19 @@
 //! few anti-aliased marks and the panel, and codes the PNG by reusing the nearer base's
 //! compressed bits wherever the image is unchanged (`reference`).
 
-mod bits;
 mod board;
 mod canvas;
 mod chart;
-mod deflate;
+mod codec;
 mod encode;
 mod from_position;
-mod huffman;
 mod last_action;
 mod layout;
-mod lzw;
 mod marks;
 mod opening;
 mod palette;
 mod panel;
-mod parse;
 mod raster;
-mod reference;
 mod replay;
 mod scratch;
 mod standings;
@@ -44,6 +39,7 @@ use crate::words::board as words;
 use canvas::Canvas;
 
 pub use chart::{Chart, render_chart};
+pub use codec::CodecError;
 pub use encode::{LANGUAGE_KEYWORD, language_of_image};
 pub use from_position::{guide_from_view, render_position_text};
 pub use layout::{HEIGHT, WIDTH};
@@ -133,7 +129,7 @@ pub enum RenderError {
     #[error("the embedded font could not be read: {0}")]
     Font(String),
     #[error("could not encode the PNG: {0}")]
-    Encode(#[from] png::EncodingError),
+    Encode(#[from] codec::CodecError),
     #[error(transparent)]
     Notation(#[from] NotationError),
     #[error("no move guide for {square}: {reason}")]
@@ -178,10 +174,9 @@ pub fn render_image(
 /// Encodes an image from [`render_image`] drawn in `language` with the palette [`render_png`]
 /// uses.
 pub fn encode_png(image: &RgbImage, language: Language) -> Result<Vec<u8>, RenderError> {
-    let palette = palette::palette();
     let mut indices = Vec::new();
-    palette.indices(image, &mut indices);
-    encode::write_png(image.width(), image.height(), palette, &indices, language)
+    palette::palette().indices(image, &mut indices);
+    encode::write_png(image.width(), image.height(), &indices, language)
 }
 
 /// The final board of a finished game with every piece that was never flipped drawn face up

@@ -1,5 +1,5 @@
-//! The opening boards of each language, second references for the encoder and bases to draw
-//! on.
+//! The opening boards of each language, second images for the codec to code boards against
+//! and bases to draw on.
 //!
 //! Each is the background with a face-down tile on every square a deal fills and the panel of
 //! a game's first board but for the names and the clock; there is one for each seat that can
@@ -13,8 +13,8 @@
 //! (`panel/parts.rs`), keeps those rather than putting back the background under them and
 //! drawing them again.
 //!
-//! Which reference a render is coded over is chosen per render by how many bytes differ from
-//! each; the stream is exact either way ([`super::reference`]).
+//! Which of the two a render is coded against is chosen per render by how many bytes differ
+//! from each; the stream is exact either way (the codec's `Like`).
 
 use std::sync::OnceLock;
 
@@ -24,12 +24,11 @@ use crate::game::{Game, PublicCell, PublicView, Rules, Seat, Square, SquareSet};
 use super::canvas::{Canvas, Touched};
 use super::layout;
 use super::palette::Palette;
-use super::reference::Reference;
 use super::text::Fonts;
 use super::tiles::{TileSet, Tiles};
 use super::{Guide, encode, language_index, marks, panel};
 
-/// The opening board of one language, as PNG rows, coded once.
+/// The opening board of one language, and its PNG rows.
 pub struct Opening {
     pub pixels: image::RgbImage,
     /// The PNG rows (filter byte, then palette indices).
@@ -38,7 +37,6 @@ pub struct Opening {
     pub squares: SquareSet,
     /// What it shows: a game's first board, but for the names and the clock.
     pub view: PublicView,
-    pub reference: Reference,
     /// Where it, or the other opening board of its language, was drawn over the background.
     pub touched: Touched,
 }
@@ -91,13 +89,11 @@ fn draw_opening(
         }
         panel::draw_opening(canvas, fonts, tiles, &view, language);
     });
-    let reference = encode::reference_of_rows(&rows, background.width() as usize + 1);
     Opening {
         pixels,
         rows,
         squares,
         view,
-        reference,
         touched,
     }
 }

@@ -1,8 +1,8 @@
 //! What [`super::render_png`] keeps between renders on one thread, and how a board is drawn
 //! over the last one's leftovers: only what the last render drew is put back, from its base
 //! (the background, or the opening board when most of the deal's face-down tiles still lie
-//! where they were dealt: those are then kept, not stamped again), and the PNG is coded over
-//! the nearer of the two as a reference.
+//! where they were dealt: those are then kept, not stamped again), and the PNG is coded
+//! against the nearer of the two.
 
 use std::cell::RefCell;
 
@@ -12,6 +12,7 @@ use crate::config::Language;
 use crate::game::{PublicView, Seat, Square, SquareSet};
 
 use super::canvas::{Canvas, Touched, copy_span};
+use super::codec::Like;
 use super::opening::{Opening, opening};
 use super::tiles::TileSet;
 use super::{
@@ -44,8 +45,8 @@ impl Kept {
 }
 
 /// The pixels, their PNG rows (filter byte, then indices), the columns of each row drawn on
-/// since the base, the language and base they were drawn over, and the encoder's lists of
-/// byte ranges.
+/// since the base, the language and base they were drawn over, and the lists of byte ranges
+/// where they may differ from either base.
 #[derive(Default)]
 struct Scratch {
     pixels: RgbImage,
@@ -54,7 +55,6 @@ struct Scratch {
     base: Option<(Language, Base)>,
     drawn: Vec<(usize, usize)>,
     differs: Vec<(usize, usize)>,
-    poison: Vec<(usize, usize)>,
     /// What this render clears to the background: not put back from the base first.
     cleared: Vec<(i32, i32, i32, i32)>,
     covered: Touched,
@@ -160,15 +160,15 @@ pub(super) fn render_png(
             touched,
             drawn,
             differs,
-            poison,
             ..
         } = scratch;
-        // Only around what differs from a reference is parsed; the rest reuses its bits.
+        // Coded against the base nearer to the render: only around what differs from it is
+        // compressed again.
         let over_opening = opening.differences(rows, (touched, base != Base::Background), differs);
-        let reference = match base {
+        let like: &'static [u8] = match base {
             Base::Opening(_) => {
                 std::mem::swap(drawn, differs);
-                &opening.reference
+                &opening.rows
             }
             Base::Background => {
                 drawn.clear();
@@ -179,20 +179,17 @@ pub(super) fn render_png(
                 });
                 if over_opening < over_background {
                     std::mem::swap(drawn, differs);
-                    &opening.reference
+                    &opening.rows
                 } else {
-                    encode::background_reference(background_indices, width as usize, language)
+                    encode::background_rows(background_indices, width as usize, language)
                 }
             }
         };
-        encode::write_png_over(
-            (width, height),
-            palette,
-            rows,
-            (reference, drawn),
-            poison,
-            language,
-        )
+        let like = Like {
+            rows: like,
+            differs: drawn,
+        };
+        encode::write_png_rows((width, height), rows, Some(like), language)
     })
 }
 

@@ -181,7 +181,7 @@ pub fn render_standings(
     }
     let mut indices = Vec::new();
     palette().indices(&canvas, &mut indices);
-    write_png(WIDTH, height, palette(), &indices, language)
+    write_png(WIDTH, height, &indices, language)
 }
 
 /// The streak mark: a small flame (no embedded font has an emoji).

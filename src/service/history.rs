@@ -10,7 +10,7 @@ use super::replay::{self, ReplayMedia};
 use super::{Button, ButtonId, Caller, Inner, Member, Reply, Surface, store_failure};
 use crate::config::Language;
 use crate::game::{Game, Outcome, Seat};
-use crate::store::{HistoryEnd, HistoryEntry, HistoryPage, UserId};
+use crate::store::{HistoryEnd, HistoryEntry, HistoryPage, StoreError, UserId};
 
 /// Games on one page of `/history`.
 pub const PAGE_SIZE: usize = 10;
@@ -32,17 +32,16 @@ pub(super) async fn history(
         None => (caller.user, caller.name.clone()),
     };
     let skip = (page as usize).saturating_mul(PAGE_SIZE);
-    let result = inner
-        .blocking(move |store| {
-            let found = store.history_of(user, skip, PAGE_SIZE)?;
-            // A button's custom id carries only the user id: the name comes from the store.
-            let stored_name = store.player(user)?.name;
-            Ok((found, stored_name))
-        })
-        .await;
+    let result = async {
+        let found = inner.store.history_of(user, skip, PAGE_SIZE).await?;
+        // A button's custom id carries only the user id: the name comes from the store.
+        let stored_name = inner.store.player(user).await?.name;
+        Ok::<_, StoreError>((found, stored_name))
+    }
+    .await;
     let (found, stored_name) = match result {
         Ok(found) => found,
-        Err(error) => return store_failure(&error, lang),
+        Err(error) => return store_failure(&error.into(), lang),
     };
     let name = if name.is_empty() { stored_name } else { name };
     history_reply(lang, inner.surface, user, &name, page, skip, &found)
@@ -151,27 +150,27 @@ pub(super) async fn replay(
     if !SPEEDS.contains(&speed) {
         return Reply::refusal(say::speed_bounds(lang, *SPEEDS.start(), *SPEEDS.end()));
     }
-    let found = inner
-        .blocking(move |store| Ok((store.finished_game(game)?, store.live_game(game)?)))
-        .await;
+    let found = async {
+        let finished = inner.store.finished_game(game).await?;
+        Ok::<_, StoreError>((finished, inner.store.live_game(game).await?))
+    }
+    .await;
     let finished = match found {
         Ok((Some(finished), _)) => finished,
         Ok((None, Some(_))) => {
             return Reply::refusal(say::replay_of_live_game(lang, inner.surface, game));
         }
         Ok((None, None)) => {
-            let cancelled = inner
-                .blocking(move |store| store.cancelled_game(game))
-                .await;
+            let cancelled = inner.store.cancelled_game(game).await;
             return match cancelled {
                 Ok(Some(_)) => Reply::refusal(crate::words::moderation::replay_of_cancelled_game(
                     lang, game,
                 )),
                 Ok(None) => Reply::refusal(say::no_such_game(lang, game)),
-                Err(error) => store_failure(&error, lang),
+                Err(error) => store_failure(&error.into(), lang),
             };
         }
-        Err(error) => return store_failure(&error, lang),
+        Err(error) => return store_failure(&error.into(), lang),
     };
     let caption = say::replay_caption(
         lang,
@@ -217,17 +216,14 @@ pub(super) async fn replay(
 
 pub(super) async fn games(inner: &Arc<Inner>, caller: &Caller, lang: Language) -> Reply {
     let guild = caller.place.guild;
-    let result = inner
-        .blocking(move |store| {
-            let mut live = store.live_games()?;
-            live.retain(|game| game.place.guild == guild);
-            live.sort_by_key(|game| game.id);
-            Ok(live)
-        })
-        .await;
+    let result = inner.store.live_games().await.map(|mut live| {
+        live.retain(|game| game.place.guild == guild);
+        live.sort_by_key(|game| game.id);
+        live
+    });
     let live = match result {
         Ok(live) => live,
-        Err(error) => return store_failure(&error, lang),
+        Err(error) => return store_failure(&error.into(), lang),
     };
     if live.is_empty() {
         return Reply::private(vec![say::games_empty(lang, inner.surface)]);

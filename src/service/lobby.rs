@@ -122,19 +122,17 @@ async fn open_challenge(
         return start_game(inner, &challenge, tongues).await;
     }
     let challenger = challenge.challenger;
-    let open = match inner.blocking(move |s| s.challenge_at(place)).await {
+    let open = match inner.store.challenge_at(place).await {
         Ok(open) => open,
-        Err(error) => return failed(lang, &error),
+        Err(error) => return failed(lang, &error.into()),
     };
     if open.iter().any(|c| c.challenger == challenger) {
         return Reply::refusal(words::open_challenge_exists(lang, inner.surface));
     }
-    let result = inner
-        .blocking(move |store| store.open_challenge(&challenge))
-        .await;
+    let result = inner.store.open_challenge(&challenge).await;
     let challenge = match result {
         Ok(challenge) => challenge,
-        Err(error) => return failed(lang, &error),
+        Err(error) => return failed(lang, &error.into()),
     };
     arm_expiry(inner, challenge.id, place, challenge.expires_at_ms);
     let id = challenge.id;
@@ -175,7 +173,14 @@ pub(super) fn arm_expiry(inner: &Arc<Inner>, id: u64, place: Place, expires_at_m
         // Retried until the store answers: an expiry lost to an outage would leave the
         // challenge open.
         let what = format!("expiring challenge {id}");
-        let taken = until_stored(&what, || inner.blocking(move |s| s.take_challenge(id))).await;
+        let taken = until_stored(&what, || async {
+            inner
+                .store
+                .take_challenge(id)
+                .await
+                .map_err(ServiceError::from)
+        })
+        .await;
         let Some(challenge) = taken else {
             return;
         };
@@ -207,9 +212,10 @@ pub(super) async fn find_challenge(
     lang: Language,
 ) -> Result<Challenge, Reply> {
     let open = inner
-        .blocking(move |s| s.challenge_at(place))
+        .store
+        .challenge_at(place)
         .await
-        .map_err(|error| failed(lang, &error))?;
+        .map_err(|error| failed(lang, &error.into()))?;
     let found = match id {
         Some(id) => open.into_iter().find(|c| c.id == id),
         None => open
@@ -228,9 +234,10 @@ pub(super) async fn find_challenge(
 async fn take(inner: &Arc<Inner>, id: u64, lang: Language) -> Result<Option<Challenge>, Reply> {
     cancel_expiry(inner, id);
     inner
-        .blocking(move |s| s.take_challenge(id))
+        .store
+        .take_challenge(id)
         .await
-        .map_err(|error| failed(lang, &error))
+        .map_err(|error| failed(lang, &error.into()))
 }
 
 pub(super) async fn accept(
@@ -266,9 +273,7 @@ pub(super) async fn accept(
         taken.challenged_name = accepter_name.clone();
         new_live_game(&service, &taken, base_score_after(&service, previous))
     };
-    let started = inner
-        .blocking(move |s| s.accept_challenge(id, players, make))
-        .await;
+    let started = inner.store.accept_challenge(id, players, make).await;
     match started {
         Ok(Some(live)) => {
             if challenge.is_for_anyone() {
@@ -280,7 +285,7 @@ pub(super) async fn accept(
         Err(error) => {
             // Still open (the store took nothing): it expires as it would have.
             arm_expiry(inner, challenge.id, place, challenge.expires_at_ms);
-            failed(lang, &error)
+            failed(lang, &error.into())
         }
     }
 }
@@ -381,10 +386,10 @@ async fn close_challenge(
 /// clock; against the AI the game starts at once.
 pub(super) async fn rematch(inner: &Arc<Inner>, caller: &Caller, tongues: Tongues) -> Reply {
     let (place, user) = (caller.place, caller.user);
-    let recent = match inner.blocking(move |s| s.rematch_window(place, user)).await {
+    let recent = match inner.store.rematch_window(place, user).await {
         Ok(Some(finished)) => finished.game,
         Ok(None) => return Reply::refusal(words::nothing_to_rematch(tongues.private)),
-        Err(error) => return failed(tongues.private, &error),
+        Err(error) => return failed(tongues.private, &error.into()),
     };
     let seat = if recent.players[0] == caller.user {
         Seat::First
@@ -412,7 +417,7 @@ pub(super) async fn base_score_after_last_game(
     a: UserId,
     b: UserId,
 ) -> Result<u32, ServiceError> {
-    let previous = inner.blocking(move |s| s.last_game_between(a, b)).await?;
+    let previous = inner.store.last_game_between(a, b).await?;
     Ok(base_score_after(inner, previous.as_ref()))
 }
 
@@ -428,9 +433,7 @@ pub(super) async fn store_new_game(
     inner: &Arc<Inner>,
     live: LiveGame,
 ) -> Result<LiveGame, ServiceError> {
-    inner
-        .blocking(move |store| store.start_live_game(&live))
-        .await
+    Ok(inner.store.start_live_game(&live).await?)
 }
 
 /// [`store_new_game`] in a room opened for this game alone (a quick match's, a tournament's):
@@ -442,7 +445,7 @@ pub(super) async fn store_new_game_in_room(
     let room = live.place;
     match store_new_game(inner, live).await {
         Ok(live) => Ok(live),
-        Err(error) => match inner.blocking(move |s| s.live_game_at(room)).await {
+        Err(error) => match inner.store.live_game_at(room).await {
             Ok(Some(stored)) => Ok(stored),
             _ => Err(error),
         },

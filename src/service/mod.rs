@@ -162,20 +162,6 @@ fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
 }
 
 impl Inner {
-    /// Runs a store call on the blocking pool: sled flushes to disk and must not stall the
-    /// async workers that drive every other game.
-    async fn blocking<T, F>(&self, call: F) -> Result<T, ServiceError>
-    where
-        T: Send + 'static,
-        F: FnOnce(&Store) -> Result<T, StoreError> + Send + 'static,
-    {
-        let store = self.store.clone();
-        match tokio::task::spawn_blocking(move || call(&store)).await {
-            Ok(result) => result.map_err(ServiceError::from),
-            Err(error) => Err(ServiceError::Task(error.to_string())),
-        }
-    }
-
     fn place_lock(&self, place: Place) -> Arc<tokio::sync::Mutex<()>> {
         let mut locks = lock(&self.place_locks);
         if locks.map.len() >= locks.sweep_at {
@@ -311,14 +297,14 @@ impl Service {
         let tournament_news = inner.watch_games();
         let queue_news = inner.watch_games();
         // Other processes on the same database run the other shards' games and challenges.
-        let live = inner.blocking(|store| store.live_games()).await?;
+        let live = inner.store.live_games().await?;
         for game in live.into_iter().filter(|game| inner.owns(game.place)) {
             // One unreadable game must not keep every other game from resuming.
             if let Err(error) = live::spawn(&inner, game, None) {
                 tracing::error!("{error}");
             }
         }
-        let challenges = inner.blocking(|store| store.challenges()).await?;
+        let challenges = inner.store.challenges().await?;
         for challenge in challenges.into_iter().filter(|c| inner.owns(c.place)) {
             lobby::arm_expiry(
                 &inner,

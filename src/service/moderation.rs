@@ -10,6 +10,7 @@ use tokio::sync::oneshot;
 
 use super::live::ActorMsg;
 use super::{Caller, Inner, Reply, Rights, Tongues, lock, store_failure};
+use crate::store::StoreError;
 use crate::words::moderation as say;
 
 /// `/cancel game:N [reason]`.
@@ -63,18 +64,27 @@ async fn not_live(
     guild: u64,
     game: u64,
 ) -> Reply {
-    let over = inner
-        .blocking(move |store| {
-            let finished = store.finished_game(game)?.map(|done| done.game.place);
-            let cancelled = store.cancelled_game(game)?.map(|done| done.game.place);
-            Ok(finished
+    let over = async {
+        let finished = inner
+            .store
+            .finished_game(game)
+            .await?
+            .map(|done| done.game.place);
+        let cancelled = inner
+            .store
+            .cancelled_game(game)
+            .await?
+            .map(|done| done.game.place);
+        Ok::<_, StoreError>(
+            finished
                 .or(cancelled)
-                .is_some_and(|place| place.guild == guild))
-        })
-        .await;
+                .is_some_and(|place| place.guild == guild),
+        )
+    }
+    .await;
     match over {
         Ok(true) => Reply::refusal(say::game_already_over(lang, game)),
         Ok(false) => Reply::refusal(say::no_live_game(lang, inner.surface, game)),
-        Err(error) => store_failure(&error, lang),
+        Err(error) => store_failure(&error.into(), lang),
     }
 }

@@ -70,7 +70,9 @@ mod tests {
     #[tokio::test]
     async fn a_watcher_hears_a_game_start_and_its_stored_end() {
         let dir = tempfile::tempdir().expect("a temporary directory");
-        let store = Store::open(&dir.path().join("store")).expect("a new store");
+        let store = Store::open(&dir.path().join("store"))
+            .await
+            .expect("a new store");
         let (service, _outbound) = Service::start(Config::default(), store.clone())
             .await
             .expect("the service starts");
@@ -102,7 +104,7 @@ mod tests {
             panic!("then the end");
         };
         assert_eq!(finished.game.id, game);
-        let stored = store.finished_game(game).expect("readable");
+        let stored = store.finished_game(game).await.expect("readable");
         assert_eq!(stored.as_ref(), Some(finished.as_ref()));
         service.shutdown().await;
     }

@@ -1,5 +1,5 @@
 //! The one place the service asks for a board image (from `crate::render`), drawn on the
-//! blocking pool.
+//! service's own fixed pool of drawing threads (one per core), never on an async worker.
 
 use std::sync::{Arc, Mutex, OnceLock, mpsc};
 

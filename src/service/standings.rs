@@ -6,7 +6,7 @@ use std::sync::Arc;
 use super::{Caller, Inner, Member, Reply, store_failure, text, words};
 use crate::config::Language;
 use crate::scoring;
-use crate::store::shared_places;
+use crate::store::{StoreError, shared_places};
 
 pub(super) async fn rank(
     inner: &Arc<Inner>,
@@ -19,12 +19,14 @@ pub(super) async fn rank(
         None => (caller.user, caller.name.clone()),
     };
     let guild = caller.place.guild;
-    let result = inner
-        .blocking(move |store| Ok((store.player(user)?, store.position_of(user, Some(guild))?)))
-        .await;
+    let result = async {
+        let stats = inner.store.player(user).await?;
+        Ok::<_, StoreError>((stats, inner.store.position_of(user, Some(guild)).await?))
+    }
+    .await;
     let (stats, position) = match result {
         Ok(found) => found,
-        Err(error) => return store_failure(&error, language),
+        Err(error) => return store_failure(&error.into(), language),
     };
     let title = scoring::title_for(stats.points);
     let mut lines = vec![
@@ -70,12 +72,9 @@ pub(super) async fn leaderboard(
     global: bool,
 ) -> Reply {
     let scope = (!global).then_some(caller.place.guild);
-    let top = match inner
-        .blocking(move |store| store.leaderboard(scope, 10))
-        .await
-    {
+    let top = match inner.store.leaderboard(scope, 10).await {
         Ok(top) => top,
-        Err(error) => return store_failure(&error, language),
+        Err(error) => return store_failure(&error.into(), language),
     };
     let mut lines = vec![words::leaderboard_title(language, global)];
     if top.is_empty() {

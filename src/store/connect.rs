@@ -29,13 +29,13 @@ pub fn server_of(url: &str) -> String {
 
 impl Store {
     /// [`Store::open_with`], retrying a database that cannot be reached for up to `patience`.
-    pub fn open_patiently(
+    pub async fn open_patiently(
         database_url: Option<&str>,
         dir: &Path,
         patience: Duration,
     ) -> Result<Store, StoreError> {
         let Some(url) = database_url else {
-            return Store::open(dir);
+            return Store::open(dir).await;
         };
         let server = server_of(url);
         let started = Instant::now();
@@ -43,7 +43,7 @@ impl Store {
         let mut tries = 0u32;
         loop {
             tries += 1;
-            let reason = match Store::connect(url) {
+            let reason = match Store::connect(url).await {
                 Err(StoreError::Unreachable(reason) | StoreError::ConnectionLost(reason)) => reason,
                 other => return other,
             };
@@ -62,7 +62,7 @@ impl Store {
                  trying again in {:.1} s",
                 wait.as_secs_f64()
             );
-            std::thread::sleep(wait);
+            tokio::time::sleep(wait).await;
             pause = (pause * 2).min(LONGEST_PAUSE);
         }
     }

@@ -105,8 +105,6 @@ pub enum StoreError {
          understands schema {supported} and older): upgrade the bot or use another database"
     )]
     NewerDatabaseSchema { found: u32, supported: u32 },
-    #[error("cannot start the database connection's runtime: {0}")]
-    Runtime(std::io::Error),
     #[error("{what} works on the sled store only: {instead}")]
     SledOnly {
         what: &'static str,
@@ -117,10 +115,8 @@ pub enum StoreError {
          saved; the next start checks the store against its ledger"
     )]
     CloseTimedOut(u64),
-    #[error("closing the store failed: {0}")]
-    CloseFailed(String),
-    #[error("the database connection has stopped")]
-    BackendStopped,
+    #[error("a store call on the blocking pool did not finish: {0}")]
+    BlockingCallFailed(String),
     #[error(
         "after copying, the database's {kind} differ from the data directory's ({expected} \
          records there, {found} matching here): nothing was removed; run the migration again"

@@ -7,21 +7,25 @@
 //! while everything else keeps working.
 //!
 //! Backends: `sled` (the embedded default, one process per directory) and `postgres` (one
-//! database shared by several processes, chosen by a `postgres://` URL). The API is
-//! synchronous: async callers run it on tokio's blocking pool (see `service`), as a disk flush
-//! or a database round trip must not stall the workers that drive the games; the PostgreSQL
-//! backend runs its async driver on a runtime of its own, so a call never panics whatever
-//! thread it comes from.
+//! database shared by several processes, chosen by a `postgres://` URL). The API is async and
+//! must be called inside a tokio runtime (a synchronous program gives itself one at its edge,
+//! as `junqi-bot`'s offline commands do): [`Store`] runs sled's calls on tokio's blocking pool,
+//! as a disk flush must not stall the workers that drive the games, and the PostgreSQL backend
+//! awaits its driver on the caller's runtime. A sled call, once started, runs to its end even
+//! if its caller stops waiting; a PostgreSQL transaction whose caller stops waiting is rolled
+//! back unless its commit was already sent, so either way a write is whole or absent.
 //!
-//! Shared here: the records ([`records`]; cancelled games apart, in `cancelled`; analyses in `analyses`), their byte encoding (`codec`), the errors and what
-//! a finished game does to a player's totals (`stats`), the older layouts the migrations
-//! read (`legacy`), and waiting for a database that is not up yet at start-up (`connect`).
+//! Shared here: the records ([`records`]; cancelled games apart, in `cancelled`; analyses in
+//! `analyses`), their byte encoding (`codec`), the errors and what a finished game does to a
+//! player's totals (`stats`), the older layouts the migrations read (`legacy`), waiting for a
+//! database that is not up yet at start-up (`connect`), and the stable checksums ([`fnv`]).
 
 mod analyses;
 mod cancelled;
 mod codec;
 mod connect;
 mod error;
+pub mod fnv;
 mod legacy;
 mod postgres;
 mod queue;
@@ -86,96 +90,87 @@ enum Backend {
     Postgres(PgStore),
 }
 
-/// Calls the same method on whichever backend this store uses.
+/// Calls the same method on whichever backend this store uses: sled's on tokio's blocking pool
+/// (its writes wait for the disk), PostgreSQL's on the caller's runtime. The borrowed arguments
+/// named after `owning` are copied for the blocking thread, which must own what it reads; in
+/// `$call` they are references on both backends.
 macro_rules! dispatch {
-    ($self:ident, $backend:ident => $call:expr) => {
+    ($self:ident, $backend:ident => $call:expr $(, owning $($arg:ident),+)?) => {
         match &$self.backend {
-            Backend::Sled($backend) => $call,
-            Backend::Postgres($backend) => $call,
+            Backend::Sled(sled) => {
+                let $backend = sled.clone();
+                $($(let $arg = $arg.to_owned();)+)?
+                on_blocking_pool(move || {
+                    $($(let $arg = &$arg;)+)?
+                    $call
+                })
+                .await
+            }
+            Backend::Postgres($backend) => $call.await,
         }
     };
 }
 
+// After `dispatch!`, which it uses.
+mod upkeep;
+
+/// Runs a sled call on tokio's blocking pool, so that a flush never stalls the workers that
+/// drive the games. Once started, the call runs to its end even if its caller stops waiting.
+async fn on_blocking_pool<T, F>(call: F) -> Result<T, StoreError>
+where
+    T: Send + 'static,
+    F: FnOnce() -> Result<T, StoreError> + Send + 'static,
+{
+    tokio::task::spawn_blocking(call)
+        .await
+        .map_err(|failed| StoreError::BlockingCallFailed(failed.to_string()))?
+}
+
 impl Store {
+    /// Runs `call` on the sled backend, on tokio's blocking pool; on PostgreSQL the answer is
+    /// `otherwise` (what sled alone has to do, or a refusal).
+    async fn on_sled<T, F>(
+        &self,
+        call: F,
+        otherwise: Result<T, StoreError>,
+    ) -> Result<T, StoreError>
+    where
+        T: Send + 'static,
+        F: FnOnce(&SledStore) -> Result<T, StoreError> + Send + 'static,
+    {
+        match &self.backend {
+            Backend::Sled(store) => {
+                let store = store.clone();
+                on_blocking_pool(move || call(&store)).await
+            }
+            Backend::Postgres(_) => otherwise,
+        }
+    }
+
     /// Opens the sled store in `dir`, creating it on first start. Refuses a directory written
     /// by a newer schema, migrates an older one, and quarantines undecodable live games and
     /// challenges (the records needed at start-up).
-    pub fn open(dir: &Path) -> Result<Store, StoreError> {
+    pub async fn open(dir: &Path) -> Result<Store, StoreError> {
+        let dir = dir.to_path_buf();
+        let store = on_blocking_pool(move || SledStore::open(&dir)).await?;
         Ok(Store {
-            backend: Backend::Sled(SledStore::open(dir)?),
+            backend: Backend::Sled(store),
         })
-    }
-
-    /// Writes the acknowledged ledger now (it is otherwise written within a second of a commit).
-    /// PostgreSQL commits are durable on return and keep no ledger: nothing to write there.
-    pub fn checkpoint(&self) -> Result<(), StoreError> {
-        match &self.backend {
-            Backend::Sled(store) => store.checkpoint(),
-            Backend::Postgres(_) => Ok(()),
-        }
-    }
-
-    /// Flushes and records the files' checksums, so the next open may skip checking a copy
-    /// first. Call once nothing writes any more (after the service has stopped).
-    /// (PostgreSQL has no files of ours to fingerprint: nothing to do there.)
-    pub fn close_cleanly(&self) -> Result<(), StoreError> {
-        match &self.backend {
-            Backend::Sled(store) => store.close_cleanly(),
-            Backend::Postgres(_) => Ok(()),
-        }
-    }
-
-    /// Verifies the whole store without changing it (`junqi-bot check-store`).
-    /// On PostgreSQL it is refused: the database checks its own pages, and undecodable rows
-    /// are quarantined as they are read.
-    pub fn check(&self) -> Result<CheckReport, StoreError> {
-        match &self.backend {
-            Backend::Sled(store) => store.check(),
-            Backend::Postgres(_) => Err(StoreError::SledOnly {
-                what: "check-store",
-                instead: "PostgreSQL checks its own data; quarantined rows show in the log",
-            }),
-        }
-    }
-
-    /// Writes a consistent backup of the store to `file`, even while the bot plays.
-    /// On PostgreSQL it is refused: back up the database with `pg_dump`.
-    pub fn write_backup(&self, file: &Path) -> Result<BackupSummary, StoreError> {
-        match &self.backend {
-            Backend::Sled(store) => store.write_backup(file),
-            Backend::Postgres(_) => Err(StoreError::SledOnly {
-                what: "backup",
-                instead: "back up the PostgreSQL database with pg_dump",
-            }),
-        }
-    }
-
-    /// Restores a backup into `store_dir`, which must not hold a store yet.
-    pub fn restore_backup(file: &Path, store_dir: &Path) -> Result<BackupSummary, StoreError> {
-        SledStore::restore_backup(file, store_dir)
-    }
-
-    /// Stores many live games at once (restores, benchmarks); not for live play.
-    pub fn import_live_games(&self, games: &[LiveGame]) -> Result<(), StoreError> {
-        match &self.backend {
-            Backend::Sled(store) => store.import_live_games(games),
-            Backend::Postgres(store) => games.iter().try_for_each(|game| store.put_live_game(game)),
-        }
     }
 
     /// Connects to a PostgreSQL database (`postgres://user@host:port/database`), migrating its
     /// schema (a newer one is refused) and quarantining undecodable live games and challenges.
-    pub fn connect(url: &str) -> Result<Store, StoreError> {
+    pub async fn connect(url: &str) -> Result<Store, StoreError> {
         Ok(Store {
-            backend: Backend::Postgres(PgStore::connect(url)?),
+            backend: Backend::Postgres(PgStore::connect(url).await?),
         })
     }
 
     /// PostgreSQL when a database URL is given, else the sled directory `dir`.
-    pub fn open_with(database_url: Option<&str>, dir: &Path) -> Result<Store, StoreError> {
+    pub async fn open_with(database_url: Option<&str>, dir: &Path) -> Result<Store, StoreError> {
         match database_url {
-            Some(url) => Store::connect(url),
-            None => Store::open(dir),
+            Some(url) => Store::connect(url).await,
+            None => Store::open(dir).await,
         }
     }
 
@@ -185,56 +180,34 @@ impl Store {
     }
 
     /// A fresh id for a game or a challenge, never handed out before (even across crashes).
-    pub fn next_id(&self) -> Result<u64, StoreError> {
+    pub async fn next_id(&self) -> Result<u64, StoreError> {
         dispatch!(self, store => store.next_id())
-    }
-
-    /// The schema version the store records, if any.
-    pub fn schema_version(&self) -> Result<Option<u32>, StoreError> {
-        dispatch!(self, store => store.schema_version())
-    }
-
-    /// Every record that was found corrupt: (where it was, reason).
-    pub fn quarantined(&self) -> Result<Vec<(String, String)>, StoreError> {
-        dispatch!(self, store => store.quarantined())
-    }
-
-    /// Reads every record, quarantining what cannot be decoded; returns how many records were
-    /// quarantined. Slow on a big store: for an explicit check, not for start-up.
-    pub fn check_all(&self) -> Result<usize, StoreError> {
-        dispatch!(self, store => store.check_all())
-    }
-
-    /// Rebuilds every index (channel → live game, pair → last game, leaderboards, history) from the
-    /// records: a repair tool.
-    pub fn rebuild_indexes(&self) -> Result<(), StoreError> {
-        dispatch!(self, store => store.rebuild_indexes())
     }
 
     /// Stores a live game (new, or after an action); durable on return. Refused when the
     /// channel already has another live game or this game has finished.
-    pub fn put_live_game(&self, game: &LiveGame) -> Result<(), StoreError> {
-        dispatch!(self, store => store.put_live_game(game))
+    pub async fn put_live_game(&self, game: &LiveGame) -> Result<(), StoreError> {
+        dispatch!(self, store => store.put_live_game(game), owning game)
     }
 
-    pub fn live_game(&self, id: u64) -> Result<Option<LiveGame>, StoreError> {
+    pub async fn live_game(&self, id: u64) -> Result<Option<LiveGame>, StoreError> {
         dispatch!(self, store => store.live_game(id))
     }
 
     /// The live game of a channel (there is at most one).
-    pub fn live_game_at(&self, place: Place) -> Result<Option<LiveGame>, StoreError> {
+    pub async fn live_game_at(&self, place: Place) -> Result<Option<LiveGame>, StoreError> {
         dispatch!(self, store => store.live_game_at(place))
     }
 
     /// Every live game, for re-arming timers at start-up.
-    pub fn live_games(&self) -> Result<Vec<LiveGame>, StoreError> {
+    pub async fn live_games(&self) -> Result<Vec<LiveGame>, StoreError> {
         dispatch!(self, store => store.live_games())
     }
 
     /// Stores a live game that moved from `from` to its `place` (a thread made for it): the
     /// old place is free again. Durable on return.
-    pub fn move_live_game(&self, game: &LiveGame, from: Place) -> Result<(), StoreError> {
-        dispatch!(self, store => store.move_live_game(game, from))
+    pub async fn move_live_game(&self, game: &LiveGame, from: Place) -> Result<(), StoreError> {
+        dispatch!(self, store => store.move_live_game(game, from), owning game)
     }
 
     /// Records the players' names (and that they were seen in the game's guild, as
@@ -244,62 +217,65 @@ impl Store {
     /// serialises game starts in its process (sled has one process); on PostgreSQL naming,
     /// numbering and storing are one transaction under a lock every process shares. Durable on
     /// return.
-    pub fn start_live_game(&self, game: &LiveGame) -> Result<LiveGame, StoreError> {
-        dispatch!(self, store => store.start_live_game(game))
+    pub async fn start_live_game(&self, game: &LiveGame) -> Result<LiveGame, StoreError> {
+        dispatch!(self, store => store.start_live_game(game), owning game)
     }
 
     /// Removes a live game without finishing it (no points, no stats), e.g. a game cancelled
     /// before it began. Durable on return.
-    pub fn remove_live_game(&self, id: u64) -> Result<Option<LiveGame>, StoreError> {
+    pub async fn remove_live_game(&self, id: u64) -> Result<Option<LiveGame>, StoreError> {
         dispatch!(self, store => store.remove_live_game(id))
     }
 
     /// Atomically: removes the live game, stores the finished one and updates both players'
     /// stats (points only when the game is rated). The game must be live: finishing it twice is
     /// refused with [`StoreError::NotLive`], so points are never counted twice. Durable on return.
-    pub fn finish_game(&self, finished: &FinishedGame) -> Result<[PlayerStats; 2], StoreError> {
-        dispatch!(self, store => store.finish_game(finished))
+    pub async fn finish_game(
+        &self,
+        finished: &FinishedGame,
+    ) -> Result<[PlayerStats; 2], StoreError> {
+        dispatch!(self, store => store.finish_game(finished), owning finished)
     }
 
-    pub fn finished_game(&self, id: u64) -> Result<Option<FinishedGame>, StoreError> {
+    pub async fn finished_game(&self, id: u64) -> Result<Option<FinishedGame>, StoreError> {
         dispatch!(self, store => store.finished_game(id))
     }
 
     /// Atomically: removes the live game and stores it as cancelled (no result: nobody's
     /// totals, no leaderboard, no last game between the two), in both players' histories. The
     /// game must be live ([`StoreError::NotLive`] otherwise). Durable on return.
-    pub fn cancel_game(&self, cancelled: &CancelledGame) -> Result<(), StoreError> {
-        dispatch!(self, store => store.cancel_game(cancelled))
+    pub async fn cancel_game(&self, cancelled: &CancelledGame) -> Result<(), StoreError> {
+        dispatch!(self, store => store.cancel_game(cancelled), owning cancelled)
     }
 
-    pub fn cancelled_game(&self, id: u64) -> Result<Option<CancelledGame>, StoreError> {
+    pub async fn cancelled_game(&self, id: u64) -> Result<Option<CancelledGame>, StoreError> {
         dispatch!(self, store => store.cancelled_game(id))
     }
 
     /// Every cancelled game, oldest id first.
-    pub fn cancelled_games(&self) -> Result<Vec<CancelledGame>, StoreError> {
+    pub async fn cancelled_games(&self) -> Result<Vec<CancelledGame>, StoreError> {
         dispatch!(self, store => store.cancelled_games())
     }
 
     /// Stores (or replaces) the analysis of a finished game; durable on return.
-    pub fn put_analysis(&self, analysis: &StoredAnalysis) -> Result<(), StoreError> {
-        dispatch!(self, store => store.put_analysis(analysis))
+    pub async fn put_analysis(&self, analysis: &StoredAnalysis) -> Result<(), StoreError> {
+        dispatch!(self, store => store.put_analysis(analysis), owning analysis)
     }
 
     /// The stored analysis of game `id`; a damaged record is quarantined and not served.
-    pub fn analysis(&self, id: u64) -> Result<Option<StoredAnalysis>, StoreError> {
+    pub async fn analysis(&self, id: u64) -> Result<Option<StoredAnalysis>, StoreError> {
         dispatch!(self, store => store.analysis(id))
     }
 
     /// Every stored analysis, by game; damaged records are quarantined and skipped.
-    pub fn analyses(&self) -> Result<Vec<StoredAnalysis>, StoreError> {
+    pub async fn analyses(&self) -> Result<Vec<StoredAnalysis>, StoreError> {
         dispatch!(self, store => store.analyses())
     }
 
     /// The finished and cancelled games of `user`, newest first (by end time, then game id): `limit` of them
     /// after skipping `skip`, with how many there are in all. Backends keep an index on
     /// (user, end time, game id) so a page reads only its own games.
-    pub fn history_of(
+    pub async fn history_of(
         &self,
         user: UserId,
         skip: usize,
@@ -309,13 +285,13 @@ impl Store {
     }
 
     /// Every finished game, oldest id first (for audits and recomputing points).
-    pub fn finished_games(&self) -> Result<Vec<FinishedGame>, StoreError> {
+    pub async fn finished_games(&self) -> Result<Vec<FinishedGame>, StoreError> {
         dispatch!(self, store => store.finished_games())
     }
 
     /// The last finished game between two players, in either seat order (for the rematch base
     /// score).
-    pub fn last_game_between(
+    pub async fn last_game_between(
         &self,
         a: UserId,
         b: UserId,
@@ -325,18 +301,18 @@ impl Store {
 
     /// Remembers game `game` as the last game of `players` at each of `places` (its channel and
     /// its thread), for `/rematch`; durable on return. A later game replaces it.
-    pub fn set_rematch_window(
+    pub async fn set_rematch_window(
         &self,
         places: &[Place],
         players: [UserId; 2],
         game: u64,
     ) -> Result<(), StoreError> {
-        dispatch!(self, store => store.set_rematch_window(places, players, game))
+        dispatch!(self, store => store.set_rematch_window(places, players, game), owning places)
     }
 
     /// The last game `user` played at `place` (a channel, or a thread made for a game), when it
     /// has finished: what `/rematch` there repeats.
-    pub fn rematch_window(
+    pub async fn rematch_window(
         &self,
         place: Place,
         user: UserId,
@@ -345,26 +321,26 @@ impl Store {
     }
 
     /// Every remembered rematch window, by (guild, channel, user): for the operator tools.
-    pub fn rematch_windows(&self) -> Result<Vec<RematchWindow>, StoreError> {
+    pub async fn rematch_windows(&self) -> Result<Vec<RematchWindow>, StoreError> {
         dispatch!(self, store => store.rematch_windows())
     }
 
     /// Numbers a new challenge (as [`Store::next_id`]), records its players' names (as
     /// [`Store::set_player_name`]) and stores it, in one step. Durable on return.
-    pub fn open_challenge(&self, challenge: &Challenge) -> Result<Challenge, StoreError> {
-        dispatch!(self, store => store.open_challenge(challenge))
+    pub async fn open_challenge(&self, challenge: &Challenge) -> Result<Challenge, StoreError> {
+        dispatch!(self, store => store.open_challenge(challenge), owning challenge)
     }
 
     /// Stores (or replaces) a challenge; durable on return.
-    pub fn put_challenge(&self, challenge: &Challenge) -> Result<(), StoreError> {
-        dispatch!(self, store => store.put_challenge(challenge))
+    pub async fn put_challenge(&self, challenge: &Challenge) -> Result<(), StoreError> {
+        dispatch!(self, store => store.put_challenge(challenge), owning challenge)
     }
 
     /// Accepting a challenge: takes challenge `id` and starts the game `make` makes of it
     /// (given the last finished game between `players`, for the base score), numbered and
     /// named as [`Store::start_live_game`] does, in one step: a start that fails leaves the
     /// challenge open. `None` when the challenge was already taken. Durable on return.
-    pub fn accept_challenge<F>(
+    pub async fn accept_challenge<F>(
         &self,
         id: u64,
         players: [UserId; 2],
@@ -377,101 +353,105 @@ impl Store {
     }
 
     /// Removes and returns a challenge (`None` if it was already taken); durable on return.
-    pub fn take_challenge(&self, id: u64) -> Result<Option<Challenge>, StoreError> {
+    pub async fn take_challenge(&self, id: u64) -> Result<Option<Challenge>, StoreError> {
         dispatch!(self, store => store.take_challenge(id))
     }
 
     /// The open challenges of a channel.
-    pub fn challenge_at(&self, place: Place) -> Result<Vec<Challenge>, StoreError> {
+    pub async fn challenge_at(&self, place: Place) -> Result<Vec<Challenge>, StoreError> {
         dispatch!(self, store => store.challenge_at(place))
     }
 
     /// Every open challenge, for expiring them after a restart.
-    pub fn challenges(&self) -> Result<Vec<Challenge>, StoreError> {
+    pub async fn challenges(&self) -> Result<Vec<Challenge>, StoreError> {
         dispatch!(self, store => store.challenges())
     }
 
     /// Stores (or replaces) a tournament's record; durable on return.
-    pub fn put_tournament(&self, tournament: &Tournament) -> Result<(), StoreError> {
-        dispatch!(self, store => store.put_tournament(tournament))
+    pub async fn put_tournament(&self, tournament: &Tournament) -> Result<(), StoreError> {
+        dispatch!(self, store => store.put_tournament(tournament), owning tournament)
     }
 
     /// Every tournament, open or over, by id (a corrupt record is quarantined and skipped).
-    pub fn tournaments(&self) -> Result<Vec<Tournament>, StoreError> {
+    pub async fn tournaments(&self) -> Result<Vec<Tournament>, StoreError> {
         dispatch!(self, store => store.tournaments())
     }
 
     /// Stores (or replaces) a member's quick-match queue entry; durable on return.
-    pub fn put_queue_entry(&self, entry: &QueueEntry) -> Result<(), StoreError> {
-        dispatch!(self, store => store.put_queue_entry(entry))
+    pub async fn put_queue_entry(&self, entry: &QueueEntry) -> Result<(), StoreError> {
+        dispatch!(self, store => store.put_queue_entry(entry), owning entry)
     }
 
     /// Removes these members' queue entries in one step; durable on return.
-    pub fn remove_queue_entries(&self, users: &[UserId]) -> Result<(), StoreError> {
-        dispatch!(self, store => store.remove_queue_entries(users))
+    pub async fn remove_queue_entries(&self, users: &[UserId]) -> Result<(), StoreError> {
+        dispatch!(self, store => store.remove_queue_entries(users), owning users)
     }
 
     /// Writes a queue entry without waiting for the disk: on sled it becomes durable with the
     /// next durable write or [`Store::sync`] (one flush for many entries written meanwhile), on
     /// PostgreSQL it is committed on return. For a caller that writes under its own lock and
-    /// waits for the disk after releasing it.
-    pub fn stage_queue_entry(&self, entry: &QueueEntry) -> Result<(), StoreError> {
+    /// waits for the disk after releasing it: on sled the write reaches memory only, so it runs
+    /// in place and the lock is held for microseconds rather than a trip to the blocking pool.
+    pub async fn stage_queue_entry(&self, entry: &QueueEntry) -> Result<(), StoreError> {
         match &self.backend {
             Backend::Sled(store) => store.stage_queue_entry(entry),
-            Backend::Postgres(store) => store.put_queue_entry(entry),
+            Backend::Postgres(store) => store.put_queue_entry(entry).await,
         }
     }
 
     /// [`Store::remove_queue_entries`] without waiting for the disk, as
-    /// [`Store::stage_queue_entry`] writes: durable with the next durable write (a game's start).
-    pub fn stage_queue_removal(&self, users: &[UserId]) -> Result<(), StoreError> {
+    /// [`Store::stage_queue_entry`] writes (in place on sled): durable with the next durable
+    /// write (a game's start).
+    pub async fn stage_queue_removal(&self, users: &[UserId]) -> Result<(), StoreError> {
         match &self.backend {
             Backend::Sled(store) => store.stage_queue_removal(users),
-            Backend::Postgres(store) => store.remove_queue_entries(users),
+            Backend::Postgres(store) => store.remove_queue_entries(users).await,
         }
     }
 
     /// Makes every staged write durable (sled: one flush; PostgreSQL commits on return).
-    pub fn sync(&self) -> Result<(), StoreError> {
-        match &self.backend {
-            Backend::Sled(store) => store.sync(),
-            Backend::Postgres(_) => Ok(()),
-        }
+    pub async fn sync(&self) -> Result<(), StoreError> {
+        self.on_sled(|store| store.sync(), Ok(())).await
     }
 
     /// Everyone waiting in a quick-match queue (a corrupt record is quarantined and skipped).
-    pub fn queue_entries(&self) -> Result<Vec<QueueEntry>, StoreError> {
+    pub async fn queue_entries(&self) -> Result<Vec<QueueEntry>, StoreError> {
         dispatch!(self, store => store.queue_entries())
     }
 
     /// Stores (or replaces) a guild's settings; durable on return.
-    pub fn put_guild_settings(&self, settings: &GuildSettings) -> Result<(), StoreError> {
-        dispatch!(self, store => store.put_guild_settings(settings))
+    pub async fn put_guild_settings(&self, settings: &GuildSettings) -> Result<(), StoreError> {
+        dispatch!(self, store => store.put_guild_settings(settings), owning settings)
     }
 
     /// Every guild's settings (a corrupt record is quarantined and skipped).
-    pub fn all_guild_settings(&self) -> Result<Vec<GuildSettings>, StoreError> {
+    pub async fn all_guild_settings(&self) -> Result<Vec<GuildSettings>, StoreError> {
         dispatch!(self, store => store.all_guild_settings())
     }
 
     /// A player's stats; zeroes (with `user` set) for someone never seen.
-    pub fn player(&self, user: UserId) -> Result<PlayerStats, StoreError> {
+    pub async fn player(&self, user: UserId) -> Result<PlayerStats, StoreError> {
         dispatch!(self, store => store.player(user))
     }
 
     /// Every player with a record, by user id.
-    pub fn players(&self) -> Result<Vec<PlayerStats>, StoreError> {
+    pub async fn players(&self) -> Result<Vec<PlayerStats>, StoreError> {
         dispatch!(self, store => store.players())
     }
 
     /// Records a player's display name and that they were seen in `guild`; durable on return.
-    pub fn set_player_name(&self, user: UserId, name: &str, guild: u64) -> Result<(), StoreError> {
-        dispatch!(self, store => store.set_player_name(user, name, guild))
+    pub async fn set_player_name(
+        &self,
+        user: UserId,
+        name: &str,
+        guild: u64,
+    ) -> Result<(), StoreError> {
+        dispatch!(self, store => store.set_player_name(user, name, guild), owning name)
     }
 
     /// The top `top` players by points (ties: more wins, then fewer games, then lower user
     /// id), of one guild or of everyone (`None`). Only players with a finished game are ranked.
-    pub fn leaderboard(
+    pub async fn leaderboard(
         &self,
         guild: Option<u64>,
         top: usize,
@@ -482,26 +462,20 @@ impl Store {
     /// A player's place on a leaderboard, shared by equal points: 1 + the players on it with
     /// more points (so "1, 2, 2, 4", as [`shared_places`] numbers the board's rows); `None`
     /// when they are not on it. Takes the same time however many players share their points.
-    pub fn position_of(
+    pub async fn position_of(
         &self,
         user: UserId,
         guild: Option<u64>,
     ) -> Result<Option<usize>, StoreError> {
-        let stats = self.player(user)?;
+        let stats = &self.player(user).await?;
         if !stats.is_on_board(guild) {
             return Ok(None);
         }
-        let above = dispatch!(self, store => store.players_above(&stats, guild))?;
+        let above = dispatch!(self, store => store.players_above(stats, guild), owning stats)?;
         Ok(Some(
             usize::try_from(above)
                 .unwrap_or(usize::MAX)
                 .saturating_add(1),
         ))
-    }
-
-    /// Imports player stats in bulk (a restore, or seeding a test store), replacing the stats
-    /// of those users, and rebuilds the leaderboards. Durable on return; not for live play.
-    pub fn import_players(&self, players: &[PlayerStats]) -> Result<(), StoreError> {
-        dispatch!(self, store => store.import_players(players))
     }
 }

@@ -4,15 +4,17 @@
 //! check that both sides hold the same records (counts and checksums). Copying is an upsert by
 //! key, so running it again changes nothing; the sled directory's lock makes it refuse while a bot runs on it.
 
-use std::hash::{DefaultHasher, Hasher};
 use std::path::Path;
 
 use serde::Serialize;
 
-use super::codec;
 use super::error::StoreError;
 use super::postgres::PgStore;
 use super::sled::SledStore;
+use super::{
+    CancelledGame, Challenge, FinishedGame, GuildSettings, LiveGame, PlayerStats, QueueEntry,
+    RematchWindow, StoredAnalysis, Tournament, codec, fnv, on_blocking_pool,
+};
 
 /// What one kind of record looks like on both sides after the copy.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -42,48 +44,102 @@ impl std::fmt::Display for MigrationReport {
     }
 }
 
+/// Every record of a sled store, read in one go on the blocking pool.
+struct SledRecords {
+    players: Vec<PlayerStats>,
+    finished: Vec<FinishedGame>,
+    live: Vec<LiveGame>,
+    challenges: Vec<Challenge>,
+    windows: Vec<RematchWindow>,
+    tournaments: Vec<Tournament>,
+    queue: Vec<QueueEntry>,
+    settings: Vec<GuildSettings>,
+    cancelled: Vec<CancelledGame>,
+    analyses: Vec<StoredAnalysis>,
+}
+
+impl SledRecords {
+    fn read(from: &SledStore) -> Result<SledRecords, StoreError> {
+        Ok(SledRecords {
+            players: from.players()?,
+            finished: from.finished_games()?,
+            live: from.live_games()?,
+            challenges: from.challenges()?,
+            windows: from.rematch_windows()?,
+            tournaments: from.tournaments()?,
+            queue: from.queue_entries()?,
+            settings: from.all_guild_settings()?,
+            cancelled: from.cancelled_games()?,
+            analyses: from.analyses()?,
+        })
+    }
+}
+
 /// Copies the sled store in `dir` into the PostgreSQL database at `url` and verifies it.
-pub fn migrate_sled_to_postgres(dir: &Path, url: &str) -> Result<MigrationReport, StoreError> {
+pub async fn migrate_sled_to_postgres(
+    dir: &Path,
+    url: &str,
+) -> Result<MigrationReport, StoreError> {
     if !dir.exists() {
         return Err(StoreError::Corrupt {
             what: "data directory",
             reason: format!("{} does not exist", dir.display()),
         });
     }
-    let from = SledStore::open(dir)?;
-    let to = PgStore::connect(url)?;
+    let dir = dir.to_path_buf();
+    // The directory stays open (locked against a bot) until the copy is verified.
+    let (from, records) = on_blocking_pool(move || {
+        let from = SledStore::open(&dir)?;
+        let records = SledRecords::read(&from)?;
+        Ok((from, records))
+    })
+    .await?;
+    let report = copy_and_verify(&records, &PgStore::connect(url).await?).await;
+    on_blocking_pool(move || {
+        drop(from);
+        Ok(())
+    })
+    .await?;
+    report
+}
 
-    let players = from.players()?;
-    let finished = from.finished_games()?;
-    let live = from.live_games()?;
-    let challenges = from.challenges()?;
-    let windows = from.rematch_windows()?;
-    let tournaments = from.tournaments()?;
-    let queue = from.queue_entries()?;
-    let settings = from.all_guild_settings()?;
-    let cancelled = from.cancelled_games()?;
-    let analyses = from.analyses()?;
-    to.import_players(&players)?;
-    to.import_finished_games(&finished)?;
-    to.import_cancelled_games(&cancelled)?;
-    for analysis in &analyses {
-        to.put_analysis(analysis)?;
+async fn copy_and_verify(
+    records: &SledRecords,
+    to: &PgStore,
+) -> Result<MigrationReport, StoreError> {
+    let SledRecords {
+        players,
+        finished,
+        live,
+        challenges,
+        windows,
+        tournaments,
+        queue,
+        settings,
+        cancelled,
+        analyses,
+    } = records;
+    to.import_players(players).await?;
+    to.import_finished_games(finished).await?;
+    to.import_cancelled_games(cancelled).await?;
+    for analysis in analyses {
+        to.put_analysis(analysis).await?;
     }
-    for game in &live {
-        to.put_live_game(game)?;
+    for game in live {
+        to.put_live_game(game).await?;
     }
-    for challenge in &challenges {
-        to.put_challenge(challenge)?;
+    for challenge in challenges {
+        to.put_challenge(challenge).await?;
     }
-    to.import_rematch_windows(&windows)?;
-    for tournament in &tournaments {
-        to.put_tournament(tournament)?;
+    to.import_rematch_windows(windows).await?;
+    for tournament in tournaments {
+        to.put_tournament(tournament).await?;
     }
-    for entry in &queue {
-        to.put_queue_entry(entry)?;
+    for entry in queue {
+        to.put_queue_entry(entry).await?;
     }
-    for guild in &settings {
-        to.put_guild_settings(guild)?;
+    for guild in settings {
+        to.put_guild_settings(guild).await?;
     }
     let highest = finished
         .iter()
@@ -94,32 +150,57 @@ pub fn migrate_sled_to_postgres(dir: &Path, url: &str) -> Result<MigrationReport
         .chain(tournaments.iter().map(|tournament| tournament.id))
         .max()
         .unwrap_or(0);
-    to.reserve_ids_up_to(highest)?;
+    to.reserve_ids_up_to(highest).await?;
 
     let kinds = vec![
-        verify("players", &players, &to.players()?, |p| p.user)?,
-        verify("finished games", &finished, &to.finished_games()?, |g| {
-            g.game.id
+        verify("players", players, &to.players().await?, |p| p.user)?,
+        verify(
+            "finished games",
+            finished,
+            &to.finished_games().await?,
+            |g| g.game.id,
+        )?,
+        verify("live games", live, &to.live_games().await?, |g| g.id)?,
+        verify("challenges", challenges, &to.challenges().await?, |c| c.id)?,
+        verify(
+            "rematch windows",
+            windows,
+            &to.rematch_windows().await?,
+            |w| (w.place.guild, w.place.channel, w.user),
+        )?,
+        verify("tournaments", tournaments, &to.tournaments().await?, |t| {
+            t.id
         })?,
-        verify("live games", &live, &to.live_games()?, |g| g.id)?,
-        verify("challenges", &challenges, &to.challenges()?, |c| c.id)?,
-        verify("rematch windows", &windows, &to.rematch_windows()?, |w| {
-            (w.place.guild, w.place.channel, w.user)
+        verify("queue entries", queue, &to.queue_entries().await?, |e| {
+            e.user
         })?,
-        verify("tournaments", &tournaments, &to.tournaments()?, |t| t.id)?,
-        verify("queue entries", &queue, &to.queue_entries()?, |e| e.user)?,
         verify(
             "guild settings",
-            &settings,
-            &to.all_guild_settings()?,
+            settings,
+            &to.all_guild_settings().await?,
             |s| s.guild,
         )?,
-        verify("cancelled games", &cancelled, &to.cancelled_games()?, |g| {
-            g.game.id
-        })?,
-        verify("analyses", &analyses, &to.analyses()?, |a| a.game)?,
+        verify(
+            "cancelled games",
+            cancelled,
+            &to.cancelled_games().await?,
+            |g| g.game.id,
+        )?,
+        verify("analyses", analyses, &to.analyses().await?, |a| a.game)?,
     ];
     Ok(MigrationReport { kinds })
+}
+
+/// The checksum of records in the order given: FNV-1a over each record's length and
+/// [`fnv::of_words`] sum, the same in every build (operators compare it between runs).
+fn digest<T: Serialize>(kind: &'static str, records: &[&T]) -> Result<u64, StoreError> {
+    records.iter().try_fold(fnv::OFFSET_BASIS, |sum, record| {
+        let bytes = codec::encode(kind, *record)?;
+        Ok(fnv::step(
+            fnv::step(sum, bytes.len() as u64),
+            fnv::of_words(&bytes),
+        ))
+    })
 }
 
 /// Checks that every source record is in the destination byte for byte; returns the count and
@@ -130,13 +211,6 @@ fn verify<T: Serialize, K: Ord>(
     destination: &[T],
     key: impl Fn(&T) -> K,
 ) -> Result<KindReport, StoreError> {
-    let digest = |records: &[&T]| -> Result<u64, StoreError> {
-        let mut hasher = DefaultHasher::new();
-        for record in records {
-            hasher.write(&codec::encode(kind, *record)?);
-        }
-        Ok(hasher.finish())
-    };
     let mut wanted: Vec<&T> = source.iter().collect();
     wanted.sort_by_key(|record| key(record));
     let ids: std::collections::BTreeSet<K> = wanted.iter().map(|record| key(record)).collect();
@@ -145,8 +219,8 @@ fn verify<T: Serialize, K: Ord>(
         .filter(|record| ids.contains(&key(record)))
         .collect();
     found.sort_by_key(|record| key(record));
-    let (count, checksum) = (wanted.len(), digest(wanted.as_slice())?);
-    if found.len() != count || digest(found.as_slice())? != checksum {
+    let (count, checksum) = (wanted.len(), digest(kind, &wanted)?);
+    if found.len() != count || digest(kind, &found)? != checksum {
         return Err(StoreError::MigrationMismatch {
             kind,
             expected: count,
@@ -158,4 +232,20 @@ fn verify<T: Serialize, K: Ord>(
         count,
         checksum,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::digest;
+
+    /// The checksum migrate-store prints is FNV-1a of each record's length and word sum, in
+    /// order: these values were computed apart from the code, so a build whose checksum drifts
+    /// (another hasher, another reading) fails here.
+    #[test]
+    fn the_migration_checksum_is_pinned_and_order_sensitive() {
+        let (short, long) = ("alpha".to_string(), "a longer record".to_string());
+        let checksum = |records: &[&String]| digest("test record", records).expect("encodes");
+        assert_eq!(checksum(&[&short, &long]), 0x25e8_e83c_8908_f057);
+        assert_eq!(checksum(&[&long, &short]), 0x98fe_d2c1_f0e4_98f3);
+    }
 }

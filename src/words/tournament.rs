@@ -97,12 +97,12 @@ pub fn begun(lang: Language, id: u64, players: usize, ends_at_secs: u64) -> Stri
 
 pub fn time_up(lang: Language, id: u64, in_progress: usize) -> String {
     let games_en = count_en(in_progress as i64, "game", "games");
-    let count = if in_progress == 1 { "counts" } else { "count" };
+    let games = in_progress;
     say!(
         lang,
-        "Tournament {id}: time is up. No new games; {games_en} in progress still {count}.",
-        "锦标赛 {id}：时间到。不再配对；进行中的 {in_progress} 局照常计入。",
-        "錦標賽 {id}：時間到。不再配對；進行中的 {in_progress} 局照常計入。"
+        "Tournament {id}: time is up. No new games; the {games_en} in progress will still count.",
+        "锦标赛 {id}：时间到。不再配对；进行中的 {games} 局照常计入。",
+        "錦標賽 {id}：時間到。不再配對；進行中的 {games} 局照常計入。"
     )
 }
 

@@ -79,19 +79,10 @@ async fn wait_until(what: &str, mut done: impl FnMut() -> bool) {
 }
 
 /// A store call from async code (the store is synchronous).
-async fn read<T: Send + 'static>(
-    store: &Store,
-    call: impl FnOnce(&Store) -> T + Send + 'static,
-) -> T {
-    let store = store.clone();
-    tokio::task::spawn_blocking(move || call(&store))
-        .await
-        .expect("a store read")
-}
-
-fn live_id(store: &Store, place: Place) -> u64 {
+async fn live_id(store: &Store, place: Place) -> u64 {
     store
         .live_game_at(place)
+        .await
         .expect("reads")
         .expect("a live game there")
         .id
@@ -107,8 +98,8 @@ async fn start_game_in(fake: &FakeDiscord, guild: u64, channel: Option<u64>, sec
     assert!(!first.is_ephemeral(), "the game starts: {:?}", first.json);
 }
 
-fn record_of(store: &Store, who: TestUser) -> String {
-    let stats = store.player(who.id).expect("reads");
+async fn record_of(store: &Store, who: TestUser) -> String {
+    let stats = store.player(who.id).await.expect("reads");
     format!("(W{} L{} D{})", stats.wins, stats.losses, stats.draws)
 }
 
@@ -137,23 +128,20 @@ async fn play_on_two_shards(url: &str) {
     let mut zero = spawn_bot(&fake, &configs[0], 0).await;
     let one = spawn_bot(&fake, &configs[1], 1).await;
     let url = url.to_string();
-    let store = tokio::task::spawn_blocking(move || Store::connect(&url))
-        .await
-        .expect("a task")
-        .expect("the test connects too");
+    let store = Store::connect(&url).await.expect("the test connects too");
 
     // A quick game in each guild: a 1-second clock, and one timeout loses.
     for guild in [GUILD_ID, SHARD_ONE_GUILD] {
         start_game_in(&fake, guild, None, 1).await;
     }
     let start = Instant::now();
-    while read(&store, |s| s.finished_games().expect("reads").len()).await < 2 {
+    while store.finished_games().await.expect("reads").len() < 2 {
         assert!(start.elapsed() < Duration::from_secs(30), "both games end");
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
 
     // The global leaderboard, asked in either guild (so of either process), shows both games.
-    let expected = read(&store, |s| [record_of(s, ALICE), record_of(s, BOB)]).await;
+    let expected = [record_of(&store, ALICE).await, record_of(&store, BOB).await];
     for guild in [GUILD_ID, SHARD_ONE_GUILD] {
         fake.use_guild(guild);
         let scope = json!([{ "type": 4, "name": "scope", "value": 1 }]);
@@ -186,7 +174,7 @@ async fn play_on_two_shards(url: &str) {
         guild: SHARD_ONE_GUILD,
         channel: SHARD_ONE_CHANNEL,
     };
-    let short_id = read(&store, move |s| live_id(s, short)).await;
+    let short_id = live_id(&store, short).await;
 
     // Shard 1's process dies; shard 0's restarts meanwhile (so it reads every live game of
     // the database again, and must leave shard 1's alone), and its game plays on.
@@ -203,13 +191,14 @@ async fn play_on_two_shards(url: &str) {
     }
     // Shard 0's process does not run shard 1's games: the short clock runs out unheeded.
     tokio::time::sleep(Duration::from_secs(6).saturating_sub(died.elapsed())).await;
-    let (live, finished) = read(&store, move |s| {
-        (
-            s.live_game(short_id).expect("reads").is_some(),
-            s.finished_game(short_id).expect("reads").is_some(),
-        )
-    })
-    .await;
+    let (live, finished) = (
+        store.live_game(short_id).await.expect("reads").is_some(),
+        store
+            .finished_game(short_id)
+            .await
+            .expect("reads")
+            .is_some(),
+    );
     assert!(live && !finished, "only shard 1's process may end its game");
 
     // Restarted, shard 1 resumes its clocks (the short game ends on its lapsed deadline) and
@@ -217,7 +206,7 @@ async fn play_on_two_shards(url: &str) {
     let _one = spawn_bot(&fake, &configs[1], 1).await;
     let start = Instant::now();
     let ended = loop {
-        if let Some(game) = read(&store, move |s| s.finished_game(short_id).expect("reads")).await {
+        if let Some(game) = store.finished_game(short_id).await.expect("reads") {
             break game;
         }
         assert!(

@@ -80,7 +80,8 @@ async fn a_game_lives_in_its_thread_and_the_channel_keeps_the_challenge_and_the_
     let fake = FakeDiscord::start().await;
     let data = tempfile::tempdir().expect("a temporary directory");
     let running = bot::start(&fake, challenger_first(&fake, data.path())).await;
-    let images = bot::board_images();
+    // Every message that shows the board carries exactly one PNG of it.
+    let images = 1;
 
     // The challenge pings bob, and only bob; it names buttons, not commands.
     let options = json!([{ "type": 6, "name": "member", "value": BOB.id.to_string() }]);
@@ -390,7 +391,8 @@ async fn without_thread_permission_the_game_plays_in_the_channel_and_says_why() 
     let fake = FakeDiscord::start().await;
     let data = tempfile::tempdir().expect("a temporary directory");
     let running = bot::start(&fake, challenger_first(&fake, data.path())).await;
-    let images = bot::board_images();
+    // Every message that shows the board carries exactly one PNG of it.
+    let images = 1;
 
     fake.fail_next("POST", "/threads", 403, 1);
     let started = start_game(&fake, None).await;

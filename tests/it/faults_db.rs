@@ -67,13 +67,15 @@ where
         return;
     };
     let proxy = PgProxy::start(&database.url);
-    let store = Store::connect(&proxy.url()).expect("connects through the proxy");
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
         .build()
         .expect("runtime");
     runtime.block_on(async {
+        let store = Store::connect(&proxy.url())
+            .await
+            .expect("connects through the proxy");
         let (service, outbound) = Service::start(config, store).await.expect("start");
         body(Rig {
             database: &database,
@@ -115,14 +117,11 @@ impl Rig<'_> {
 
     /// The live game's events as the database holds them (read around the proxy).
     async fn stored_events(&self) -> Option<Vec<Event>> {
-        let url = self.database.url.clone();
-        tokio::task::spawn_blocking(move || {
-            let store = Store::connect(&url).expect("direct connection");
-            let live = store.live_games().expect("live games");
-            live.first().map(|game| game.record.events.clone())
-        })
-        .await
-        .expect("task")
+        let store = Store::connect(&self.database.url)
+            .await
+            .expect("direct connection");
+        let live = store.live_games().await.expect("live games");
+        live.first().map(|game| game.record.events.clone())
     }
 }
 
@@ -297,13 +296,10 @@ async fn challenge_in_outage(mut rig: Rig<'_>) {
     );
     tokio::time::sleep(Duration::from_millis(1200)).await;
     assert!(rig.outbound.try_recv().is_err(), "the expiry is told once");
-    let url = rig.database.url.clone();
-    let left = tokio::task::spawn_blocking(move || {
-        let store = Store::connect(&url).expect("direct connection");
-        store.challenges().expect("challenges").len()
-    })
-    .await
-    .expect("task");
+    let store = Store::connect(&rig.database.url)
+        .await
+        .expect("direct connection");
+    let left = store.challenges().await.expect("challenges").len();
     assert_eq!(left, 0, "the challenge is gone from the database");
     rig.service.shutdown().await;
 }
@@ -373,15 +369,12 @@ async fn abandon_commit_lost(rig: Rig<'_>) {
         tokio::time::sleep(Duration::from_millis(10)).await;
     }
     assert_eq!(rig.service.live_game_count(), 0, "nor in memory");
-    let url = rig.database.url.clone();
-    let loser = tokio::task::spawn_blocking(move || {
-        Store::connect(&url)
-            .expect("direct")
-            .player(1)
-            .expect("player")
-    })
-    .await
-    .expect("task");
+    let loser = Store::connect(&rig.database.url)
+        .await
+        .expect("direct")
+        .player(1)
+        .await
+        .expect("player");
     assert_eq!(loser.games, 1, "the game counted once: {loser:?}");
     // The channel is free for a new game.
     rig.begin(None).await;

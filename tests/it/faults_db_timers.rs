@@ -40,12 +40,11 @@ async fn told(outbound: &mut UnboundedReceiver<Outbound>, wanted: &str) -> (Stri
     }
 }
 
-/// Reads the database around the proxy.
-async fn read<T: Send + 'static>(rig: &Rig<'_>, read: fn(&Store) -> T) -> T {
-    let url = rig.database.url.clone();
-    tokio::task::spawn_blocking(move || read(&Store::connect(&url).expect("direct connection")))
+/// The database around the proxy.
+async fn direct(rig: &Rig<'_>) -> Store {
+    Store::connect(&rig.database.url)
         .await
-        .expect("task")
+        .expect("direct connection")
 }
 
 #[test]
@@ -91,7 +90,12 @@ async fn queue_lapse_in_outage(mut rig: Rig<'_>) {
     assert!(recovered < RECOVERY, "told {recovered:?} after restore");
     tokio::time::sleep(Duration::from_millis(1200)).await;
     assert_eq!(drain(&mut rig.outbound), Vec::<String>::new(), "told once");
-    let left = read(&rig, |store| store.queue_entries().expect("entries").len()).await;
+    let left = direct(&rig)
+        .await
+        .queue_entries()
+        .await
+        .expect("entries")
+        .len();
     assert_eq!(left, 0, "the entry is gone from the database");
     rig.service.shutdown().await;
 }
@@ -174,7 +178,7 @@ async fn tournament_in_outages(mut rig: Rig<'_>) {
             .any(|line| line.contains("time is up") || line.contains("has begun")),
         "each told once: {after:?}"
     );
-    let stored = read(&rig, |store| store.tournaments().expect("tournaments")).await;
+    let stored = direct(&rig).await.tournaments().await.expect("tournaments");
     assert_eq!(stored.len(), 1, "{stored:?}");
     assert_eq!(
         stored[0].phase,
@@ -182,7 +186,7 @@ async fn tournament_in_outages(mut rig: Rig<'_>) {
         "the game in progress still counts"
     );
     assert_eq!(stored[0].games.len(), 1, "one game was started: {stored:?}");
-    let live = read(&rig, |store| store.live_games().expect("live").len()).await;
+    let live = direct(&rig).await.live_games().await.expect("live").len();
     assert_eq!(live, 1, "one game, started once");
     rig.service.shutdown().await;
 }

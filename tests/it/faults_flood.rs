@@ -27,7 +27,7 @@ fn drawings() -> u64 {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn seven_boards_at_one_position_draw_at_most_once_per_clock_second() {
     let dir = tempfile::tempdir().expect("temp dir");
-    let store = Store::open(dir.path()).expect("store");
+    let store = Store::open(dir.path()).await.expect("store");
     let config = Config {
         test_seed: Some(7),
         ..Config::default()

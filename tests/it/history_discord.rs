@@ -110,7 +110,7 @@ async fn history_buttons_page_through_25_games() {
     let fake = FakeDiscord::start().await;
     let data = tempfile::tempdir().expect("a temporary directory");
     {
-        let store = Store::open(data.path()).expect("store");
+        let store = Store::open(data.path()).await.expect("store");
         for id in 1..=25u64 {
             let place = Place {
                 guild: GUILD_ID,
@@ -118,7 +118,7 @@ async fn history_buttons_page_through_25_games() {
             };
             let mut live = live_game(id, place, [ALICE.id, BOB.id], id);
             live.names = ["alice".into(), "bob".into()];
-            store.put_live_game(&live).expect("stored");
+            store.put_live_game(&live).await.expect("stored");
             let finished = FinishedGame {
                 game: live,
                 ended_at_ms: 1_700_000_000_000 + id * 60_000,
@@ -128,7 +128,7 @@ async fn history_buttons_page_through_25_games() {
                 },
                 points: [-2, 2],
             };
-            store.finish_game(&finished).expect("finished");
+            store.finish_game(&finished).await.expect("finished");
         }
     }
     let running = bot::start(&fake, bot::config_for(&fake, data.path())).await;

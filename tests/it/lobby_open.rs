@@ -22,7 +22,7 @@ fn caller(user: u64) -> Caller {
 
 async fn start() -> (Service, Store, tempfile::TempDir) {
     let dir = tempfile::tempdir().expect("temp dir");
-    let store = Store::open(dir.path()).expect("open store");
+    let store = Store::open(dir.path()).await.expect("open store");
     let config = Config {
         test_seed: Some(7),
         ..Config::default()
@@ -76,11 +76,11 @@ async fn two_members_accepting_at_once_start_exactly_one_game() {
     assert!(lost.private, "{lost:?}");
     assert!(lost.text().contains("already taken"), "{lost:?}");
     assert!(won.text().contains("p1 vs p"), "{won:?}");
-    let live = store.live_games().expect("readable");
+    let live = store.live_games().await.expect("readable");
     assert_eq!(live.len(), 1, "one game in the store");
     assert_eq!(live[0].players[0], 1);
     assert!(live[0].rated, "rated like any game between members");
-    assert!(store.challenges().expect("readable").is_empty());
+    assert!(store.challenges().await.expect("readable").is_empty());
     // A typed /accept arriving after the game started is told the same.
     let late = service.handle(caller(4), accept(None)).await;
     assert!(late.text().contains("already taken"), "{late:?}");
@@ -147,6 +147,6 @@ async fn accept_prefers_the_callers_challenge_then_the_oldest_open_one() {
         gone.private && gone.text().contains("no longer open"),
         "{gone:?}"
     );
-    assert!(store.challenges().expect("readable").is_empty());
+    assert!(store.challenges().await.expect("readable").is_empty());
     service.shutdown().await;
 }

@@ -39,7 +39,12 @@ async fn a_cancelled_tournament_game_counts_for_neither_player_and_they_play_aga
         service.handle(caller(user), join).await;
     }
     let room = next(&mut outbound, begins).await.place;
-    let game = store.live_game_at(room).expect("read").expect("live").id;
+    let game = store
+        .live_game_at(room)
+        .await
+        .expect("read")
+        .expect("live")
+        .id;
 
     // Nobody without the right, nobody from another server, and not a player of the game.
     let refused = service
@@ -60,7 +65,10 @@ async fn a_cancelled_tournament_game_counts_for_neither_player_and_they_play_aga
     assert!(foreign.text().contains("no live game"), "{foreign:?}");
     let own = service.handle(caller(2), cancel(game, Rights::all())).await;
     assert!(own.text().contains("/abandon"), "{own:?}");
-    assert!(store.live_game(game).expect("read").is_some(), "still live");
+    assert!(
+        store.live_game(game).await.expect("read").is_some(),
+        "still live"
+    );
 
     let done = service.handle(caller(7), cancel(game, moderator())).await;
     assert!(
@@ -84,6 +92,7 @@ async fn a_cancelled_tournament_game_counts_for_neither_player_and_they_play_aga
     );
     let stored = store
         .cancelled_game(game)
+        .await
         .expect("read")
         .expect("cancelled");
     assert_eq!(
@@ -98,7 +107,7 @@ async fn a_cancelled_tournament_game_counts_for_neither_player_and_they_play_aga
     let standings = service.handle(caller(3), show).await;
     assert!(!standings.text().contains("1 game"), "{standings:?}");
     for user in [1, 2] {
-        let stats = store.player(user).expect("read");
+        let stats = store.player(user).await.expect("read");
         assert_eq!(
             (stats.games, stats.points, stats.unrated_games()),
             (0, 0, 0)
@@ -126,7 +135,12 @@ async fn the_organiser_role_may_cancel_too() {
     service
         .handle(caller(2), Command::Accept { challenge: None })
         .await;
-    let game = store.live_game_at(CHANNEL).expect("read").expect("live").id;
+    let game = store
+        .live_game_at(CHANNEL)
+        .await
+        .expect("read")
+        .expect("live")
+        .id;
     let organiser = Rights {
         roles: vec![77],
         ..Rights::default()

@@ -59,7 +59,7 @@ async fn next_start(outbound: &mut UnboundedReceiver<Outbound>) -> Outbound {
     }
 }
 
-fn seed_points(store: &Store, players: &[(u64, i64)]) {
+async fn seed_points(store: &Store, players: &[(u64, i64)]) {
     let stats: Vec<PlayerStats> = players
         .iter()
         .map(|&(user, points)| PlayerStats {
@@ -69,12 +69,13 @@ fn seed_points(store: &Store, players: &[(u64, i64)]) {
             ..PlayerStats::default()
         })
         .collect();
-    store.import_players(&stats).expect("seeded");
+    store.import_players(&stats).await.expect("seeded");
 }
 
-fn waiting_users(store: &Store) -> Vec<u64> {
+async fn waiting_users(store: &Store) -> Vec<u64> {
     store
         .queue_entries()
+        .await
         .expect("readable")
         .iter()
         .map(|e| e.user)
@@ -93,8 +94,8 @@ fn joined(reply: &Reply, waiting: &str) {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn members_on_0_40_and_500_points_pair_closest_first_then_as_the_window_grows() {
     let dir = tempfile::tempdir().expect("temp dir");
-    let store = Store::open(dir.path()).expect("open store");
-    seed_points(&store, &[(1, 0), (2, 40), (3, 500), (4, 0)]);
+    let store = Store::open(dir.path()).await.expect("open store");
+    seed_points(&store, &[(1, 0), (2, 40), (3, 500), (4, 0)]).await;
     // A "second" of 20 ms: the window (100) grows by 100 every 600 ms, reaching 500 after
     // 2.4 s; nobody lapses within 600 "seconds" (12 s).
     let (service, mut outbound) = Service::start(config(20, 600), store.clone())
@@ -125,7 +126,7 @@ async fn members_on_0_40_and_500_points_pair_closest_first_then_as_the_window_gr
     assert!(text.contains("p1 vs p2, 30 s per turn"), "{text}");
     assert!(start.reply.mentions.contains(&1) && start.reply.mentions.contains(&2));
     assert_eq!(start.place.guild, GUILD);
-    let live = store.live_games().expect("readable");
+    let live = store.live_games().await.expect("readable");
     assert_eq!(live.len(), 1);
     assert!(live[0].rated);
     assert_eq!(
@@ -133,7 +134,7 @@ async fn members_on_0_40_and_500_points_pair_closest_first_then_as_the_window_gr
         [1, 2],
         "the longer-waiting member sits first"
     );
-    assert_eq!(waiting_users(&store), vec![3, 5]);
+    assert_eq!(waiting_users(&store).await, vec![3, 5]);
     // 500 and a new 0 are 500 apart: they pair once 500 has waited long enough.
     let reply = service.handle(caller(4, 400), play(Some(30))).await;
     joined(&reply, "2 members waiting");
@@ -143,7 +144,7 @@ async fn members_on_0_40_and_500_points_pair_closest_first_then_as_the_window_gr
         "{}",
         start.reply.text()
     );
-    assert_eq!(waiting_users(&store), vec![5]);
+    assert_eq!(waiting_users(&store).await, vec![5]);
     // The Leave button.
     let left = service
         .handle(
@@ -155,14 +156,14 @@ async fn members_on_0_40_and_500_points_pair_closest_first_then_as_the_window_gr
         left.private && left.text().contains("left the quick-match queue"),
         "{left:?}"
     );
-    assert!(waiting_users(&store).is_empty());
+    assert!(waiting_users(&store).await.is_empty());
     service.shutdown().await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn bad_input_is_refused_and_changes_nothing() {
     let dir = tempfile::tempdir().expect("temp dir");
-    let store = Store::open(dir.path()).expect("open store");
+    let store = Store::open(dir.path()).await.expect("open store");
     let (service, _outbound) = Service::start(config(1000, 600), store.clone())
         .await
         .expect("start");
@@ -183,7 +184,7 @@ async fn bad_input_is_refused_and_changes_nothing() {
         reply.private && reply.text().contains("not waiting"),
         "{reply:?}"
     );
-    assert!(waiting_users(&store).is_empty());
+    assert!(waiting_users(&store).await.is_empty());
     joined(
         &service.handle(caller(1, 1), play(None)).await,
         "1 member waiting",
@@ -196,17 +197,17 @@ async fn bad_input_is_refused_and_changes_nothing() {
             "{reply:?}"
         );
     }
-    assert_eq!(waiting_users(&store), vec![1]);
+    assert_eq!(waiting_users(&store).await, vec![1]);
     let reply = service.handle(caller(1, 1), cancel).await;
     assert!(reply.text().contains("left"), "{reply:?}");
-    assert!(waiting_users(&store).is_empty());
+    assert!(waiting_users(&store).await.is_empty());
     service.shutdown().await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_entry_lapses_with_a_notice_and_another_game_leaves_the_queue() {
     let dir = tempfile::tempdir().expect("temp dir");
-    let store = Store::open(dir.path()).expect("open store");
+    let store = Store::open(dir.path()).await.expect("open store");
     // A "second" of 2 ms: an entry lapses after 100 of them.
     let (service, mut outbound) = Service::start(config(2, 100), store.clone())
         .await
@@ -222,7 +223,7 @@ async fn an_entry_lapses_with_a_notice_and_another_game_leaves_the_queue() {
         "{notice:?}"
     );
     assert_eq!(notice.reply.mentions, vec![1]);
-    assert!(waiting_users(&store).is_empty());
+    assert!(waiting_users(&store).await.is_empty());
     service.shutdown().await;
 
     // Starting any other game leaves the queue.
@@ -246,7 +247,7 @@ async fn an_entry_lapses_with_a_notice_and_another_game_leaves_the_queue() {
         .await;
     assert!(reply.text().contains("begins"), "{reply:?}");
     let deadline = tokio::time::Instant::now() + Duration::from_secs(20);
-    while !waiting_users(&store).is_empty() {
+    while !waiting_users(&store).await.is_empty() {
         assert!(tokio::time::Instant::now() < deadline, "still queued");
         tokio::time::sleep(Duration::from_millis(5)).await;
     }
@@ -266,7 +267,7 @@ async fn an_entry_lapses_with_a_notice_and_another_game_leaves_the_queue() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_queue_survives_a_restart_with_its_waiting_times() {
     let dir = tempfile::tempdir().expect("temp dir");
-    let store = Store::open(dir.path()).expect("open store");
+    let store = Store::open(dir.path()).await.expect("open store");
     let (service, _outbound) = Service::start(config(1000, 600), store.clone())
         .await
         .expect("start");
@@ -278,14 +279,14 @@ async fn the_queue_survives_a_restart_with_its_waiting_times() {
         &service.handle(caller(3, 30), play(Some(60))).await,
         "1 member waiting",
     );
-    let before = store.queue_entries().expect("readable");
+    let before = store.queue_entries().await.expect("readable");
     service.shutdown().await;
     drop(service);
 
     // A new service on the same store starts from what the store holds (the console test
     // `queue_console` kills a real process instead).
     assert_eq!(
-        store.queue_entries().expect("readable"),
+        store.queue_entries().await.expect("readable"),
         before,
         "kept whole"
     );
@@ -315,8 +316,8 @@ async fn the_queue_survives_a_restart_with_its_waiting_times() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn each_server_pairs_and_lapses_by_its_own_window_and_expiry() {
     let dir = tempfile::tempdir().expect("temp dir");
-    let store = Store::open(dir.path()).expect("open store");
-    seed_points(&store, &[(1, 0), (2, 40), (5, 0), (6, 40)]);
+    let store = Store::open(dir.path()).await.expect("open store");
+    seed_points(&store, &[(1, 0), (2, 40), (5, 0), (6, 40)]).await;
     // A "second" of 5 ms; the config's window (100) pairs 0 with 40 at once.
     let (service, mut outbound) = Service::start(config(5, 600), store.clone())
         .await
@@ -399,6 +400,6 @@ async fn each_server_pairs_and_lapses_by_its_own_window_and_expiry() {
     }
     lapsed.sort_unstable();
     assert_eq!(lapsed, vec![1, 2]);
-    assert!(waiting_users(&store).is_empty());
+    assert!(waiting_users(&store).await.is_empty());
     service.shutdown().await;
 }

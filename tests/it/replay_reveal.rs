@@ -65,7 +65,7 @@ fn png_of(reply: &Reply) -> &[u8] {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn nothing_hidden_shows_before_the_end_and_the_end_shows_the_reveal() {
     let dir = tempfile::tempdir().expect("temp dir");
-    let store = Store::open(dir.path()).expect("open store");
+    let store = Store::open(dir.path()).await.expect("open store");
     let config = Config {
         test_seed: Some(SEED),
         ..Config::default()

@@ -33,7 +33,7 @@ fn member(user: u64) -> Member {
 
 async fn start(config: Config) -> (Service, UnboundedReceiver<Outbound>, tempfile::TempDir) {
     let dir = tempfile::tempdir().expect("temp dir");
-    let store = Store::open(dir.path()).expect("open store");
+    let store = Store::open(dir.path()).await.expect("open store");
     let config = Config {
         test_seed: Some(SEED),
         ..config
@@ -272,7 +272,7 @@ struct Seen {
 #[tokio::test(flavor = "current_thread")]
 async fn a_players_replies_and_the_ais_answers_arrive_in_the_order_decided() {
     let dir = tempfile::tempdir().expect("temp dir");
-    let store = Store::open(dir.path()).expect("open store");
+    let store = Store::open(dir.path()).await.expect("open store");
     let config = Config {
         test_seed: Some(SEED),
         // An AI that answers at once, while the player's reply may still be drawn.

@@ -29,8 +29,8 @@ async fn start(config: Config, store: &Store) -> (Service, UnboundedReceiver<Out
     Service::start(config, store.clone()).await.expect("start")
 }
 
-fn open(dir: &tempfile::TempDir) -> Store {
-    Store::open(dir.path()).expect("open store")
+async fn open(dir: &tempfile::TempDir) -> Store {
+    Store::open(dir.path()).await.expect("open store")
 }
 
 /// Waits until no game has a running actor.
@@ -77,7 +77,7 @@ async fn play_while_asleep(service: &Service, channel: u64, game: &mut Game, cou
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_idle_game_sleeps_and_wakes_for_each_command_losing_nothing() {
     let dir = tempfile::tempdir().expect("temp dir");
-    let store = open(&dir);
+    let store = open(&dir).await;
     let (service, _outbound) = start(config(), &store).await;
     begin(&service, 1, None).await;
     begin(&service, 2, None).await;
@@ -109,7 +109,7 @@ async fn an_idle_game_sleeps_and_wakes_for_each_command_losing_nothing() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_sleeping_games_clock_wakes_it() {
     let dir = tempfile::tempdir().expect("temp dir");
-    let (service, mut outbound) = start(config(), &open(&dir)).await;
+    let (service, mut outbound) = start(config(), &open(&dir).await).await;
     begin(&service, 1, Some(1)).await;
     all_asleep(&service).await;
     // Nobody acts: each timeout comes from the shared timer, the game asleep in between.
@@ -134,7 +134,7 @@ async fn a_sleeping_games_clock_wakes_it() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_ai_moves_when_a_timeout_hands_it_the_turn_in_a_sleeping_game() {
     let dir = tempfile::tempdir().expect("temp dir");
-    let (service, mut outbound) = start(config(), &open(&dir)).await;
+    let (service, mut outbound) = start(config(), &open(&dir).await).await;
     let challenge = Command::Challenge {
         opponent: Opponent::Ai { level: None },
         seconds: Some(1),

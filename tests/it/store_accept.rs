@@ -42,31 +42,42 @@ fn maker(
     }
 }
 
-fn accepting_takes_the_challenge_and_starts_the_game_in_one_step(backend: Backend) {
+async fn accepting_takes_the_challenge_and_starts_the_game_in_one_step(backend: Backend) {
     let Some(location) = backend.location() else {
         return;
     };
-    let store = location.open();
-    let open = store.open_challenge(&challenge(2, "bob")).expect("opened");
+    let store = location.open().await;
+    let open = store
+        .open_challenge(&challenge(2, "bob"))
+        .await
+        .expect("opened");
 
     // Another game already holds the channel: the start fails and the challenge stays open.
     let blocker = store
         .start_live_game(&live_game(0, HERE, [5, 6], 1))
+        .await
         .expect("started");
-    let busy = store.accept_challenge(open.id, [1, 2], maker(2, "bob"));
+    let busy = store
+        .accept_challenge(open.id, [1, 2], maker(2, "bob"))
+        .await;
     assert!(
         matches!(busy, Err(StoreError::PlaceBusy { .. })),
         "{busy:?}"
     );
-    assert_eq!(store.challenge_at(HERE).expect("read"), vec![open.clone()]);
+    assert_eq!(
+        store.challenge_at(HERE).await.expect("read"),
+        vec![open.clone()]
+    );
 
     let mut ended = Game::replay(&blocker.record).expect("replays");
     ended.abandon(Seat::First).expect("abandons");
     store
         .finish_game(&finished(&blocker, &ended, 5))
+        .await
         .expect("finished");
     let started = store
         .accept_challenge(open.id, [1, 2], maker(2, "bob"))
+        .await
         .expect("accepted")
         .expect("the challenge was open");
     assert_eq!(
@@ -76,25 +87,31 @@ fn accepting_takes_the_challenge_and_starts_the_game_in_one_step(backend: Backen
     );
     assert_eq!(started.players, [1, 2]);
     assert_eq!(
-        store.live_game(started.id).expect("read"),
+        store.live_game(started.id).await.expect("read"),
         Some(started.clone())
     );
-    assert!(store.challenge_at(HERE).expect("read").is_empty());
+    assert!(store.challenge_at(HERE).await.expect("read").is_empty());
 
     // Taken once: a second acceptance starts nothing.
-    let again = store.accept_challenge(open.id, [1, 2], maker(2, "bob"));
+    let again = store
+        .accept_challenge(open.id, [1, 2], maker(2, "bob"))
+        .await;
     assert!(matches!(again, Ok(None)), "{again:?}");
-    assert_eq!(store.live_games().expect("read").len(), 1);
+    assert_eq!(store.live_games().await.expect("read").len(), 1);
 }
 
-fn the_maker_gets_the_last_game_and_new_names_are_recorded(backend: Backend) {
+async fn the_maker_gets_the_last_game_and_new_names_are_recorded(backend: Backend) {
     let Some(location) = backend.location() else {
         return;
     };
-    let store = location.open();
-    let first = store.open_challenge(&challenge(2, "bob")).expect("opened");
+    let store = location.open().await;
+    let first = store
+        .open_challenge(&challenge(2, "bob"))
+        .await
+        .expect("opened");
     let game = store
         .accept_challenge(first.id, [1, 2], maker(2, "bob"))
+        .await
         .expect("accepted")
         .expect("open");
     assert_eq!(game.base_score, 1, "no game between them yet");
@@ -102,32 +119,40 @@ fn the_maker_gets_the_last_game_and_new_names_are_recorded(backend: Backend) {
     ended.abandon(Seat::Second).expect("abandons");
     store
         .finish_game(&finished(&game, &ended, 5))
+        .await
         .expect("finished");
 
     // An open challenge, taken by carol under a name the store has not seen.
     let open = store
         .open_challenge(&challenge(ANYONE, ""))
+        .await
         .expect("opened");
     let game = store
         .accept_challenge(open.id, [1, 3], maker(3, "carol"))
+        .await
         .expect("accepted")
         .expect("open");
     assert_eq!(game.base_score, 1, "ann and carol have not played");
-    assert_eq!(store.player(3).expect("read").name, "carol");
+    assert_eq!(store.player(3).await.expect("read").name, "carol");
     let mut ended = Game::replay(&game.record).expect("replays");
     ended.abandon(Seat::Second).expect("abandons");
     store
         .finish_game(&finished(&game, &ended, 6))
+        .await
         .expect("finished");
 
     // Bob again, renamed since his challenge was opened.
-    let again = store.open_challenge(&challenge(2, "bob")).expect("opened");
+    let again = store
+        .open_challenge(&challenge(2, "bob"))
+        .await
+        .expect("opened");
     let game = store
         .accept_challenge(again.id, [1, 2], maker(2, "robert"))
+        .await
         .expect("accepted")
         .expect("open");
     assert_eq!(game.base_score, 2, "made from ann and bob's last game");
-    assert_eq!(store.player(2).expect("read").name, "robert");
+    assert_eq!(store.player(2).await.expect("read").name, "robert");
 }
 
 crate::on_both_backends!(

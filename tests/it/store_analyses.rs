@@ -8,7 +8,7 @@ use crate::store_support::live_game;
 use junqi::game::{Outcome, Seat, WinReason};
 use junqi::store::{FinishedGame, Place, Store, StoredAnalysis};
 
-fn finished_game(store: &Store, id: u64) {
+async fn finished_game(store: &Store, id: u64) {
     let live = live_game(
         id,
         Place {
@@ -18,7 +18,7 @@ fn finished_game(store: &Store, id: u64) {
         [11, 12],
         id,
     );
-    store.put_live_game(&live).expect("stored");
+    store.put_live_game(&live).await.expect("stored");
     let finished = FinishedGame {
         game: live,
         ended_at_ms: 5_000,
@@ -28,7 +28,7 @@ fn finished_game(store: &Store, id: u64) {
         },
         points: [4, -4],
     };
-    store.finish_game(&finished).expect("finished");
+    store.finish_game(&finished).await.expect("finished");
 }
 
 fn series(game: u64, last: u16) -> StoredAnalysis {
@@ -40,21 +40,27 @@ fn series(game: u64, last: u16) -> StoredAnalysis {
     }
 }
 
-fn analyses_read_back_and_damage_is_not_served(backend: Backend) {
+async fn analyses_read_back_and_damage_is_not_served(backend: Backend) {
     let Some(location) = backend.location() else {
         return;
     };
-    let store = location.open();
-    finished_game(&store, 1);
-    assert_eq!(store.analysis(1).expect("read"), None);
-    store.put_analysis(&series(1, 900)).expect("stored");
-    assert_eq!(store.analysis(1).expect("read"), Some(series(1, 900)));
-    store.put_analysis(&series(1, 1000)).expect("replaced");
-    store.put_analysis(&series(2, 100)).expect("stored");
+    let store = location.open().await;
+    finished_game(&store, 1).await;
+    assert_eq!(store.analysis(1).await.expect("read"), None);
+    store.put_analysis(&series(1, 900)).await.expect("stored");
+    assert_eq!(store.analysis(1).await.expect("read"), Some(series(1, 900)));
+    store
+        .put_analysis(&series(1, 1000))
+        .await
+        .expect("replaced");
+    store.put_analysis(&series(2, 100)).await.expect("stored");
     drop(store);
-    let store = location.open();
-    assert_eq!(store.analysis(1).expect("read"), Some(series(1, 1000)));
-    assert_eq!(store.analyses().expect("read").len(), 2);
+    let store = location.open().await;
+    assert_eq!(
+        store.analysis(1).await.expect("read"),
+        Some(series(1, 1000))
+    );
+    assert_eq!(store.analyses().await.expect("read").len(), 2);
     // Damage one byte of game 2's record: it is refused, quarantined, not served.
     match &location {
         Location::Dir(dir) => {
@@ -79,34 +85,41 @@ fn analyses_read_back_and_damage_is_not_served(backend: Backend) {
             .expect("damaged");
         }
     }
-    let store = location.open();
+    let store = location.open().await;
     assert_eq!(
-        store.analysis(2).expect("read"),
+        store.analysis(2).await.expect("read"),
         None,
         "damage is not served"
     );
     assert!(
         store
             .quarantined()
+            .await
             .expect("read")
             .iter()
             .any(|(place, _)| place.contains("analyses")),
         "the damaged record was quarantined"
     );
-    assert_eq!(store.analysis(1).expect("read"), Some(series(1, 1000)));
+    assert_eq!(
+        store.analysis(1).await.expect("read"),
+        Some(series(1, 1000))
+    );
 }
 
 crate::on_both_backends!(analyses_read_back_and_damage_is_not_served);
 
-#[test]
-fn a_backup_carries_analyses_and_check_store_reads_them() {
+#[tokio::test]
+async fn a_backup_carries_analyses_and_check_store_reads_them() {
     let Some(Location::Dir(dir)) = Backend::Sled.location() else {
         panic!("a sled location is a directory");
     };
-    let store = Store::open(dir.path()).expect("opens");
-    finished_game(&store, 3);
-    store.put_analysis(&series(3, 1000)).expect("stored");
+    let store = Store::open(dir.path()).await.expect("opens");
+    finished_game(&store, 3).await;
+    store.put_analysis(&series(3, 1000)).await.expect("stored");
     let (_restored_dir, restored) =
-        crate::store_support::check_and_restore(store, dir.path(), "v1/analyses", 1);
-    assert_eq!(restored.analysis(3).expect("read"), Some(series(3, 1000)));
+        crate::store_support::check_and_restore(store, dir.path(), "v1/analyses", 1).await;
+    assert_eq!(
+        restored.analysis(3).await.expect("read"),
+        Some(series(3, 1000))
+    );
 }

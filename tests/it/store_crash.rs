@@ -32,21 +32,21 @@ const KILLS: usize = 100;
 /// A child left behind by a failed parent stops by itself.
 const CHILD_LIFETIME: Duration = Duration::from_secs(20);
 
-fn killed_at_random_moments_the_store_loses_nothing_acknowledged(backend: Backend) {
+async fn killed_at_random_moments_the_store_loses_nothing_acknowledged(backend: Backend) {
     match (std::env::var(CHILD_STORE), std::env::var(CHILD_SEED)) {
-        (Ok(store), Ok(seed)) => child(&store, seed.parse().unwrap_or(0)),
-        _ => parent(backend),
+        (Ok(store), Ok(seed)) => child(&store, seed.parse().unwrap_or(0)).await,
+        _ => parent(backend).await,
     }
 }
 
 crate::on_both_backends!(killed_at_random_moments_the_store_loses_nothing_acknowledged);
 
 /// Opens the store a child or the parent was pointed at.
-fn open(store: &str) -> Store {
+async fn open(store: &str) -> Store {
     if store.starts_with("postgres://") {
-        Store::connect(store).expect("connects")
+        Store::connect(store).await.expect("connects")
     } else {
-        Store::open(Path::new(store)).expect("opens")
+        Store::open(Path::new(store)).await.expect("opens")
     }
 }
 
@@ -58,9 +58,9 @@ fn now_ms() -> u64 {
 
 /// Plays forever (until killed): resumes the stored live games, keeps two going, and prints
 /// `ACK id events` after each `put_live_game` and `FIN id events` after each `finish_game`.
-fn child(store: &str, seed: u64) {
+async fn child(store: &str, seed: u64) {
     let started = Instant::now();
-    let store = open(store);
+    let store = open(store).await;
     let mut out = std::io::stdout().lock();
     let say = |out: &mut std::io::StdoutLock, line: String| {
         writeln!(out, "{line}").expect("stdout");
@@ -69,7 +69,7 @@ fn child(store: &str, seed: u64) {
     // libtest has printed "test NAME ... " without a newline: start a fresh line.
     say(&mut out, "\nOPEN".into());
     let mut rng = rng(seed);
-    let mut lives: Vec<LiveGame> = store.live_games().expect("live games");
+    let mut lives: Vec<LiveGame> = store.live_games().await.expect("live games");
     while started.elapsed() < CHILD_LIFETIME {
         if lives.len() < 2 {
             let busy: Vec<u64> = lives.iter().map(|g| g.place.channel).collect();
@@ -80,14 +80,14 @@ fn child(store: &str, seed: u64) {
                 guild: 1 + channel % 2,
                 channel,
             };
-            let id = store.next_id().expect("id");
+            let id = store.next_id().await.expect("id");
             let mut live = live_game(id, place, [a, b], next_seed(&mut rng));
-            let previous = store.last_game_between(a, b).expect("read");
+            let previous = store.last_game_between(a, b).await.expect("read");
             let previous = previous.map(|g| (g.ended_at_ms, g.game.base_score));
             live.base_score = base_score(previous, now_ms(), DEFAULT_REMATCH_WINDOW_MS);
             live.rated = rng.random_range(0..5u32) != 0;
             live.started_at_ms = now_ms();
-            store.put_live_game(&live).expect("stored");
+            store.put_live_game(&live).await.expect("stored");
             say(
                 &mut out,
                 format!("ACK {} {}", live.id, live.record.events.len()),
@@ -102,14 +102,14 @@ fn child(store: &str, seed: u64) {
         live.turn_deadline_ms = now_ms() + 30_000;
         if game.outcome().is_some() {
             let done = finished(live, &game, now_ms());
-            store.finish_game(&done).expect("finished");
+            store.finish_game(&done).await.expect("finished");
             say(
                 &mut out,
                 format!("FIN {} {}", live.id, live.record.events.len()),
             );
             lives.swap_remove(index);
         } else {
-            store.put_live_game(live).expect("stored");
+            store.put_live_game(live).await.expect("stored");
             say(
                 &mut out,
                 format!("ACK {} {}", live.id, live.record.events.len()),
@@ -131,7 +131,7 @@ struct Acknowledged {
     writes: usize,
 }
 
-fn parent(backend: Backend) {
+async fn parent(backend: Backend) {
     let Some(location) = backend.location() else {
         return;
     };
@@ -221,7 +221,7 @@ fn parent(backend: Backend) {
                 _ => {}
             }
         }
-        verify(&spec, &acked, round);
+        verify(&spec, &acked, round).await;
     }
     let finished = acked.finished.len();
     eprintln!(
@@ -243,11 +243,11 @@ fn parent(backend: Backend) {
 }
 
 /// Everything acknowledged is on disk, and stats equal a recomputation from finished games.
-fn verify(spec: &str, acked: &Acknowledged, round: usize) {
-    let store = open(spec);
+async fn verify(spec: &str, acked: &Acknowledged, round: usize) {
+    let store = open(spec).await;
     for (&id, &events) in &acked.events {
-        let live = store.live_game(id).expect("read");
-        let done = store.finished_game(id).expect("read");
+        let live = store.live_game(id).await.expect("read");
+        let done = store.finished_game(id).await.expect("read");
         let stored = match (&live, &done) {
             (Some(live), None) => {
                 let game = Game::replay(&live.record).expect("a live game replays");
@@ -272,10 +272,10 @@ fn verify(spec: &str, acked: &Acknowledged, round: usize) {
             );
         }
     }
-    let games = store.finished_games().expect("finished games");
+    let games = store.finished_games().await.expect("finished games");
     games.iter().for_each(check_finished);
     let expected = recompute(&games);
-    let players = store.players().expect("players");
+    let players = store.players().await.expect("players");
     assert_eq!(players.len(), expected.len(), "round {round}: players");
     for stats in &players {
         let recomputed = totals(&expected[&stats.user]);
@@ -290,16 +290,19 @@ fn verify(spec: &str, acked: &Acknowledged, round: usize) {
     let mut naive: Vec<_> = players.iter().filter(|p| p.games > 0).cloned().collect();
     naive.sort_by_key(|p| (-p.points, -i64::from(p.wins), p.games, p.user));
     assert_eq!(
-        store.leaderboard(None, 100).expect("board"),
+        store.leaderboard(None, 100).await.expect("board"),
         naive,
         "round {round}"
     );
     for (place, player) in naive_places(&naive).into_iter().zip(&naive) {
-        let position = store.position_of(player.user, None).expect("position");
+        let position = store
+            .position_of(player.user, None)
+            .await
+            .expect("position");
         assert_eq!(position, Some(place), "round {round}: user {}", player.user);
     }
     assert!(
-        store.quarantined().expect("read").is_empty(),
+        store.quarantined().await.expect("read").is_empty(),
         "round {round}"
     );
 }

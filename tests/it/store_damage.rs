@@ -19,20 +19,28 @@ const HERE: Place = Place {
 
 /// A store with `finished_games` finished games and three live games of 6+ actions; returns
 /// the live games' (id, events).
-fn populate(dir: &Path, finished_games: u64) -> Vec<(u64, usize)> {
-    let store = Store::open(dir).expect("opens");
+async fn populate(dir: &Path, finished_games: u64) -> Vec<(u64, usize)> {
+    let store = Store::open(dir).await.expect("opens");
     for n in 0..finished_games {
-        let done = live_game(store.next_id().unwrap(), HERE, [n % 7 + 1, n % 5 + 10], n);
-        store.put_live_game(&done).unwrap();
+        let done = live_game(
+            store.next_id().await.unwrap(),
+            HERE,
+            [n % 7 + 1, n % 5 + 10],
+            n,
+        );
+        store.put_live_game(&done).await.unwrap();
         let mut game = Game::replay(&done.record).unwrap();
         game.abandon(Seat::Second).unwrap();
-        store.finish_game(&finished(&done, &game, 100 + n)).unwrap();
+        store
+            .finish_game(&finished(&done, &game, 100 + n))
+            .await
+            .unwrap();
     }
     let mut live = Vec::new();
     let mut random = rng(5);
     for (n, channel) in (0..3).zip(100u64..) {
         let mut record = live_game(
-            store.next_id().unwrap(),
+            store.next_id().await.unwrap(),
             Place { guild: 3, channel },
             [20 + n, 30 + n],
             n,
@@ -46,22 +54,23 @@ fn populate(dir: &Path, finished_games: u64) -> Vec<(u64, usize)> {
             }
         }
         record.record = game.record().clone();
-        store.put_live_game(&record).unwrap();
+        store.put_live_game(&record).await.unwrap();
         live.push((record.id, record.record.events.len()));
     }
-    store.close_cleanly().unwrap();
+    store.close_cleanly().await.unwrap();
     live
 }
 
 /// What an open store holds: finished games and each live game's events.
-fn holdings(store: &Store) -> (usize, BTreeMap<u64, usize>) {
+async fn holdings(store: &Store) -> (usize, BTreeMap<u64, usize>) {
     let live = store
         .live_games()
+        .await
         .unwrap()
         .into_iter()
         .map(|game| (game.id, game.record.events.len()))
         .collect();
-    (store.finished_games().unwrap().len(), live)
+    (store.finished_games().await.unwrap().len(), live)
 }
 
 fn file_len(path: &Path) -> u64 {
@@ -144,8 +153,8 @@ fn truncate(path: &Path, to: fn(u64) -> u64) {
     file.set_len(to(len)).unwrap();
 }
 
-#[test]
-fn no_damage_opens_with_less_than_was_acknowledged_and_a_refused_store_is_untouched() {
+#[tokio::test]
+async fn no_damage_opens_with_less_than_was_acknowledged_and_a_refused_store_is_untouched() {
     let mut table = vec![
         "| damage | what the bot did |".to_string(),
         "|---|---|".to_string(),
@@ -154,13 +163,15 @@ fn no_damage_opens_with_less_than_was_acknowledged_and_a_refused_store_is_untouc
     for (name, damage) in damages() {
         let root = tempfile::tempdir().unwrap();
         let dir = root.path().join("store");
-        let live = populate(&dir, 20);
+        let live = populate(&dir, 20).await;
         let acknowledged: BTreeMap<u64, usize> = live.into_iter().collect();
         // sled's threads release the directory a moment after the last handle is dropped.
-        drop(Store::open(&dir).map(|store| store.close_cleanly()));
+        if let Ok(store) = Store::open(&dir).await {
+            let _ = store.close_cleanly().await;
+        }
         damage(&dir);
         let before = fingerprint(&dir).ok();
-        let outcome = match Store::open(&dir) {
+        let outcome = match Store::open(&dir).await {
             Err(error) => {
                 assert_eq!(
                     fingerprint(&dir).ok(),
@@ -176,7 +187,7 @@ fn no_damage_opens_with_less_than_was_acknowledged_and_a_refused_store_is_untouc
                 format!("{kind}: {}", message.chars().take(160).collect::<String>())
             }
             Ok(store) => {
-                let (finished_games, live) = holdings(&store);
+                let (finished_games, live) = holdings(&store).await;
                 let complete = finished_games >= 20
                     && acknowledged
                         .iter()
@@ -200,26 +211,27 @@ fn no_damage_opens_with_less_than_was_acknowledged_and_a_refused_store_is_untouc
     );
 }
 
-#[test]
-fn an_unreadable_or_missing_ledger_is_refused_until_the_operator_accepts_the_store() {
+#[tokio::test]
+async fn an_unreadable_or_missing_ledger_is_refused_until_the_operator_accepts_the_store() {
     let root = tempfile::tempdir().unwrap();
     let dir = root.path().join("store");
-    populate(&dir, 2);
-    let store = Store::open(&dir).unwrap();
+    populate(&dir, 2).await;
+    let store = Store::open(&dir).await.unwrap();
     let backup = root
         .path()
         .join("backups/backup-000000000000007.junqi-backup");
-    store.write_backup(&backup).unwrap();
-    store.close_cleanly().unwrap();
+    store.write_backup(&backup).await.unwrap();
+    store.close_cleanly().await.unwrap();
     drop(store);
     let ledger = ledger_path(&dir);
     std::fs::write(&ledger, b"{ not json").unwrap();
-    let error = Store::open(&dir).err().expect("refused");
+    let error = Store::open(&dir).await.err().expect("refused");
     assert!(error.to_string().contains("ledger"), "{error}");
 
     std::fs::remove_file(&ledger).unwrap();
     let before = fingerprint(&dir).unwrap();
     let error = Store::open(&dir)
+        .await
         .err()
         .expect("a store without its ledger is refused");
     assert!(matches!(error, StoreError::LedgerMissing { .. }), "{error}");
@@ -243,41 +255,49 @@ fn an_unreadable_or_missing_ledger_is_refused_until_the_operator_accepts_the_sto
 
     // The operator's way to accept the store as it is, as the message says.
     std::fs::write(&ledger, b"{}").unwrap();
-    let store = Store::open(&dir).expect("accepted with an empty ledger");
-    assert_eq!(holdings(&store).0, 2);
-    store.checkpoint().unwrap();
+    let store = Store::open(&dir)
+        .await
+        .expect("accepted with an empty ledger");
+    assert_eq!(holdings(&store).await.0, 2);
+    store.checkpoint().await.unwrap();
     let written = std::fs::read_to_string(&ledger).unwrap();
     assert!(written.contains("\"finished_games\":2"), "{written}");
 }
 
-#[test]
-fn without_a_ledger_a_new_store_and_an_older_schema_still_open() {
+#[tokio::test]
+async fn without_a_ledger_a_new_store_and_an_older_schema_still_open() {
     let root = tempfile::tempdir().unwrap();
     let dir = root.path().join("store");
-    let store = Store::open(&dir).expect("a brand new store opens");
+    let store = Store::open(&dir).await.expect("a brand new store opens");
     drop(store);
     // An empty store that lost its ledger (a crash before the first write) has nothing to lose.
     std::fs::remove_file(ledger_path(&dir)).unwrap();
-    drop(Store::open(&dir).expect("an empty store opens"));
+    drop(Store::open(&dir).await.expect("an empty store opens"));
 
     // A new store writes its ledger before sled's first file: a crash while sled creates its
     // files (here only `conf` was written) leaves a store that acknowledged nothing, and opens.
     let created = root.path().join("created");
     let ledger = ledger_path(&created);
-    drop(Store::open(&created).expect("a brand new store opens"));
+    drop(
+        Store::open(&created)
+            .await
+            .expect("a brand new store opens"),
+    );
     let ledger_at_creation = std::fs::read(&ledger).unwrap();
     let conf = std::fs::read(created.join("conf")).unwrap();
     std::fs::remove_dir_all(&created).unwrap();
     std::fs::create_dir(&created).unwrap();
     std::fs::write(created.join("conf"), conf).unwrap();
     std::fs::write(&ledger, b"{}").unwrap();
-    let store = Store::open(&created).expect("a store killed while sled created it opens");
-    assert_eq!(holdings(&store).0, 0);
+    let store = Store::open(&created)
+        .await
+        .expect("a store killed while sled created it opens");
+    assert_eq!(holdings(&store).await.0, 0);
     drop(store);
     assert!(!ledger_at_creation.is_empty());
 
     let older = root.path().join("older");
-    populate(&older, 2);
+    populate(&older, 2).await;
     std::fs::remove_file(ledger_path(&older)).unwrap();
     {
         // What a schema-1 build (before ledgers) left: the same records, no history tree.
@@ -289,9 +309,11 @@ fn without_a_ledger_a_new_store_and_an_older_schema_still_open() {
             .unwrap();
         db.flush().unwrap();
     }
-    let store = Store::open(&older).expect("an older schema is migrated on first open");
-    assert_eq!(holdings(&store).0, 2);
-    store.checkpoint().unwrap();
+    let store = Store::open(&older)
+        .await
+        .expect("an older schema is migrated on first open");
+    assert_eq!(holdings(&store).await.0, 2);
+    store.checkpoint().await.unwrap();
     assert!(ledger_path(&older).is_file(), "ledgered from now on");
 }
 
@@ -309,94 +331,102 @@ fn open_raw(dir: &Path) -> sled::Db {
     }
 }
 
-#[test]
-fn a_damaged_store_names_the_newest_backup() {
+#[tokio::test]
+async fn a_damaged_store_names_the_newest_backup() {
     let root = tempfile::tempdir().unwrap();
     let dir = root.path().join("store");
-    populate(&dir, 3);
-    let store = Store::open(&dir).unwrap();
+    populate(&dir, 3).await;
+    let store = Store::open(&dir).await.unwrap();
     let backups = root.path().join("backups");
     store
         .write_backup(&backups.join("backup-000000000000001.junqi-backup"))
+        .await
         .unwrap();
     store
         .write_backup(&backups.join("backup-000000000000002.junqi-backup"))
+        .await
         .unwrap();
-    store.close_cleanly().unwrap();
+    store.close_cleanly().await.unwrap();
     drop(store);
     truncate(&dir.join("db"), |_| 0);
-    let message = Store::open(&dir).err().expect("refused").to_string();
+    let message = Store::open(&dir).await.err().expect("refused").to_string();
     assert!(message.contains("backup-000000000000002"), "{message}");
     assert!(message.contains("NOT opened"), "{message}");
 }
 
-#[test]
-fn a_backup_restores_everything_and_refuses_a_non_empty_target() {
+#[tokio::test]
+async fn a_backup_restores_everything_and_refuses_a_non_empty_target() {
     let root = tempfile::tempdir().unwrap();
     let dir = root.path().join("store");
-    let live = populate(&dir, 30);
-    let store = Store::open(&dir).unwrap();
+    let live = populate(&dir, 30).await;
+    let store = Store::open(&dir).await.unwrap();
     let file = root.path().join("one.junqi-backup");
-    let last = store.finished_games().unwrap().pop().unwrap();
+    let last = store.finished_games().await.unwrap().pop().unwrap();
     let thread = Place {
         guild: last.game.place.guild,
         channel: 4242,
     };
     store
         .set_rematch_window(&[thread], last.game.players, last.game.id)
+        .await
         .unwrap();
-    let summary = store.write_backup(&file).unwrap();
+    let summary = store.write_backup(&file).await.unwrap();
     assert_eq!((summary.live_games, summary.finished_games), (3, 30));
-    let original = holdings(&store);
-    let original_players = store.players().unwrap();
-    let original_windows = store.rematch_windows().unwrap();
+    let original = holdings(&store).await;
+    let original_players = store.players().await.unwrap();
+    let original_windows = store.rematch_windows().await.unwrap();
     assert!(!original_windows.is_empty());
     drop(store);
 
     let target = root.path().join("restored");
-    Store::restore_backup(&file, &target).unwrap();
-    let restored = Store::open(&target).unwrap();
-    assert_eq!(holdings(&restored), original);
-    assert_eq!(restored.players().unwrap(), original_players);
-    assert_eq!(restored.rematch_windows().unwrap(), original_windows);
+    Store::restore_backup(&file, &target).await.unwrap();
+    let restored = Store::open(&target).await.unwrap();
+    assert_eq!(holdings(&restored).await, original);
+    assert_eq!(restored.players().await.unwrap(), original_players);
+    assert_eq!(restored.rematch_windows().await.unwrap(), original_windows);
     let rematch = restored
         .rematch_window(thread, last.game.players[1])
+        .await
         .unwrap();
     assert_eq!(rematch, Some(last), "/rematch still finds the game");
-    let report = restored.check().unwrap();
+    let report = restored.check().await.unwrap();
     assert!(report.is_sound(), "{:?}", report.problems);
     assert_eq!(
         report.records.get("v1/rematch").copied(),
         Some(original_windows.len() as u64)
     );
-    let next = restored.next_id().unwrap();
+    let next = restored.next_id().await.unwrap();
     assert!(
         live.iter().all(|(id, _)| *id < next),
         "ids are never handed out twice"
     );
     drop(restored);
 
-    let error = Store::restore_backup(&file, &target).expect_err("refused");
+    let error = Store::restore_backup(&file, &target)
+        .await
+        .expect_err("refused");
     assert!(error.to_string().contains("not empty"), "{error}");
     let mut cut = std::fs::read(&file).unwrap();
     cut.truncate(cut.len() - 10);
     std::fs::write(&file, cut).unwrap();
-    let error = Store::restore_backup(&file, &root.path().join("other")).expect_err("refused");
+    let error = Store::restore_backup(&file, &root.path().join("other"))
+        .await
+        .expect_err("refused");
     assert!(error.to_string().contains("checksum"), "{error}");
 }
 
-#[test]
-fn check_store_finds_a_wrong_index_and_wrong_stats() {
+#[tokio::test]
+async fn check_store_finds_a_wrong_index_and_wrong_stats() {
     let root = tempfile::tempdir().unwrap();
     let dir = root.path().join("store");
-    populate(&dir, 5);
-    let store = Store::open(&dir).unwrap();
-    let report = store.check().unwrap();
+    populate(&dir, 5).await;
+    let store = Store::open(&dir).await.unwrap();
+    let report = store.check().await.unwrap();
     assert!(report.is_sound(), "{:?}", report.problems);
-    let mut stats = store.player(1).unwrap();
+    let mut stats = store.player(1).await.unwrap();
     stats.wins += 1;
-    store.import_players(&[stats]).unwrap();
-    let report = store.check().unwrap();
+    store.import_players(&[stats]).await.unwrap();
+    let report = store.check().await.unwrap();
     assert!(
         report.problems.iter().any(|p| p.contains("player 1")),
         "{:?}",
@@ -411,15 +441,15 @@ fn check_store_finds_a_wrong_index_and_wrong_stats() {
         tree.insert([0u8; 24], &[1u8, 2][..]).unwrap();
         db.flush().unwrap();
     }
-    let store = Store::open(&dir).unwrap();
-    let report = store.check().unwrap();
+    let store = Store::open(&dir).await.unwrap();
+    let report = store.check().await.unwrap();
     assert!(
         report.problems.iter().any(|p| p.contains("v1/rematch")),
         "{:?}",
         report.problems
     );
     assert!(matches!(
-        store.rematch_windows(),
+        store.rematch_windows().await,
         Err(StoreError::Corrupt { .. })
     ));
 }

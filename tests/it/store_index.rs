@@ -60,7 +60,7 @@ fn op() -> impl Strategy<Value = Op> {
 
 /// Stores and finishes one game as the op describes (points need not follow the table here:
 /// the index must hold for any numbers).
-fn finish(store: &Store, op: &Op, channel: u64) -> Option<FinishedGame> {
+async fn finish(store: &Store, op: &Op, channel: u64) -> Option<FinishedGame> {
     let Op::Finish {
         players,
         guild,
@@ -76,9 +76,9 @@ fn finish(store: &Store, op: &Op, channel: u64) -> Option<FinishedGame> {
         guild: *guild,
         channel,
     };
-    let mut live = live_game(store.next_id().expect("id"), place, *players, channel);
+    let mut live = live_game(store.next_id().await.expect("id"), place, *players, channel);
     live.rated = *rated;
-    store.put_live_game(&live).expect("stored");
+    store.put_live_game(&live).await.expect("stored");
     let outcome = match winner {
         None => Outcome::Draw(DrawReason::Agreement),
         Some(winner) => Outcome::Win {
@@ -96,14 +96,14 @@ fn finish(store: &Store, op: &Op, channel: u64) -> Option<FinishedGame> {
         outcome,
         points: *points,
     };
-    store.finish_game(&done).expect("finished");
+    store.finish_game(&done).await.expect("finished");
     Some(done)
 }
 
 /// Checks stats against `games` and every board and position against a sort.
-fn check(store: &Store, games: &[FinishedGame]) {
+async fn check(store: &Store, games: &[FinishedGame]) {
     let expected = recompute(games);
-    let players: Vec<PlayerStats> = store.players().expect("players");
+    let players: Vec<PlayerStats> = store.players().await.expect("players");
     let finished: Vec<&PlayerStats> = players
         .iter()
         .filter(|p| p.games + p.unrated_games() > 0)
@@ -127,7 +127,7 @@ fn check(store: &Store, games: &[FinishedGame]) {
             .collect();
         naive.sort_by_key(|p| (-p.points, -i64::from(p.wins), p.games, p.user));
         assert_eq!(
-            store.leaderboard(guild, 100).expect("board"),
+            store.leaderboard(guild, 100).await.expect("board"),
             naive,
             "{guild:?}"
         );
@@ -136,7 +136,7 @@ fn check(store: &Store, games: &[FinishedGame]) {
             positions.insert(player.user, place);
         }
         for user in 1..10 {
-            let position = store.position_of(user, guild).expect("position");
+            let position = store.position_of(user, guild).await.expect("position");
             assert_eq!(
                 position,
                 positions.get(&user).copied(),
@@ -151,31 +151,34 @@ proptest! {
 
     #[test]
     fn boards_and_positions_match_a_sort_after_any_history(ops in prop::collection::vec(op(), 1..30)) {
-        let dir = tempfile::tempdir().expect("temp dir");
-        let store = Store::open(dir.path()).expect("opens");
-        let mut games = Vec::new();
-        for (channel, op) in ops.iter().enumerate() {
-            match op {
-                Op::Name { user, guild } => {
-                    store.set_player_name(*user, "someone", *guild).expect("named");
+        let runtime = tokio::runtime::Runtime::new().expect("a runtime");
+        runtime.block_on(async {
+            let dir = tempfile::tempdir().expect("temp dir");
+            let store = Store::open(dir.path()).await.expect("opens");
+            let mut games = Vec::new();
+            for (channel, op) in ops.iter().enumerate() {
+                match op {
+                    Op::Name { user, guild } => {
+                        store.set_player_name(*user, "someone", *guild).await.expect("named");
+                    }
+                    Op::Finish { .. } => games.extend(finish(&store, op, channel as u64).await),
                 }
-                Op::Finish { .. } => games.extend(finish(&store, op, channel as u64)),
             }
-        }
-        check(&store, &games);
+            check(&store, &games).await;
+        });
     }
 }
 
 /// Four threads finish 100 games among overlapping players. On PostgreSQL the threads use two
 /// separate stores (two pools, as two processes would), so the row locks are what keeps every
 /// update.
-fn games_ending_at_once_on_several_threads_lose_no_update(backend: Backend) {
+async fn games_ending_at_once_on_several_threads_lose_no_update(backend: Backend) {
     let Some(location) = backend.location() else {
         return;
     };
-    let store = location.open();
+    let store = location.open().await;
     let second = match backend {
-        Backend::Postgres => location.open(),
+        Backend::Postgres => location.open().await,
         Backend::Sled => store.clone(),
     };
     let threads: Vec<_> = (0..4u64)
@@ -185,31 +188,31 @@ fn games_ending_at_once_on_several_threads_lose_no_update(backend: Backend) {
             } else {
                 second.clone()
             };
-            std::thread::spawn(move || {
-                (0..25u64)
-                    .filter_map(|i| {
-                        let n = thread * 100 + i;
-                        let op = Op::Finish {
-                            // Every thread's games share players 1 and 2.
-                            players: [1 + n % 2, 2 + n % 5],
-                            guild: n % 3,
-                            winner: [None, Some(Seat::First), Some(Seat::Second)][(n % 3) as usize],
-                            abandoned: n % 7 == 0,
-                            points: [(n % 11) as i64 - 5, 3 - (n % 13) as i64],
-                            rated: n % 4 != 0,
-                        };
-                        finish(&store, &op, n)
-                    })
-                    .collect::<Vec<_>>()
+            tokio::spawn(async move {
+                let mut games = Vec::new();
+                for i in 0..25u64 {
+                    let n = thread * 100 + i;
+                    let op = Op::Finish {
+                        // Every thread's games share players 1 and 2.
+                        players: [1 + n % 2, 2 + n % 5],
+                        guild: n % 3,
+                        winner: [None, Some(Seat::First), Some(Seat::Second)][(n % 3) as usize],
+                        abandoned: n % 7 == 0,
+                        points: [(n % 11) as i64 - 5, 3 - (n % 13) as i64],
+                        rated: n % 4 != 0,
+                    };
+                    games.extend(finish(&store, &op, n).await);
+                }
+                games
             })
         })
         .collect();
-    let games: Vec<FinishedGame> = threads
-        .into_iter()
-        .flat_map(|handle| handle.join().expect("thread"))
-        .collect();
+    let mut games: Vec<FinishedGame> = Vec::new();
+    for handle in threads {
+        games.extend(handle.await.expect("task"));
+    }
     assert_eq!(games.len(), 100);
-    check(&store, &games);
+    check(&store, &games).await;
 }
 
 crate::on_both_backends!(games_ending_at_once_on_several_threads_lose_no_update);

@@ -31,24 +31,25 @@ fn raw(dir: &Path) -> sled::Db {
 }
 
 /// A store with two players who finished one game, one live game and one challenge.
-fn populated(dir: &Path) -> (u64, u64) {
-    let store = Store::open(dir).expect("opens");
-    let done = live_game(store.next_id().expect("id"), HERE, [1, 2], 11);
-    store.put_live_game(&done).expect("stored");
+async fn populated(dir: &Path) -> (u64, u64) {
+    let store = Store::open(dir).await.expect("opens");
+    let done = live_game(store.next_id().await.expect("id"), HERE, [1, 2], 11);
+    store.put_live_game(&done).await.expect("stored");
     let mut game = Game::replay(&done.record).expect("replays");
     game.abandon(Seat::Second).expect("abandons");
     store
         .finish_game(&finished(&done, &game, 100))
+        .await
         .expect("finished");
-    let live = live_game(store.next_id().expect("id"), HERE, [3, 4], 12);
-    store.put_live_game(&live).expect("stored");
+    let live = live_game(store.next_id().await.expect("id"), HERE, [3, 4], 12);
+    store.put_live_game(&live).await.expect("stored");
     (done.id, live.id)
 }
 
-#[test]
-fn garbage_under_a_key_is_quarantined_and_reported_and_the_rest_works() {
+#[tokio::test]
+async fn garbage_under_a_key_is_quarantined_and_reported_and_the_rest_works() {
     let dir = tempfile::tempdir().expect("temp dir");
-    let (done_id, live_id) = populated(dir.path());
+    let (done_id, live_id) = populated(dir.path()).await;
     {
         let db = raw(dir.path());
         let garbage: &[u8] = b"\x01\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff not a record";
@@ -66,24 +67,26 @@ fn garbage_under_a_key_is_quarantined_and_reported_and_the_rest_works() {
         db.flush().expect("flushed");
     }
 
-    let store = Store::open(dir.path()).expect("a damaged store still opens");
+    let store = Store::open(dir.path())
+        .await
+        .expect("a damaged store still opens");
     // Live games and challenges are checked at start-up; players when read.
-    assert_eq!(store.quarantined().expect("listed").len(), 2);
+    assert_eq!(store.quarantined().await.expect("listed").len(), 2);
     assert!(
-        store.live_games().expect("listed").is_empty(),
+        store.live_games().await.expect("listed").is_empty(),
         "the corrupt live game is skipped"
     );
-    assert_eq!(store.live_game_at(HERE).expect("read"), None);
-    assert!(store.challenges().expect("listed").is_empty());
+    assert_eq!(store.live_game_at(HERE).await.expect("read"), None);
+    assert!(store.challenges().await.expect("listed").is_empty());
 
     assert_eq!(
-        store.player(2).expect("read"),
+        store.player(2).await.expect("read"),
         PlayerStats {
             user: 2,
             ..Default::default()
         }
     );
-    let quarantined = store.quarantined().expect("listed");
+    let quarantined = store.quarantined().await.expect("listed");
     assert_eq!(quarantined.len(), 3, "{quarantined:?}");
     let names: Vec<&str> = quarantined.iter().map(|(name, _)| name.as_str()).collect();
     assert!(names.contains(&"v1/players/0000000000000002"), "{names:?}");
@@ -107,46 +110,52 @@ fn garbage_under_a_key_is_quarantined_and_reported_and_the_rest_works() {
     );
 
     // The corrupt player left the leaderboard; everything else keeps working.
-    let board = store.leaderboard(None, 10).expect("board");
+    let board = store.leaderboard(None, 10).await.expect("board");
     assert_eq!(board.iter().map(|p| p.user).collect::<Vec<_>>(), vec![1]);
-    assert_eq!(store.position_of(1, None).expect("pos"), Some(1));
-    assert!(store.finished_game(done_id).expect("read").is_some());
+    assert_eq!(store.position_of(1, None).await.expect("pos"), Some(1));
+    assert!(store.finished_game(done_id).await.expect("read").is_some());
     // The channel of the quarantined game is free for a new one.
-    let live = live_game(store.next_id().expect("id"), HERE, [3, 4], 14);
-    store.put_live_game(&live).expect("stored");
-    assert_eq!(store.live_game_at(HERE).expect("read"), Some(live.clone()));
+    let live = live_game(store.next_id().await.expect("id"), HERE, [3, 4], 14);
+    store.put_live_game(&live).await.expect("stored");
+    assert_eq!(
+        store.live_game_at(HERE).await.expect("read"),
+        Some(live.clone())
+    );
     let mut game = Game::replay(&live.record).expect("replays");
     game.abandon(Seat::First).expect("abandons");
     store
         .finish_game(&finished(&live, &game, 200))
+        .await
         .expect("finished");
-    assert_eq!(store.player(4).expect("read").wins, 1);
-    let again = live_game(store.next_id().expect("id"), HERE, [1, 2], 13);
+    assert_eq!(store.player(4).await.expect("read").wins, 1);
+    let again = live_game(store.next_id().await.expect("id"), HERE, [1, 2], 13);
     store
         .put_live_game(&again)
+        .await
         .expect("the corrupt player plays again");
     let mut game = Game::replay(&again.record).expect("replays");
     game.abandon(Seat::First).expect("abandons");
     store
         .finish_game(&finished(&again, &game, 300))
+        .await
         .expect("finished");
     assert_eq!(
-        store.player(2).expect("read").games,
+        store.player(2).await.expect("read").games,
         1,
         "stats restart from zero"
     );
-    assert_eq!(store.position_of(2, None).expect("pos"), Some(1));
+    assert_eq!(store.position_of(2, None).await.expect("pos"), Some(1));
     assert_eq!(
-        store.check_all().expect("checked"),
+        store.check_all().await.expect("checked"),
         0,
         "nothing else is corrupt"
     );
 }
 
-#[test]
-fn a_newer_schema_is_refused_with_a_clear_message_and_left_untouched() {
+#[tokio::test]
+async fn a_newer_schema_is_refused_with_a_clear_message_and_left_untouched() {
     let dir = tempfile::tempdir().expect("temp dir");
-    populated(dir.path());
+    populated(dir.path()).await;
     {
         let db = raw(dir.path());
         let meta = db.open_tree("meta").expect("tree");
@@ -154,7 +163,7 @@ fn a_newer_schema_is_refused_with_a_clear_message_and_left_untouched() {
             .expect("written");
         db.flush().expect("flushed");
     }
-    let error = match Store::open(dir.path()) {
+    let error = match Store::open(dir.path()).await {
         Err(error) => error,
         Ok(_) => panic!("a newer store was opened"),
     };
@@ -184,8 +193,8 @@ fn a_newer_schema_is_refused_with_a_clear_message_and_left_untouched() {
     );
 }
 
-#[test]
-fn an_unreadable_schema_version_is_refused() {
+#[tokio::test]
+async fn an_unreadable_schema_version_is_refused() {
     let dir = tempfile::tempdir().expect("temp dir");
     {
         let db = raw(dir.path());
@@ -194,13 +203,13 @@ fn an_unreadable_schema_version_is_refused() {
         db.flush().expect("flushed");
     }
     assert!(matches!(
-        Store::open(dir.path()),
+        Store::open(dir.path()).await,
         Err(StoreError::UnreadableSchema(_))
     ));
 }
 
-#[test]
-fn a_schema_0_directory_is_migrated() {
+#[tokio::test]
+async fn a_schema_0_directory_is_migrated() {
     let dir = tempfile::tempdir().expect("temp dir");
     let live = live_game(40, HERE, [1, 2], 21);
     let done_live = live_game(
@@ -283,22 +292,35 @@ fn a_schema_0_directory_is_migrated() {
         db.flush().expect("flushed");
     }
 
-    let store = Store::open(dir.path()).expect("migrates");
-    assert_eq!(store.schema_version().expect("read"), Some(SCHEMA_VERSION));
-    assert_eq!(store.live_game_at(HERE).expect("read"), Some(live.clone()));
-    assert_eq!(store.finished_game(41).expect("read"), Some(done.clone()));
-    assert_eq!(store.last_game_between(3, 1).expect("read"), Some(done));
-    assert_eq!(store.challenges().expect("read"), vec![challenge]);
-    assert_eq!(store.player(3).expect("read"), players[1]);
+    let store = Store::open(dir.path()).await.expect("migrates");
+    assert_eq!(
+        store.schema_version().await.expect("read"),
+        Some(SCHEMA_VERSION)
+    );
+    assert_eq!(
+        store.live_game_at(HERE).await.expect("read"),
+        Some(live.clone())
+    );
+    assert_eq!(
+        store.finished_game(41).await.expect("read"),
+        Some(done.clone())
+    );
+    assert_eq!(
+        store.last_game_between(3, 1).await.expect("read"),
+        Some(done)
+    );
+    assert_eq!(store.challenges().await.expect("read"), vec![challenge]);
+    assert_eq!(store.player(3).await.expect("read"), players[1]);
     let board: Vec<u64> = store
         .leaderboard(Some(8), 10)
+        .await
         .expect("board")
         .iter()
         .map(|p| p.user)
         .collect();
     assert_eq!(board, vec![1, 3]);
-    assert_eq!(store.position_of(3, None).expect("pos"), Some(2));
-    let quarantined = store.quarantined().expect("listed");
+    assert_eq!(store.position_of(3, None).await.expect("pos"), Some(2));
+    let quarantined = store.quarantined().await.expect("listed");
     assert_eq!(quarantined.len(), 1, "{quarantined:?}");
     assert!(quarantined[0].0.starts_with("players/"), "{quarantined:?}");
     drop(store);
@@ -314,6 +336,8 @@ fn a_schema_0_directory_is_migrated() {
         "old trees dropped: {names:?}"
     );
     drop(db);
-    let store = Store::open(dir.path()).expect("reopens without migrating again");
-    assert_eq!(store.live_games().expect("read"), vec![live]);
+    let store = Store::open(dir.path())
+        .await
+        .expect("reopens without migrating again");
+    assert_eq!(store.live_games().await.expect("read"), vec![live]);
 }

@@ -12,7 +12,7 @@ use store_support::backends::{Backend, Location};
 use store_support::{finished, live_game, random_step, rng};
 
 /// Plays games to their end in `store`, leaves two live ones and two open challenges.
-fn populate(store: &Store) {
+async fn populate(store: &Store) {
     let mut rng = rng(11);
     for round in 0..12u64 {
         let place = Place {
@@ -20,24 +20,25 @@ fn populate(store: &Store) {
             channel: 10 + round,
         };
         let players = [1 + round % 4, 5 + round % 3];
-        let live = live_game(store.next_id().expect("id"), place, players, round);
-        store.put_live_game(&live).expect("stored");
+        let live = live_game(store.next_id().await.expect("id"), place, players, round);
+        store.put_live_game(&live).await.expect("stored");
         let mut game = Game::replay(&live.record).expect("replays");
         while game.outcome().is_none() {
             random_step(&mut game, &mut rng);
         }
         store
             .finish_game(&finished(&live, &game, 1_000 + round))
+            .await
             .expect("finished");
     }
     for channel in [90, 91] {
         let place = Place { guild: 2, channel };
-        let mut live = live_game(store.next_id().expect("id"), place, [3, 4], channel);
+        let mut live = live_game(store.next_id().await.expect("id"), place, [3, 4], channel);
         live.turn_deadline_ms = 123_456 + channel;
         live.warned = true;
-        store.put_live_game(&live).expect("stored");
+        store.put_live_game(&live).await.expect("stored");
         let challenge = Challenge {
-            id: store.next_id().expect("id"),
+            id: store.next_id().await.expect("id"),
             place: Place { guild: 3, channel },
             challenger: 1,
             challenger_name: "a".into(),
@@ -48,21 +49,22 @@ fn populate(store: &Store) {
             expires_at_ms: 60_005,
             ai_level: None,
         };
-        store.put_challenge(&challenge).expect("stored");
+        store.put_challenge(&challenge).await.expect("stored");
     }
     store
         .set_player_name(9, "seen, never played", 3)
+        .await
         .expect("named");
     let running = Place {
         guild: 2,
         channel: 95,
     };
     let tournament = crate::store_tournaments::tournament(
-        store.next_id().expect("id"),
+        store.next_id().await.expect("id"),
         running,
         junqi::store::Phase::Running,
     );
-    store.put_tournament(&tournament).expect("stored");
+    store.put_tournament(&tournament).await.expect("stored");
     // One member waiting in a quick-match queue.
     store
         .put_queue_entry(&junqi::store::QueueEntry {
@@ -73,6 +75,7 @@ fn populate(store: &Store) {
             points: 40,
             joined_at_ms: 1_000,
         })
+        .await
         .expect("stored");
     // One server's own settings, with a change in its log.
     let mut settings = junqi::store::GuildSettings::new(2);
@@ -85,10 +88,10 @@ fn populate(store: &Store) {
         before: "30".into(),
         after: "45".into(),
     });
-    store.put_guild_settings(&settings).expect("stored");
+    store.put_guild_settings(&settings).await.expect("stored");
     // One game a moderator cancelled.
     let live = live_game(
-        store.next_id().expect("id"),
+        store.next_id().await.expect("id"),
         Place {
             guild: 2,
             channel: 92,
@@ -96,7 +99,7 @@ fn populate(store: &Store) {
         [3, 6],
         92,
     );
-    store.put_live_game(&live).expect("stored");
+    store.put_live_game(&live).await.expect("stored");
     store
         .cancel_game(&junqi::store::CancelledGame {
             version: junqi::store::CANCELLED_GAME_VERSION,
@@ -106,20 +109,27 @@ fn populate(store: &Store) {
             by_name: "a".into(),
             reason: "spam".into(),
         })
+        .await
         .expect("cancelled");
     // Two remembered rematch windows: a finished game at its channel and its thread.
-    let last = store.finished_games().expect("read").pop().expect("a game");
+    let last = store
+        .finished_games()
+        .await
+        .expect("read")
+        .pop()
+        .expect("a game");
     let thread = Place {
         guild: last.game.place.guild,
         channel: 777,
     };
     store
         .set_rematch_window(&[last.game.place, thread], last.game.players, last.game.id)
+        .await
         .expect("remembered");
 }
 
-#[test]
-fn a_populated_sled_directory_moves_to_postgres_verified_and_idempotent() {
+#[tokio::test]
+async fn a_populated_sled_directory_moves_to_postgres_verified_and_idempotent() {
     let Some(database) = Backend::Postgres.location() else {
         return;
     };
@@ -127,29 +137,29 @@ fn a_populated_sled_directory_moves_to_postgres_verified_and_idempotent() {
     let Some(Location::Dir(dir)) = Backend::Sled.location() else {
         panic!("a sled location is a directory");
     };
-    let source = Store::open(dir.path()).expect("opens");
-    populate(&source);
+    let source = Store::open(dir.path()).await.expect("opens");
+    populate(&source).await;
 
     // A bot holding the directory keeps the migration out.
-    match migrate_sled_to_postgres(dir.path(), &url) {
+    match migrate_sled_to_postgres(dir.path(), &url).await {
         Err(StoreError::Locked { .. }) => {}
         other => panic!("migrated while the directory was held: {other:?}"),
     }
     let expected = (
-        source.players().expect("read"),
-        source.finished_games().expect("read"),
-        source.live_games().expect("read"),
-        source.challenges().expect("read"),
+        source.players().await.expect("read"),
+        source.finished_games().await.expect("read"),
+        source.live_games().await.expect("read"),
+        source.challenges().await.expect("read"),
     );
-    let windows = source.rematch_windows().expect("read");
+    let windows = source.rematch_windows().await.expect("read");
     assert_eq!(windows.len(), 4, "two places, two players");
-    let tournaments = source.tournaments().expect("read");
-    let queue = source.queue_entries().expect("read");
+    let tournaments = source.tournaments().await.expect("read");
+    let queue = source.queue_entries().await.expect("read");
     assert_eq!(queue.len(), 1);
-    let settings = source.all_guild_settings().expect("read");
-    let cancelled = source.cancelled_games().expect("read");
+    let settings = source.all_guild_settings().await.expect("read");
+    let cancelled = source.cancelled_games().await.expect("read");
     assert_eq!(cancelled.len(), 1);
-    let board = source.leaderboard(None, 100).expect("board");
+    let board = source.leaderboard(None, 100).await.expect("board");
     let highest_id = expected
         .1
         .iter()
@@ -161,7 +171,9 @@ fn a_populated_sled_directory_moves_to_postgres_verified_and_idempotent() {
         .expect("records");
     drop(source);
 
-    let report = migrate_sled_to_postgres(dir.path(), &url).expect("migrates");
+    let report = migrate_sled_to_postgres(dir.path(), &url)
+        .await
+        .expect("migrates");
     let counts: Vec<usize> = report.kinds.iter().map(|kind| kind.count).collect();
     assert_eq!(
         counts,
@@ -170,34 +182,38 @@ fn a_populated_sled_directory_moves_to_postgres_verified_and_idempotent() {
     );
     assert_eq!(expected.0.len(), 8, "seven players and one only named");
 
-    let target = database.open();
-    assert_eq!(target.rematch_windows().expect("read"), windows);
-    assert_eq!(target.tournaments().expect("read"), tournaments);
-    assert_eq!(target.queue_entries().expect("read"), queue);
-    assert_eq!(target.all_guild_settings().expect("read"), settings);
-    assert_eq!(target.cancelled_games().expect("read"), cancelled);
+    let target = database.open().await;
+    assert_eq!(target.rematch_windows().await.expect("read"), windows);
+    assert_eq!(target.tournaments().await.expect("read"), tournaments);
+    assert_eq!(target.queue_entries().await.expect("read"), queue);
+    assert_eq!(target.all_guild_settings().await.expect("read"), settings);
+    assert_eq!(target.cancelled_games().await.expect("read"), cancelled);
     let window = windows[0];
     let rematch = target
         .rematch_window(window.place, window.user)
+        .await
         .expect("read")
         .map(|done| done.game.id);
     assert_eq!(rematch, Some(window.game), "/rematch finds the game there");
     let found = (
-        target.players().expect("read"),
-        target.finished_games().expect("read"),
-        target.live_games().expect("read"),
-        target.challenges().expect("read"),
+        target.players().await.expect("read"),
+        target.finished_games().await.expect("read"),
+        target.live_games().await.expect("read"),
+        target.challenges().await.expect("read"),
     );
     assert_eq!(found, expected);
-    assert_eq!(target.leaderboard(None, 100).expect("board"), board);
+    assert_eq!(target.leaderboard(None, 100).await.expect("board"), board);
     for (place, player) in store_support::naive_places(&board).into_iter().zip(&board) {
         assert_eq!(
-            target.position_of(player.user, None).expect("position"),
+            target
+                .position_of(player.user, None)
+                .await
+                .expect("position"),
             Some(place)
         );
     }
     assert!(
-        target.next_id().expect("id") > highest_id,
+        target.next_id().await.expect("id") > highest_id,
         "ids never repeat"
     );
     drop(target);
@@ -216,11 +232,11 @@ fn a_populated_sled_directory_moves_to_postgres_verified_and_idempotent() {
         String::from_utf8_lossy(&output.stderr)
     );
     assert_eq!(printed, report.to_string());
-    let target = database.open();
-    assert_eq!(target.players().expect("read"), found.0);
-    assert_eq!(target.finished_games().expect("read"), found.1);
-    assert_eq!(target.live_games().expect("read"), found.2);
-    assert_eq!(target.rematch_windows().expect("read"), windows);
-    assert_eq!(target.tournaments().expect("read"), tournaments);
-    assert_eq!(target.queue_entries().expect("read"), queue);
+    let target = database.open().await;
+    assert_eq!(target.players().await.expect("read"), found.0);
+    assert_eq!(target.finished_games().await.expect("read"), found.1);
+    assert_eq!(target.live_games().await.expect("read"), found.2);
+    assert_eq!(target.rematch_windows().await.expect("read"), windows);
+    assert_eq!(target.tournaments().await.expect("read"), tournaments);
+    assert_eq!(target.queue_entries().await.expect("read"), queue);
 }

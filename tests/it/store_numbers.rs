@@ -15,25 +15,29 @@ fn place(channel: u64) -> Place {
     Place { guild: 9, channel }
 }
 
-fn game_numbers_are_sequential_and_a_failed_start_leaves_no_gap(backend: Backend) {
+async fn game_numbers_are_sequential_and_a_failed_start_leaves_no_gap(backend: Backend) {
     let Some(location) = backend.location() else {
         return;
     };
-    let store = location.open();
+    let store = location.open().await;
     // The id a caller puts in is ignored: the store numbers the game.
     let first = store
         .start_live_game(&live_game(777, place(1), [1, 2], 3))
+        .await
         .expect("started");
     assert_eq!(first.id, 1);
-    assert_eq!(store.live_game(1).expect("read"), Some(first.clone()));
+    assert_eq!(store.live_game(1).await.expect("read"), Some(first.clone()));
 
-    let busy = store.start_live_game(&live_game(0, place(1), [3, 4], 4));
+    let busy = store
+        .start_live_game(&live_game(0, place(1), [3, 4], 4))
+        .await;
     assert!(
         matches!(busy, Err(StoreError::PlaceBusy { .. })),
         "{busy:?}"
     );
     let second = store
         .start_live_game(&live_game(0, place(2), [3, 4], 4))
+        .await
         .expect("started");
     assert_eq!(second.id, 2, "the refused start took no number");
 
@@ -41,45 +45,47 @@ fn game_numbers_are_sequential_and_a_failed_start_leaves_no_gap(backend: Backend
     ended.abandon(Seat::First).expect("abandons");
     store
         .finish_game(&finished(&second, &ended, 5))
+        .await
         .expect("finished");
     let third = store
         .start_live_game(&live_game(0, place(2), [3, 4], 5))
+        .await
         .expect("started");
     assert_eq!(third.id, 3, "numbers follow finished games too");
     drop(store);
 
-    let store = location.open();
+    let store = location.open().await;
     let fourth = store
         .start_live_game(&live_game(0, place(4), [5, 6], 6))
+        .await
         .expect("started");
     assert_eq!(fourth.id, 4, "numbers carry on after reopening");
 
     // Several processes (pools) starting games at once on PostgreSQL: no number twice, none
     // skipped.
     if location.url().is_some() {
-        let stores = [location.open(), location.open()];
+        let stores = [location.open().await, location.open().await];
         let mut numbers = BTreeSet::new();
-        std::thread::scope(|scope| {
-            let workers: Vec<_> = (0..4u64)
-                .map(|worker| {
-                    let store = &stores[(worker % 2) as usize];
-                    scope.spawn(move || {
-                        (0..10u64)
-                            .map(|n| {
-                                let at = place(100 + worker * 10 + n);
-                                store
-                                    .start_live_game(&live_game(0, at, [7, 8], n))
-                                    .expect("started")
-                                    .id
-                            })
-                            .collect::<Vec<_>>()
-                    })
+        let workers: Vec<_> = (0..4u64)
+            .map(|worker| {
+                let store = stores[(worker % 2) as usize].clone();
+                tokio::spawn(async move {
+                    let mut numbers = Vec::new();
+                    for n in 0..10u64 {
+                        let at = place(100 + worker * 10 + n);
+                        let started = store
+                            .start_live_game(&live_game(0, at, [7, 8], n))
+                            .await
+                            .expect("started");
+                        numbers.push(started.id);
+                    }
+                    numbers
                 })
-                .collect();
-            for worker in workers {
-                numbers.extend(worker.join().expect("worker"));
-            }
-        });
+            })
+            .collect();
+        for worker in workers {
+            numbers.extend(worker.await.expect("worker"));
+        }
         assert_eq!(numbers, (5..=44).collect::<BTreeSet<u64>>());
     }
 }

@@ -22,43 +22,48 @@ fn entry(user: u64, points: i64, joined_at_ms: u64) -> QueueEntry {
     }
 }
 
-fn queue_reads_back(backend: Backend) {
+async fn queue_reads_back(backend: Backend) {
     let Some(location) = backend.location() else {
         return;
     };
-    let store = location.open();
-    assert_eq!(store.queue_entries().expect("reads"), Vec::new());
+    let store = location.open().await;
+    assert_eq!(store.queue_entries().await.expect("reads"), Vec::new());
     for (user, points) in [(3, 0), (1, 40), (2, 500)] {
         store
             .put_queue_entry(&entry(user, points, 1_000 + user))
+            .await
             .expect("stores");
     }
     store
         .put_queue_entry(&entry(3, 7, 2_000))
+        .await
         .expect("replaces");
-    store.remove_queue_entries(&[1, 9]).expect("removes");
+    store.remove_queue_entries(&[1, 9]).await.expect("removes");
     let expected = vec![entry(2, 500, 1_002), entry(3, 7, 2_000)];
-    assert_eq!(store.queue_entries().expect("reads"), expected);
+    assert_eq!(store.queue_entries().await.expect("reads"), expected);
     drop(store);
-    let reopened = location.open();
-    assert_eq!(reopened.queue_entries().expect("reads"), expected);
+    let reopened = location.open().await;
+    assert_eq!(reopened.queue_entries().await.expect("reads"), expected);
     if location.url().is_some() {
-        let other = location.open();
-        assert_eq!(other.queue_entries().expect("reads"), expected);
+        let other = location.open().await;
+        assert_eq!(other.queue_entries().await.expect("reads"), expected);
     }
 }
 
 crate::on_both_backends!(queue_reads_back);
 
-#[test]
-fn a_backup_carries_the_queue_and_check_store_reads_it() {
+#[tokio::test]
+async fn a_backup_carries_the_queue_and_check_store_reads_it() {
     let Some(Location::Dir(dir)) = Backend::Sled.location() else {
         panic!("a sled location is a directory");
     };
-    let store = Store::open(dir.path()).expect("opens");
+    let store = Store::open(dir.path()).await.expect("opens");
     let waiting = entry(4, 40, 123);
-    store.put_queue_entry(&waiting).expect("stores");
+    store.put_queue_entry(&waiting).await.expect("stores");
     let (_restored_dir, restored) =
-        crate::store_support::check_and_restore(store, dir.path(), "v1/queue", 1);
-    assert_eq!(restored.queue_entries().expect("reads"), vec![waiting]);
+        crate::store_support::check_and_restore(store, dir.path(), "v1/queue", 1).await;
+    assert_eq!(
+        restored.queue_entries().await.expect("reads"),
+        vec![waiting]
+    );
 }

@@ -20,13 +20,13 @@ const HERE: Place = Place {
 };
 
 /// Plays rated and unrated games (one unrated one abandoned) between four players.
-fn populate(store: &Store) {
+async fn populate(store: &Store) {
     let mut rng = rng(5);
     for round in 0..10u64 {
         let players = [1 + round % 4, 1 + (round + 1) % 4];
-        let mut live = live_game(store.next_id().expect("id"), HERE, players, round);
+        let mut live = live_game(store.next_id().await.expect("id"), HERE, players, round);
         live.rated = round % 3 != 0;
-        store.put_live_game(&live).expect("stored");
+        store.put_live_game(&live).await.expect("stored");
         let mut game = Game::replay(&live.record).expect("replays");
         if round == 3 {
             game.abandon(Seat::First).expect("abandons");
@@ -36,6 +36,7 @@ fn populate(store: &Store) {
         }
         store
             .finish_game(&finished(&live, &game, 100 + round))
+            .await
             .expect("finished");
     }
 }
@@ -100,52 +101,68 @@ fn downgrade(location: &Location, players: &[PlayerStats], games: &[FinishedGame
     }
 }
 
-fn a_schema_2_store_gets_its_unrated_games_counted_apart(backend: Backend) {
+async fn a_schema_2_store_gets_its_unrated_games_counted_apart(backend: Backend) {
     let Some(location) = backend.location() else {
         return;
     };
     let (players, boards, games, places) = {
-        let store = location.open();
-        populate(&store);
-        let players = store.players().expect("read");
-        let games = store.finished_games().expect("read");
+        let store = location.open().await;
+        populate(&store).await;
+        let players = store.players().await.expect("read");
+        let games = store.finished_games().await.expect("read");
         let boards = [
-            store.leaderboard(None, 10).expect("board"),
-            store.leaderboard(Some(HERE.guild), 10).expect("board"),
+            store.leaderboard(None, 10).await.expect("board"),
+            store
+                .leaderboard(Some(HERE.guild), 10)
+                .await
+                .expect("board"),
         ];
-        let places: Vec<_> = players
-            .iter()
-            .map(|p| store.position_of(p.user, Some(HERE.guild)).expect("place"))
-            .collect();
-        store.close_cleanly().expect("closed");
+        let mut places = Vec::new();
+        for p in &players {
+            places.push(
+                store
+                    .position_of(p.user, Some(HERE.guild))
+                    .await
+                    .expect("place"),
+            );
+        }
+        store.close_cleanly().await.expect("closed");
         (players, boards, games, places)
     };
     assert!(players.iter().any(|p| p.unrated_games() > 0 && p.games > 0));
     assert!(players.iter().any(|p| unrated_abandons(&games, p.user) > 0));
     downgrade(&location, &players, &games);
 
-    let store = location.open();
+    let store = location.open().await;
     assert_eq!(
-        store.schema_version().expect("read"),
+        store.schema_version().await.expect("read"),
         Some(match backend {
             Backend::Sled => junqi::store::SCHEMA_VERSION,
             Backend::Postgres => junqi::store::POSTGRES_SCHEMA_VERSION,
         })
     );
-    assert_eq!(store.players().expect("read"), players);
-    assert_eq!(store.leaderboard(None, 10).expect("board"), boards[0]);
+    assert_eq!(store.players().await.expect("read"), players);
+    assert_eq!(store.leaderboard(None, 10).await.expect("board"), boards[0]);
     assert_eq!(
-        store.leaderboard(Some(HERE.guild), 10).expect("board"),
+        store
+            .leaderboard(Some(HERE.guild), 10)
+            .await
+            .expect("board"),
         boards[1]
     );
-    let after: Vec<_> = players
-        .iter()
-        .map(|p| store.position_of(p.user, Some(HERE.guild)).expect("place"))
-        .collect();
+    let mut after = Vec::new();
+    for p in &players {
+        after.push(
+            store
+                .position_of(p.user, Some(HERE.guild))
+                .await
+                .expect("place"),
+        );
+    }
     assert_eq!(after, places);
-    assert!(store.quarantined().expect("listed").is_empty());
+    assert!(store.quarantined().await.expect("listed").is_empty());
     if backend == Backend::Sled {
-        let report = store.check().expect("checked");
+        let report = store.check().await.expect("checked");
         assert!(report.is_sound(), "{:?}", report.problems);
     }
 }

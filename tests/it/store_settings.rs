@@ -21,28 +21,33 @@ fn settings(guild: u64, turn_secs: &str) -> GuildSettings {
     settings
 }
 
-fn guild_settings_read_back(backend: Backend) {
+async fn guild_settings_read_back(backend: Backend) {
     let Some(location) = backend.location() else {
         return;
     };
-    let store = location.open();
-    assert_eq!(store.all_guild_settings().expect("reads"), Vec::new());
+    let store = location.open().await;
+    assert_eq!(store.all_guild_settings().await.expect("reads"), Vec::new());
     let first = settings(5 << 22, "45");
     let mut second = settings(6 << 22, "60");
-    store.put_guild_settings(&first).expect("stores");
-    store.put_guild_settings(&second).expect("stores");
+    store.put_guild_settings(&first).await.expect("stores");
+    store.put_guild_settings(&second).await.expect("stores");
     second.values.insert("game_threads".into(), "off".into());
-    store.put_guild_settings(&second).expect("replaces");
+    store.put_guild_settings(&second).await.expect("replaces");
     let expected = vec![first, second];
-    assert_eq!(store.all_guild_settings().expect("reads"), expected);
+    assert_eq!(store.all_guild_settings().await.expect("reads"), expected);
     drop(store);
     assert_eq!(
-        location.open().all_guild_settings().expect("reads"),
+        location
+            .open()
+            .await
+            .all_guild_settings()
+            .await
+            .expect("reads"),
         expected
     );
     if location.url().is_some() {
-        let other = location.open();
-        assert_eq!(other.all_guild_settings().expect("reads"), expected);
+        let other = location.open().await;
+        assert_eq!(other.all_guild_settings().await.expect("reads"), expected);
     }
 }
 
@@ -65,15 +70,18 @@ fn the_log_keeps_the_last_20_changes() {
     assert_eq!(record.log[0].at_ms, 10, "the oldest ten are gone");
 }
 
-#[test]
-fn a_backup_carries_guild_settings_and_check_store_reads_them() {
+#[tokio::test]
+async fn a_backup_carries_guild_settings_and_check_store_reads_them() {
     let Some(Location::Dir(dir)) = Backend::Sled.location() else {
         panic!("a sled location is a directory");
     };
-    let store = Store::open(dir.path()).expect("opens");
+    let store = Store::open(dir.path()).await.expect("opens");
     let stored = settings(5 << 22, "45");
-    store.put_guild_settings(&stored).expect("stores");
+    store.put_guild_settings(&stored).await.expect("stores");
     let (_restored_dir, restored) =
-        crate::store_support::check_and_restore(store, dir.path(), "v1/guild_settings", 1);
-    assert_eq!(restored.all_guild_settings().expect("reads"), vec![stored]);
+        crate::store_support::check_and_restore(store, dir.path(), "v1/guild_settings", 1).await;
+    assert_eq!(
+        restored.all_guild_settings().await.expect("reads"),
+        vec![stored]
+    );
 }

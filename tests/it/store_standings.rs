@@ -55,12 +55,12 @@ fn board() -> Vec<PlayerStats> {
         .collect()
 }
 
-fn rank_and_leaderboard_agree_on_shared_places(backend: Backend) {
+async fn rank_and_leaderboard_agree_on_shared_places(backend: Backend) {
     let Some(location) = backend.location() else {
         return;
     };
-    let store = location.open();
-    store.import_players(&board()).expect("imported");
+    let store = location.open().await;
+    store.import_players(&board()).await.expect("imported");
     let runtime = tokio::runtime::Runtime::new().expect("runtime");
     runtime.block_on(async {
         let (service, _outbound) = Service::start(Config::default(), store)

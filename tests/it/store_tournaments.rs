@@ -47,14 +47,14 @@ pub fn tournament(id: u64, place: Place, phase: Phase) -> Tournament {
     }
 }
 
-fn tournaments_read_back_whole(backend: Backend) {
+async fn tournaments_read_back_whole(backend: Backend) {
     let Some(location) = backend.location() else {
         return;
     };
-    let store = location.open();
-    assert_eq!(store.tournaments().expect("reads"), Vec::new());
+    let store = location.open().await;
+    assert_eq!(store.tournaments().await.expect("reads"), Vec::new());
     let mut running = tournament(7, CHANNEL, Phase::Running);
-    store.put_tournament(&running).expect("stores");
+    store.put_tournament(&running).await.expect("stores");
     let over = tournament(
         3,
         Place {
@@ -63,47 +63,48 @@ fn tournaments_read_back_whole(backend: Backend) {
         },
         Phase::Finished,
     );
-    store.put_tournament(&over).expect("stores");
+    store.put_tournament(&over).await.expect("stores");
     running.entrants[2].score = 1;
     running.games.clear();
-    store.put_tournament(&running).expect("replaces");
+    store.put_tournament(&running).await.expect("replaces");
     assert_eq!(
-        store.tournaments().expect("reads"),
+        store.tournaments().await.expect("reads"),
         vec![over.clone(), running.clone()],
         "by id, the latest version of each"
     );
     drop(store);
-    let reopened = location.open();
+    let reopened = location.open().await;
     assert_eq!(
-        reopened.tournaments().expect("reads"),
+        reopened.tournaments().await.expect("reads"),
         vec![over.clone(), running.clone()]
     );
     if location.url().is_some() {
-        let other = location.open();
-        assert_eq!(other.tournaments().expect("reads").len(), 2);
+        let other = location.open().await;
+        assert_eq!(other.tournaments().await.expect("reads").len(), 2);
     }
 }
 
 crate::on_both_backends!(tournaments_read_back_whole);
 
-#[test]
-fn a_backup_carries_tournaments_and_check_store_reads_them() {
+#[tokio::test]
+async fn a_backup_carries_tournaments_and_check_store_reads_them() {
     let Some(Location::Dir(dir)) = Backend::Sled.location() else {
         panic!("a sled location is a directory");
     };
-    let store = Store::open(dir.path()).expect("opens");
+    let store = Store::open(dir.path()).await.expect("opens");
     let first = tournament(1, CHANNEL, Phase::Running);
-    store.put_tournament(&first).expect("stores");
-    let report = store.check().expect("checks");
+    store.put_tournament(&first).await.expect("stores");
+    let report = store.check().await.expect("checks");
     assert!(report.is_sound(), "{:?}", report.problems);
     assert_eq!(report.records.get("v1/tournaments").copied(), Some(1));
     let backup = dir.path().join("tournament.junqi-backup");
-    store.write_backup(&backup).expect("backs up");
+    store.write_backup(&backup).await.expect("backs up");
     // A second open tournament in the same channel is damage check-store names.
     store
         .put_tournament(&tournament(2, CHANNEL, Phase::Scheduled))
+        .await
         .expect("stores");
-    let report = store.check().expect("checks");
+    let report = store.check().await.expect("checks");
     assert!(
         report
             .problems
@@ -116,19 +117,21 @@ fn a_backup_carries_tournaments_and_check_store_reads_them() {
 
     let restored_dir = tempfile::tempdir().expect("temp dir");
     let target = restored_dir.path().join("store");
-    Store::restore_backup(&backup, &target).expect("restores");
-    let restored = Store::open(&target).expect("opens");
-    assert_eq!(restored.tournaments().expect("reads"), vec![first]);
+    Store::restore_backup(&backup, &target)
+        .await
+        .expect("restores");
+    let restored = Store::open(&target).await.expect("opens");
+    assert_eq!(restored.tournaments().await.expect("reads"), vec![first]);
 }
 
-#[test]
-fn a_corrupt_tournament_is_quarantined_and_the_others_still_read() {
+#[tokio::test]
+async fn a_corrupt_tournament_is_quarantined_and_the_others_still_read() {
     let Some(Location::Dir(dir)) = Backend::Sled.location() else {
         panic!("a sled location is a directory");
     };
-    let store = Store::open(dir.path()).expect("opens");
+    let store = Store::open(dir.path()).await.expect("opens");
     let good = tournament(1, CHANNEL, Phase::Running);
-    store.put_tournament(&good).expect("stores");
+    store.put_tournament(&good).await.expect("stores");
     store
         .put_tournament(&tournament(
             2,
@@ -138,6 +141,7 @@ fn a_corrupt_tournament_is_quarantined_and_the_others_still_read() {
             },
             Phase::Running,
         ))
+        .await
         .expect("stores");
     drop(store);
     {
@@ -147,9 +151,11 @@ fn a_corrupt_tournament_is_quarantined_and_the_others_still_read() {
             .expect("corrupts");
         db.flush().expect("flush");
     }
-    let store = Store::open(dir.path()).expect("a corrupt tournament does not stop the store");
-    assert_eq!(store.tournaments().expect("reads"), vec![good]);
-    let quarantined = store.quarantined().expect("lists");
+    let store = Store::open(dir.path())
+        .await
+        .expect("a corrupt tournament does not stop the store");
+    assert_eq!(store.tournaments().await.expect("reads"), vec![good]);
+    let quarantined = store.quarantined().await.expect("lists");
     assert!(
         quarantined
             .iter()

@@ -34,7 +34,9 @@ fn in_room(user: u64, room: Place) -> Caller {
 
 pub(crate) async fn start(surface: Surface) -> (Service, UnboundedReceiver<Outbound>, Store) {
     let dir = tempfile::tempdir().expect("temp dir");
-    let store = Store::open(&dir.path().join("store")).expect("open store");
+    let store = Store::open(&dir.path().join("store"))
+        .await
+        .expect("open store");
     // The directory goes when the test process ends; the store outlives the service here.
     std::mem::forget(dir);
     let config = Config {
@@ -164,7 +166,10 @@ async fn games_play_side_by_side_in_rooms_and_rated_ones_count_on_the_ladder() {
         );
         service.shutdown().await;
         // An abandon costs the one who left; the winner's rated record counts the game.
-        let (winner, loser) = (store.player(1).expect("p1"), store.player(2).expect("p2"));
+        let (winner, loser) = (
+            store.player(1).await.expect("p1"),
+            store.player(2).await.expect("p2"),
+        );
         match rated {
             true => assert!(
                 winner.games == 1 && loser.points < 0,

@@ -18,7 +18,7 @@ use tokio::sync::oneshot;
 use super::{Attachment, Caller, FileKind, GameEvent, Inner, Reply, lock, store_failure};
 use crate::analysis::ESTIMATOR_VERSION;
 use crate::config::Language;
-use crate::store::{FinishedGame, Store, StoredAnalysis};
+use crate::store::{FinishedGame, Store, StoreError, StoredAnalysis};
 use crate::words::analysis as say;
 use crate::words::history as history_words;
 
@@ -33,6 +33,8 @@ type Outcome = Result<StoredAnalysis, String>;
 struct Job {
     finished: FinishedGame,
     store: Store,
+    /// The service's runtime, which the analyst thread waits on to store the series.
+    runtime: tokio::runtime::Handle,
 }
 
 /// The analyses running or waiting, by game: who waits for each.
@@ -92,7 +94,7 @@ fn work(queue: &Queue) {
                 "analysed"
             );
             // A failed write costs the next request another analysis, never this answer.
-            if let Err(error) = job.store.put_analysis(analysis) {
+            if let Err(error) = job.runtime.block_on(job.store.put_analysis(analysis)) {
                 tracing::error!("storing the analysis of game {id}: {error}");
             }
         }
@@ -117,7 +119,15 @@ impl Analysts {
             return false;
         }
         waiting.insert(id, Vec::new());
-        jobs.push((self.clone(), Job { finished, store }));
+        let runtime = tokio::runtime::Handle::current();
+        jobs.push((
+            self.clone(),
+            Job {
+                finished,
+                store,
+                runtime,
+            },
+        ));
         queue.ready.notify_one();
         true
     }
@@ -142,30 +152,31 @@ enum Found {
 /// Looks game `game` up for `caller`: refusals for a game that is not there, not finished or
 /// of another server.
 async fn find(inner: &Arc<Inner>, caller: &Caller, lang: Language, game: u64) -> Found {
-    let found = inner
-        .blocking(move |store| {
-            let finished = store.finished_game(game)?;
-            let stored = match &finished {
-                Some(_) => store.analysis(game)?,
-                None => None,
-            };
-            let live = match &finished {
-                None => store.live_game(game)?.map(|live| live.place.guild),
-                Some(_) => None,
-            };
-            let cancelled = match (&finished, live) {
-                (None, None) => store
-                    .cancelled_game(game)?
-                    .map(|cancelled| cancelled.game.place.guild),
-                _ => None,
-            };
-            Ok((finished, stored, live, cancelled))
-        })
-        .await;
+    let store = &inner.store;
+    let found = async {
+        let finished = store.finished_game(game).await?;
+        let stored = match &finished {
+            Some(_) => store.analysis(game).await?,
+            None => None,
+        };
+        let live = match &finished {
+            None => store.live_game(game).await?.map(|live| live.place.guild),
+            Some(_) => None,
+        };
+        let cancelled = match (&finished, live) {
+            (None, None) => store
+                .cancelled_game(game)
+                .await?
+                .map(|cancelled| cancelled.game.place.guild),
+            _ => None,
+        };
+        Ok::<_, StoreError>((finished, stored, live, cancelled))
+    }
+    .await;
     let guild = caller.place.guild;
     let other = || Found::Refused(Reply::refusal(say::analyse_other_server(lang, game)));
     match found {
-        Err(error) => Found::Refused(store_failure(&error, lang)),
+        Err(error) => Found::Refused(store_failure(&error.into(), lang)),
         Ok((Some(finished), stored, _, _)) => {
             if finished.game.place.guild != guild {
                 return other();

@@ -12,7 +12,7 @@ use super::happened::{Event, Happened, Refusal, Said};
 use super::mailbox::GameActor;
 use super::presenter::{Shown, Sink};
 use super::settle::outcome_unknown;
-use super::{Caller, GameNews, Reply, clock};
+use super::{Caller, GameNews, Reply, ServiceError, clock};
 use crate::store::{CANCELLED_GAME_VERSION, CancelledGame, kept_reason};
 
 impl GameActor {
@@ -44,17 +44,14 @@ impl GameActor {
             by_name: caller.name.clone(),
             reason: kept_reason(&reason),
         };
-        let record = cancelled.clone();
-        if let Err(error) = self
-            .inner
-            .blocking(move |store| store.cancel_game(&record))
-            .await
-        {
+        if let Err(error) = self.inner.store.cancel_game(&cancelled).await {
+            let error = ServiceError::from(error);
             // A lost connection may have lost the answer rather than the write.
             let stored = outcome_unknown(&error)
                 && self
                     .inner
-                    .blocking(move |store| store.cancelled_game(id))
+                    .store
+                    .cancelled_game(id)
                     .await
                     .is_ok_and(|found| found.is_some());
             if !stored {

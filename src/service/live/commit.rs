@@ -79,9 +79,7 @@ impl GameActor {
     pub(in crate::service) async fn save(&mut self) -> Result<Option<Ended>, ServiceError> {
         let live = self.table.stored(self.game.record().clone());
         let Some(outcome) = self.game.outcome() else {
-            self.inner
-                .blocking(move |store| store.put_live_game(&live))
-                .await?;
+            self.inner.store.put_live_game(&live).await?;
             return Ok(None);
         };
         let points = if self.table.rated {
@@ -95,11 +93,7 @@ impl GameActor {
             outcome,
             points,
         };
-        let stats = self
-            .inner
-            .blocking(move |store| Ok((store.finish_game(&finished)?, finished)))
-            .await?;
-        let (stats, finished) = stats;
+        let stats = self.inner.store.finish_game(&finished).await?;
         self.after_finish(finished).await;
         Ok(Some(Ended { points, stats }))
     }

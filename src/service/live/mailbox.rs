@@ -193,17 +193,13 @@ impl GameActor {
         let mut stored = self.table.stored(self.game.record().clone());
         stored.place = to;
         let (players, id) = (self.table.players, self.table.id);
-        self.inner
-            .blocking(move |store| {
-                store.move_live_game(&stored, from)?;
-                // The channel the thread came from remembers the game for `/rematch` (also
-                // after a restart, when the service no longer knows the thread's channel).
-                if let Err(error) = store.set_rematch_window(&[from], players, id) {
-                    tracing::error!("remembering game {id} for /rematch: {error}");
-                }
-                Ok(())
-            })
-            .await?;
+        let store = &self.inner.store;
+        store.move_live_game(&stored, from).await?;
+        // The channel the thread came from remembers the game for `/rematch` (also
+        // after a restart, when the service no longer knows the thread's channel).
+        if let Err(error) = store.set_rematch_window(&[from], players, id).await {
+            tracing::error!("remembering game {id} for /rematch: {error}");
+        }
         self.table.place = to;
         Ok(())
     }

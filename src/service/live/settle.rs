@@ -34,13 +34,16 @@ enum Found {
     Neither,
 }
 
-fn look(store: &Store, id: u64, players: [UserId; 2]) -> Result<Found, StoreError> {
-    if let Some(live) = store.live_game(id)? {
+async fn look(store: &Store, id: u64, players: [UserId; 2]) -> Result<Found, StoreError> {
+    if let Some(live) = store.live_game(id).await? {
         return Ok(Found::Live(Box::new(live)));
     }
-    match store.finished_game(id)? {
+    match store.finished_game(id).await? {
         Some(finished) => {
-            let stats = [store.player(players[0])?, store.player(players[1])?];
+            let stats = [
+                store.player(players[0]).await?,
+                store.player(players[1]).await?,
+            ];
             Ok(Found::Finished(Box::new(finished), stats))
         }
         None => Ok(Found::Neither),
@@ -59,11 +62,7 @@ impl GameActor {
         let started = Instant::now();
         let mut pause = Duration::from_millis(50);
         loop {
-            match self
-                .inner
-                .blocking(move |store| look(store, id, players))
-                .await
-            {
+            match look(&self.inner.store, id, players).await {
                 Ok(found) => return Some(found),
                 Err(error) if started.elapsed() >= patience => {
                     tracing::warn!("game {id}: cannot read the game back: {error}");
@@ -143,7 +142,8 @@ impl GameActor {
         let (players, id) = (finished.game.players, finished.game.id);
         let remembered = self
             .inner
-            .blocking(move |store| store.set_rematch_window(&places, players, id))
+            .store
+            .set_rematch_window(&places, players, id)
             .await;
         if let Err(error) = remembered {
             tracing::error!("remembering game {id} for /rematch: {error}");

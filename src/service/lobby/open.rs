@@ -76,9 +76,10 @@ pub(super) async fn find_acceptable(
             .map_err(taken);
     }
     let open = inner
-        .blocking(move |s| s.challenge_at(place))
+        .store
+        .challenge_at(place)
         .await
-        .map_err(|error| failed(lang, &error))?;
+        .map_err(|error| failed(lang, &error.into()))?;
     let addressed = open
         .iter()
         .filter(|c| c.challenged == user)

@@ -55,7 +55,7 @@ async fn sync(inner: &Arc<Inner>) -> Result<(), ServiceError> {
         return Ok(());
     }
     let covered = queues.sync_requested.load(Ordering::SeqCst);
-    inner.blocking(|s| s.sync()).await?;
+    inner.store.sync().await?;
     queues.sync_done.fetch_max(covered, Ordering::SeqCst);
     Ok(())
 }
@@ -147,9 +147,9 @@ pub(super) async fn play(
         Err(refusal) => return Reply::refusal(refusal),
     };
     let user = caller.user;
-    let points = match inner.blocking(move |s| s.player(user)).await {
+    let points = match inner.store.player(user).await {
         Ok(stats) => stats.points,
-        Err(error) => return store_failure(&error, lang),
+        Err(error) => return store_failure(&error.into(), lang),
     };
     let mut all = inner.queues.waiting.lock().await;
     if let Some(waiting) = all.values().flatten().find(|e| e.user == user) {
@@ -177,22 +177,13 @@ pub(super) async fn play(
     let Some(mine) = mine else {
         // Written before anyone can be paired with it (so a pair's removal comes after it),
         // durable before the answer: the flush waits outside the lock, one for many arrivals.
-        let staged = if inner.store.is_shared() {
-            let stored = entry.clone();
-            inner.blocking(move |s| s.stage_queue_entry(&stored)).await
-        } else {
-            // On sled, staging writes memory only (no flush): done here, the lock is held for
-            // microseconds rather than a trip to the blocking pool.
-            inner
-                .store
-                .stage_queue_entry(&entry)
-                .map_err(ServiceError::from)
-        };
+        // (On sled, staging writes memory only, in place: the lock is held for microseconds.)
+        let staged = inner.store.stage_queue_entry(&entry).await;
         if let Err(error) = staged {
             list.retain(|e| e.user != user);
             drop(all);
             start::start_all(inner, found);
-            return store_failure(&error, lang);
+            return store_failure(&error.into(), lang);
         }
         let waiting = list.iter().filter(|e| e.turn_secs == turn_secs).count();
         drop(all);
@@ -238,11 +229,8 @@ async fn leave(inner: &Arc<Inner>, user: UserId, tongues: Tongues) -> Reply {
     if !all.values().flatten().any(|e| e.user == user) {
         return Reply::refusal(words::not_in_queue(lang));
     }
-    if let Err(error) = inner
-        .blocking(move |s| s.remove_queue_entries(&[user]))
-        .await
-    {
-        return store_failure(&error, lang);
+    if let Err(error) = inner.store.remove_queue_entries(&[user]).await {
+        return store_failure(&error.into(), lang);
     }
     for list in all.values_mut() {
         list.retain(|e| e.user != user);
@@ -256,7 +244,7 @@ pub(super) async fn resume(
     inner: &Arc<Inner>,
     news: UnboundedReceiver<GameNews>,
 ) -> Result<(), ServiceError> {
-    let stored = inner.blocking(|store| store.queue_entries()).await?;
+    let stored = inner.store.queue_entries().await?;
     {
         let mut all = inner.queues.waiting.lock().await;
         let mut stored: Vec<QueueEntry> =
@@ -310,9 +298,12 @@ async fn tick(inner: Arc<Inner>) {
 async fn lapse(inner: &Arc<Inner>, lapsed: Vec<QueueEntry>) {
     let users: Vec<UserId> = lapsed.iter().map(|e| e.user).collect();
     // Told only once out of the store: an entry left there would come back after a restart.
-    until_stored("removing lapsed queue entries", || {
-        let users = users.clone();
-        inner.blocking(move |s| s.remove_queue_entries(&users))
+    until_stored("removing lapsed queue entries", || async {
+        inner
+            .store
+            .remove_queue_entries(&users)
+            .await
+            .map_err(ServiceError::from)
     })
     .await;
     for entry in lapsed {
@@ -339,9 +330,16 @@ async fn follow_news(inner: Arc<Inner>, mut news: UnboundedReceiver<GameNews>) {
         for list in all.values_mut() {
             list.retain(|e| !players.contains(&e.user));
         }
-        until_stored("taking players who started a game out of the queue", || {
-            inner.blocking(move |s| s.remove_queue_entries(&players))
-        })
+        until_stored(
+            "taking players who started a game out of the queue",
+            || async {
+                inner
+                    .store
+                    .remove_queue_entries(&players)
+                    .await
+                    .map_err(ServiceError::from)
+            },
+        )
         .await;
     }
 }

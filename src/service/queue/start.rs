@@ -46,7 +46,7 @@ pub(super) async fn wait_again(inner: &Arc<Inner>, entries: impl IntoIterator<It
         }
     }
     for entry in back {
-        if let Err(error) = inner.blocking(move |s| s.stage_queue_entry(&entry)).await {
+        if let Err(error) = inner.store.stage_queue_entry(&entry).await {
             // Still waiting in memory: only a restart before the next pairing loses it.
             tracing::error!("putting a quick-match entry back in the store: {error}");
         }
@@ -63,12 +63,8 @@ pub(super) async fn start_pair(
     let players = [pair[0].user, pair[1].user];
     let base_score = lobby::base_score_after_last_game(inner, players[0], players[1]).await?;
     // Durable with the game's start, the next write.
-    let number = inner
-        .blocking(move |s| {
-            s.stage_queue_removal(&players)?;
-            s.next_id()
-        })
-        .await?;
+    inner.store.stage_queue_removal(&players).await?;
+    let number = inner.store.next_id().await?;
     let names = [pair[0].name.clone(), pair[1].name.clone()];
     let request = RoomRequest {
         channel: pair[0].place,

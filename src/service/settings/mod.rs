@@ -34,7 +34,7 @@ impl GuildCache {
 
 /// Loads the stored settings of the guilds this process serves.
 pub(super) async fn load(inner: &Arc<Inner>) -> Result<(), ServiceError> {
-    let all = inner.blocking(|store| store.all_guild_settings()).await?;
+    let all = inner.store.all_guild_settings().await?;
     for settings in all.into_iter().filter(|s| inner.shards.owns_guild(s.guild)) {
         inner.guild_settings.put(settings);
     }
@@ -80,12 +80,8 @@ pub(super) async fn settings(
         Ok(done) => done,
         Err(refusal) => return refusal,
     };
-    let record = updated.clone();
-    if let Err(error) = inner
-        .blocking(move |store| store.put_guild_settings(&record))
-        .await
-    {
-        return store_failure(&error, lang);
+    if let Err(error) = inner.store.put_guild_settings(&updated).await {
+        return store_failure(&error.into(), lang);
     }
     inner.guild_settings.put(updated);
     let mut shown = vec![say::settings_changed_title(lang)];

@@ -82,7 +82,7 @@ pub(super) async fn resume(
     inner: &Arc<Inner>,
     news: tokio::sync::mpsc::UnboundedReceiver<GameNews>,
 ) -> Result<(), ServiceError> {
-    let stored = inner.blocking(|store| store.tournaments()).await?;
+    let stored = inner.store.tournaments().await?;
     {
         let mut open = inner.arena.open.lock().await;
         for tournament in stored.into_iter().filter(|t| inner.owns(t.place)) {
@@ -197,9 +197,9 @@ async fn create(
     if let Some(existing) = open_at(&open, caller.place) {
         return Reply::refusal(say::tournament_exists(lang, existing));
     }
-    let id = match inner.blocking(|store| store.next_id()).await {
+    let id = match inner.store.next_id().await {
         Ok(id) => id,
-        Err(error) => return store_failure(&error, lang),
+        Err(error) => return store_failure(&error.into(), lang),
     };
     let now = now_ms();
     let minute = minute_ms(inner);
@@ -221,12 +221,8 @@ async fn create(
         rooms: 0,
         announcement: None,
     };
-    let stored = tournament.clone();
-    if let Err(error) = inner
-        .blocking(move |store| store.put_tournament(&stored))
-        .await
-    {
-        return store_failure(&error, lang);
+    if let Err(error) = inner.store.put_tournament(&tournament).await {
+        return store_failure(&error.into(), lang);
     }
     open.insert(id, tournament.clone());
     drop(open);
@@ -298,12 +294,8 @@ async fn join_or_leave(
             }
         }
     }
-    let stored = changed.clone();
-    if let Err(error) = inner
-        .blocking(move |store| store.put_tournament(&stored))
-        .await
-    {
-        return store_failure(&error, lang);
+    if let Err(error) = inner.store.put_tournament(&changed).await {
+        return store_failure(&error.into(), lang);
     }
     *tournament = changed;
     let players = tournament.entrants.iter().filter(|e| !e.left).count();
@@ -342,12 +334,8 @@ async fn cancel(inner: &Arc<Inner>, caller: &Caller, tongues: Tongues, rights: &
     let mut changed = tournament.clone();
     changed.phase = Phase::Cancelled;
     changed.games.clear();
-    let stored = changed.clone();
-    if let Err(error) = inner
-        .blocking(move |store| store.put_tournament(&stored))
-        .await
-    {
-        return store_failure(&error, lang);
+    if let Err(error) = inner.store.put_tournament(&changed).await {
+        return store_failure(&error.into(), lang);
     }
     *tournament = changed;
     drop(open);
@@ -368,10 +356,7 @@ pub(super) async fn announcement_posted(
     };
     let mut changed = tournament.clone();
     changed.announcement = Some(message);
-    let stored = changed.clone();
-    inner
-        .blocking(move |store| store.put_tournament(&stored))
-        .await?;
+    inner.store.put_tournament(&changed).await?;
     *tournament = changed;
     Ok(())
 }

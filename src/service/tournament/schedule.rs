@@ -72,10 +72,7 @@ async fn commit(
     open: &mut Open,
     changed: Tournament,
 ) -> Result<(), ServiceError> {
-    let stored = changed.clone();
-    inner
-        .blocking(move |store| store.put_tournament(&stored))
-        .await?;
+    inner.store.put_tournament(&changed).await?;
     open.insert(changed.id, changed);
     Ok(())
 }
@@ -128,14 +125,14 @@ pub(super) async fn recover(inner: &Arc<Inner>, id: u64) {
     for paired in &mut changed.games {
         if paired.game.is_none() {
             let room = paired.room;
-            if let Ok(Some(live)) = inner.blocking(move |s| s.live_game_at(room)).await {
+            if let Ok(Some(live)) = inner.store.live_game_at(room).await {
                 paired.game = Some(live.id);
             }
         }
         if let Some(game) = paired.game {
-            if let Ok(Some(finished)) = inner.blocking(move |s| s.finished_game(game)).await {
+            if let Ok(Some(finished)) = inner.store.finished_game(game).await {
                 ended.push((game, paired.room, Some(finished)));
-            } else if let Ok(Some(_)) = inner.blocking(move |s| s.cancelled_game(game)).await {
+            } else if let Ok(Some(_)) = inner.store.cancelled_game(game).await {
                 ended.push((game, paired.room, None));
             }
         }

@@ -53,7 +53,7 @@ async fn history_entry(
 impl PgStore {
     /// Atomically: deletes the live game and stores it as cancelled. Refused with
     /// [`StoreError::NotLive`] when it is not live. Committed on return.
-    pub fn cancel_game(&self, cancelled: &CancelledGame) -> Result<(), StoreError> {
+    pub async fn cancel_game(&self, cancelled: &CancelledGame) -> Result<(), StoreError> {
         let value = codec::encode("cancelled game", cancelled)?;
         let game = &cancelled.game;
         let (game_id, id) = (game.id, sql_id(game.id));
@@ -78,26 +78,29 @@ impl PgStore {
             tx.commit().await?;
             Ok(())
         })
+        .await
     }
 
-    pub fn cancelled_game(&self, id: u64) -> Result<Option<CancelledGame>, StoreError> {
+    pub async fn cancelled_game(&self, id: u64) -> Result<Option<CancelledGame>, StoreError> {
         self.run(|pool| async move {
             let client = pool.get().await?;
             read_one(&client, Table::CancelledGames, sql_id(id)).await
         })
+        .await
     }
 
     /// Every cancelled game, oldest id first.
-    pub fn cancelled_games(&self) -> Result<Vec<CancelledGame>, StoreError> {
+    pub async fn cancelled_games(&self) -> Result<Vec<CancelledGame>, StoreError> {
         self.read_table(
             Table::CancelledGames,
             "SELECT id, record FROM cancelled_games ORDER BY id",
         )
+        .await
     }
 
     /// Stores cancelled games as they are (a migration); a game already here is left alone,
     /// and none of them stays live. Committed on return.
-    pub fn import_cancelled_games(&self, games: &[CancelledGame]) -> Result<(), StoreError> {
+    pub async fn import_cancelled_games(&self, games: &[CancelledGame]) -> Result<(), StoreError> {
         let rows = games
             .iter()
             .map(|done| {
@@ -108,12 +111,12 @@ impl PgStore {
                 ))
             })
             .collect::<Result<Vec<_>, StoreError>>()?;
-        self.import_ended("cancelled_games", &rows)
+        self.import_ended("cancelled_games", &rows).await
     }
 
     /// The finished and cancelled games of `user`, newest first: `limit` of them after
     /// skipping `skip`. A game whose record turned out corrupt (and was quarantined) is left out.
-    pub fn history_of(
+    pub async fn history_of(
         &self,
         user: UserId,
         skip: usize,
@@ -138,5 +141,6 @@ impl PgStore {
                 total: usize::try_from(total).unwrap_or(0),
             })
         })
+        .await
     }
 }

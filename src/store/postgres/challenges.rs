@@ -5,7 +5,7 @@ use super::games::name_players;
 use super::{PgStore, Table, decode_rows, from_sql_id, quarantine, sql_id};
 use crate::store::codec;
 use crate::store::error::StoreError;
-use crate::store::records::{Challenge, Place};
+use crate::store::records::{Challenge, Place, UserId};
 
 const PUT_CHALLENGE: &str = "INSERT INTO challenges (id, guild, channel, record) \
      VALUES ($1, $2, $3, $4) ON CONFLICT (id) DO UPDATE SET guild = EXCLUDED.guild, \
@@ -14,12 +14,17 @@ const PUT_CHALLENGE: &str = "INSERT INTO challenges (id, guild, channel, record)
 impl PgStore {
     /// Numbers a new challenge, records its players' names (and that they were seen in its
     /// guild) and stores it, in one transaction. Committed on return.
-    pub fn open_challenge(&self, challenge: &Challenge) -> Result<Challenge, StoreError> {
-        let users = challenge.players_named().into_iter().map(|(user, _)| user);
+    pub async fn open_challenge(&self, challenge: &Challenge) -> Result<Challenge, StoreError> {
+        let users: Vec<UserId> = challenge
+            .players_named()
+            .into_iter()
+            .map(|(user, _)| user)
+            .collect();
         self.with_players_readable(users, || self.try_open_challenge(challenge))
+            .await
     }
 
-    fn try_open_challenge(&self, challenge: &Challenge) -> Result<Challenge, StoreError> {
+    async fn try_open_challenge(&self, challenge: &Challenge) -> Result<Challenge, StoreError> {
         let mut challenge = challenge.clone();
         self.run(|pool| async move {
             let mut client = pool.get().await?;
@@ -43,10 +48,11 @@ impl PgStore {
             tx.commit().await?;
             Ok(challenge)
         })
+        .await
     }
 
     /// Stores (or replaces) a challenge; committed on return.
-    pub fn put_challenge(&self, challenge: &Challenge) -> Result<(), StoreError> {
+    pub async fn put_challenge(&self, challenge: &Challenge) -> Result<(), StoreError> {
         let value = codec::encode("challenge", challenge)?;
         let (id, guild, channel) = (
             sql_id(challenge.id),
@@ -61,11 +67,12 @@ impl PgStore {
                 .await?;
             Ok(())
         })
+        .await
     }
 
     /// Removes and returns a challenge (`None` if it was already taken); committed on return.
     /// Of two processes taking one challenge, exactly one gets it.
-    pub fn take_challenge(&self, id: u64) -> Result<Option<Challenge>, StoreError> {
+    pub async fn take_challenge(&self, id: u64) -> Result<Option<Challenge>, StoreError> {
         self.run(|pool| async move {
             let client = pool.get().await?;
             let key = sql_id(id);
@@ -84,10 +91,11 @@ impl PgStore {
                 }
             }
         })
+        .await
     }
 
     /// The open challenges of a channel.
-    pub fn challenge_at(&self, place: Place) -> Result<Vec<Challenge>, StoreError> {
+    pub async fn challenge_at(&self, place: Place) -> Result<Vec<Challenge>, StoreError> {
         let (guild, channel) = (sql_id(place.guild), sql_id(place.channel));
         self.run(|pool| async move {
             let client = pool.get().await?;
@@ -100,13 +108,15 @@ impl PgStore {
             let rows = client.query(&at, &[&guild, &channel]).await?;
             decode_rows(&client, Table::Challenges, rows).await
         })
+        .await
     }
 
     /// Every open challenge, for expiring them after a restart.
-    pub fn challenges(&self) -> Result<Vec<Challenge>, StoreError> {
+    pub async fn challenges(&self) -> Result<Vec<Challenge>, StoreError> {
         self.read_table(
             Table::Challenges,
             "SELECT id, record FROM challenges ORDER BY id",
         )
+        .await
     }
 }

@@ -90,7 +90,7 @@ async fn insert_live_game(
 impl PgStore {
     /// Stores a live game (new, or after an action); committed on return. Refused when the
     /// channel already has another live game or this game has finished.
-    pub fn put_live_game(&self, game: &LiveGame) -> Result<(), StoreError> {
+    pub async fn put_live_game(&self, game: &LiveGame) -> Result<(), StoreError> {
         let value = codec::encode("live game", game)?;
         let (id, guild, channel) = (
             sql_id(game.id),
@@ -118,24 +118,25 @@ impl PgStore {
             insert_live_game(&tx, game_id, place, &value).await?;
             tx.commit().await?;
             Ok(())
-        })
+        }).await
     }
 
     /// Stores a live game that moved to its new `place`: the place is a column of the game's
     /// row, so the old one is free as soon as this commits.
-    pub fn move_live_game(&self, game: &LiveGame, _from: Place) -> Result<(), StoreError> {
-        self.put_live_game(game)
+    pub async fn move_live_game(&self, game: &LiveGame, _from: Place) -> Result<(), StoreError> {
+        self.put_live_game(game).await
     }
 
-    pub fn live_game(&self, id: u64) -> Result<Option<LiveGame>, StoreError> {
+    pub async fn live_game(&self, id: u64) -> Result<Option<LiveGame>, StoreError> {
         self.run(|pool| async move {
             let client = pool.get().await?;
             read_one(&client, Table::LiveGames, sql_id(id)).await
         })
+        .await
     }
 
     /// The live game of a channel (there is at most one).
-    pub fn live_game_at(&self, place: Place) -> Result<Option<LiveGame>, StoreError> {
+    pub async fn live_game_at(&self, place: Place) -> Result<Option<LiveGame>, StoreError> {
         let (guild, channel) = (sql_id(place.guild), sql_id(place.channel));
         self.run(|pool| async move {
             let client = pool.get().await?;
@@ -147,19 +148,21 @@ impl PgStore {
             let rows = client.query(&statement, &[&guild, &channel]).await?;
             Ok(decode_rows(&client, Table::LiveGames, rows).await?.pop())
         })
+        .await
     }
 
     /// Every live game, for re-arming timers at start-up.
-    pub fn live_games(&self) -> Result<Vec<LiveGame>, StoreError> {
+    pub async fn live_games(&self) -> Result<Vec<LiveGame>, StoreError> {
         self.read_table(
             Table::LiveGames,
             "SELECT id, record FROM live_games ORDER BY id",
         )
+        .await
     }
 
     /// Removes a live game without finishing it; committed on return.
-    pub fn remove_live_game(&self, id: u64) -> Result<Option<LiveGame>, StoreError> {
-        let Some(game) = self.live_game(id)? else {
+    pub async fn remove_live_game(&self, id: u64) -> Result<Option<LiveGame>, StoreError> {
+        let Some(game) = self.live_game(id).await? else {
             return Ok(None);
         };
         self.run(|pool| async move {
@@ -168,18 +171,22 @@ impl PgStore {
                 .execute("DELETE FROM live_games WHERE id = $1", &[&sql_id(id)])
                 .await?;
             Ok(())
-        })?;
+        })
+        .await?;
         Ok(Some(game))
     }
 
     /// Atomically: deletes the live game, stores the finished one and updates both players'
     /// stats, the players' rows locked in ascending user order. Finishing twice is refused
     /// with [`StoreError::NotLive`]. Committed on return.
-    pub fn finish_game(&self, finished: &FinishedGame) -> Result<[PlayerStats; 2], StoreError> {
+    pub async fn finish_game(
+        &self,
+        finished: &FinishedGame,
+    ) -> Result<[PlayerStats; 2], StoreError> {
         let value = codec::encode("finished game", finished)?;
         // Corrupt player records are quarantined before the transaction.
         for user in finished.game.players {
-            self.player(user)?;
+            self.player(user).await?;
         }
         let finished = finished.clone();
         self.run(|pool| async move {
@@ -232,25 +239,28 @@ impl PgStore {
             tx.commit().await?;
             Ok(after)
         })
+        .await
     }
 
-    pub fn finished_game(&self, id: u64) -> Result<Option<FinishedGame>, StoreError> {
+    pub async fn finished_game(&self, id: u64) -> Result<Option<FinishedGame>, StoreError> {
         self.run(|pool| async move {
             let client = pool.get().await?;
             read_one(&client, Table::FinishedGames, sql_id(id)).await
         })
+        .await
     }
 
     /// Every finished game, oldest id first.
-    pub fn finished_games(&self) -> Result<Vec<FinishedGame>, StoreError> {
+    pub async fn finished_games(&self) -> Result<Vec<FinishedGame>, StoreError> {
         self.read_table(
             Table::FinishedGames,
             "SELECT id, record FROM finished_games ORDER BY id",
         )
+        .await
     }
 
     /// The last finished game between two players, in either seat order.
-    pub fn last_game_between(
+    pub async fn last_game_between(
         &self,
         a: UserId,
         b: UserId,
@@ -269,12 +279,13 @@ impl PgStore {
                 .await?
                 .pop())
         })
+        .await
     }
 
     /// Stores finished games as they are, their points already in the players' stats (a
     /// migration); a game already here is left alone, and none of them stays live. Committed on
     /// return.
-    pub fn import_finished_games(&self, games: &[FinishedGame]) -> Result<(), StoreError> {
+    pub async fn import_finished_games(&self, games: &[FinishedGame]) -> Result<(), StoreError> {
         let mut sorted: Vec<&FinishedGame> = games.iter().collect();
         // Insertion order is commit order: "the last game between two players" must hold.
         sorted.sort_by_key(|done| (done.ended_at_ms, done.game.id));
@@ -288,13 +299,13 @@ impl PgStore {
                 ))
             })
             .collect::<Result<Vec<_>, StoreError>>()?;
-        self.import_ended("finished_games", &rows)
+        self.import_ended("finished_games", &rows).await
     }
 
     /// Stores ended games (`table`: `finished_games` or `cancelled_games`) as they are, in the
     /// order given, from (game, end time, record) rows; a game already there is left alone, and
     /// none of them stays live. Committed on return.
-    pub(super) fn import_ended(
+    pub(super) async fn import_ended(
         &self,
         table: &'static str,
         rows: &[(&LiveGame, u64, Vec<u8>)],
@@ -332,10 +343,11 @@ impl PgStore {
             tx.commit().await?;
             Ok(())
         })
+        .await
     }
 
     /// Makes sure the id sequence never hands out `highest` or below (after a migration).
-    pub fn reserve_ids_up_to(&self, highest: u64) -> Result<(), StoreError> {
+    pub async fn reserve_ids_up_to(&self, highest: u64) -> Result<(), StoreError> {
         if highest == 0 {
             return Ok(());
         }
@@ -350,10 +362,11 @@ impl PgStore {
                 .await?;
             Ok(())
         })
+        .await
     }
 
     /// Decodes every `(key, record)` row `sql` selects from `table`.
-    pub(super) fn read_table<T>(
+    pub(super) async fn read_table<T>(
         &self,
         table: Table,
         sql: &'static str,
@@ -366,5 +379,6 @@ impl PgStore {
             let rows = client.query(sql, &[]).await?;
             decode_rows(&client, table, rows).await
         })
+        .await
     }
 }

@@ -11,7 +11,6 @@
 //! an undecodable row is moved to the `quarantine` table and reported.
 
 mod analyses;
-mod bridge;
 mod cancelled;
 mod challenges;
 mod games;
@@ -24,8 +23,6 @@ mod start;
 mod tournaments;
 mod upgrade;
 
-use std::sync::Arc;
-
 use deadpool_postgres::{GenericClient, Manager, ManagerConfig, Pool, RecyclingMethod};
 use serde::de::DeserializeOwned;
 use tokio_postgres::types::ToSql;
@@ -34,8 +31,6 @@ use tracing::warn;
 
 use crate::store::codec;
 use crate::store::error::StoreError;
-
-use bridge::Bridge;
 
 pub use schema::SCHEMA_VERSION;
 
@@ -46,7 +41,6 @@ const POOL_SIZE: usize = 16;
 #[derive(Clone)]
 pub struct PgStore {
     pool: Pool,
-    bridge: Arc<Bridge>,
 }
 
 /// The tables that hold records, for reading and quarantining them alike.
@@ -113,7 +107,7 @@ pub(super) fn from_sql_id(id: i64) -> u64 {
 impl PgStore {
     /// Connects to `url` (`postgres://user@host:port/database`), migrates the schema (refusing
     /// a newer one) and quarantines undecodable live games and challenges.
-    pub fn connect(url: &str) -> Result<PgStore, StoreError> {
+    pub async fn connect(url: &str) -> Result<PgStore, StoreError> {
         let config: tokio_postgres::Config =
             url.parse().map_err(|error: tokio_postgres::Error| {
                 StoreError::BadDatabaseUrl(error.to_string())
@@ -132,28 +126,24 @@ impl PgStore {
             .create_timeout(Some(std::time::Duration::from_secs(10)))
             .build()
             .map_err(|error| StoreError::Unreachable(error.to_string()))?;
-        let store = PgStore {
-            pool,
-            bridge: Arc::new(Bridge::start()?),
-        };
-        store.run(schema::settle)?;
-        store.live_games()?;
-        store.challenges()?;
+        let store = PgStore { pool };
+        store.run(schema::settle).await?;
+        store.live_games().await?;
+        store.challenges().await?;
         Ok(store)
     }
 
-    /// Runs one piece of async work on the backend's runtime with a handle on the pool.
-    fn run<T, F, Fut>(&self, work: F) -> Result<T, StoreError>
+    /// Runs one piece of work with a handle on the pool, on the caller's runtime.
+    async fn run<T, F, Fut>(&self, work: F) -> Result<T, StoreError>
     where
-        T: Send + 'static,
         F: FnOnce(Pool) -> Fut,
-        Fut: Future<Output = Result<T, StoreError>> + Send + 'static,
+        Fut: Future<Output = Result<T, StoreError>>,
     {
-        self.bridge.run(work(self.pool.clone()))
+        work(self.pool.clone()).await
     }
 
     /// Stores (or replaces) the record `id` of a table keyed by `id`; committed on return.
-    fn put_record<T: serde::Serialize>(
+    async fn put_record<T: serde::Serialize>(
         &self,
         table: Table,
         id: u64,
@@ -171,24 +161,26 @@ impl PgStore {
             client.execute(&sql, &[&id, &value]).await?;
             Ok(())
         })
+        .await
     }
 
-    pub fn schema_version(&self) -> Result<Option<u32>, StoreError> {
-        self.run(schema::version)
+    pub async fn schema_version(&self) -> Result<Option<u32>, StoreError> {
+        self.run(schema::version).await
     }
 
     /// A fresh id from the database's sequence: unique across every process.
-    pub fn next_id(&self) -> Result<u64, StoreError> {
+    pub async fn next_id(&self) -> Result<u64, StoreError> {
         self.run(|pool| async move {
             let client = pool.get().await?;
             let statement = client.prepare_cached("SELECT nextval('junqi_ids')").await?;
             let row = client.query_one(&statement, &[]).await?;
             Ok(from_sql_id(row.get::<_, i64>(0)))
         })
+        .await
     }
 
     /// Every record that was found corrupt: ("table/key", reason).
-    pub fn quarantined(&self) -> Result<Vec<(String, String)>, StoreError> {
+    pub async fn quarantined(&self) -> Result<Vec<(String, String)>, StoreError> {
         self.run(|pool| async move {
             let client = pool.get().await?;
             let rows = client
@@ -199,13 +191,14 @@ impl PgStore {
                 .await?;
             Ok(rows.iter().map(|row| (row.get(0), row.get(1))).collect())
         })
+        .await
     }
 
     /// Reads every record of every table, quarantining what cannot be decoded; returns how many
     /// records were quarantined.
-    pub fn check_all(&self) -> Result<usize, StoreError> {
-        let count = |store: &PgStore| {
-            store.run(|pool| async move {
+    pub async fn check_all(&self) -> Result<usize, StoreError> {
+        let count = || {
+            self.run(|pool| async move {
                 let client = pool.get().await?;
                 let row = client
                     .query_one("SELECT count(*) FROM quarantine", &[])
@@ -213,17 +206,17 @@ impl PgStore {
                 Ok(row.get::<_, i64>(0))
             })
         };
-        let before = count(self)?;
-        self.players()?;
-        self.finished_games()?;
-        self.cancelled_games()?;
-        self.live_games()?;
-        self.challenges()?;
-        self.tournaments()?;
-        self.queue_entries()?;
-        self.all_guild_settings()?;
-        self.analyses()?;
-        Ok(usize::try_from(count(self)? - before).unwrap_or(0))
+        let before = count().await?;
+        self.players().await?;
+        self.finished_games().await?;
+        self.cancelled_games().await?;
+        self.live_games().await?;
+        self.challenges().await?;
+        self.tournaments().await?;
+        self.queue_entries().await?;
+        self.all_guild_settings().await?;
+        self.analyses().await?;
+        Ok(usize::try_from(count().await? - before).unwrap_or(0))
     }
 }
 

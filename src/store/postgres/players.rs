@@ -245,44 +245,55 @@ fn rank_columns(stats: &PlayerStats) -> (i64, i64, i64, i64) {
 
 impl PgStore {
     /// A player's stats; zeroes (with `user` set) for someone never seen.
-    pub fn player(&self, user: UserId) -> Result<PlayerStats, StoreError> {
-        let stats = self.run(|pool| async move {
-            let client = pool.get().await?;
-            read_one::<PlayerStats>(&client, Table::Players, sql_id(user)).await
-        })?;
+    pub async fn player(&self, user: UserId) -> Result<PlayerStats, StoreError> {
+        let stats = self
+            .run(|pool| async move {
+                let client = pool.get().await?;
+                read_one::<PlayerStats>(&client, Table::Players, sql_id(user)).await
+            })
+            .await?;
         Ok(stats.unwrap_or_else(|| PlayerStats::new(user)))
     }
 
     /// Every player with a record, by user id.
-    pub fn players(&self) -> Result<Vec<PlayerStats>, StoreError> {
+    pub async fn players(&self) -> Result<Vec<PlayerStats>, StoreError> {
         self.read_table(
             Table::Players,
             "SELECT user_id, record FROM players ORDER BY user_id",
         )
+        .await
     }
 
     /// Records a player's display name and that they were seen in `guild`; committed on return.
     /// Runs `attempt`, a transaction that reads the records of `users`; should one of them be
     /// corrupt, puts it in the quarantine (as `player` does, and `set_player_name` before it
     /// writes) and tries once more, so a damaged record never blocks a new game or challenge.
-    pub(super) fn with_players_readable<T>(
+    pub(super) async fn with_players_readable<T, Attempt>(
         &self,
         users: impl IntoIterator<Item = UserId>,
-        attempt: impl Fn() -> Result<T, StoreError>,
-    ) -> Result<T, StoreError> {
-        match attempt() {
+        attempt: impl Fn() -> Attempt,
+    ) -> Result<T, StoreError>
+    where
+        Attempt: Future<Output = Result<T, StoreError>>,
+    {
+        match attempt().await {
             Err(StoreError::Corrupt { what: "player", .. }) => {
                 for user in users {
-                    self.player(user)?;
+                    self.player(user).await?;
                 }
-                attempt()
+                attempt().await
             }
             other => other,
         }
     }
 
-    pub fn set_player_name(&self, user: UserId, name: &str, guild: u64) -> Result<(), StoreError> {
-        self.player(user)?; // quarantines a corrupt record first
+    pub async fn set_player_name(
+        &self,
+        user: UserId,
+        name: &str,
+        guild: u64,
+    ) -> Result<(), StoreError> {
+        self.player(user).await?; // quarantines a corrupt record first
         let name = name.to_string();
         self.run(|pool| async move {
             let mut client = pool.get().await?;
@@ -299,10 +310,11 @@ impl PgStore {
             tx.commit().await?;
             Ok(())
         })
+        .await
     }
 
     /// The top `top` players of one guild or of everyone (`None`).
-    pub fn leaderboard(
+    pub async fn leaderboard(
         &self,
         guild: Option<u64>,
         top: usize,
@@ -334,12 +346,13 @@ impl PgStore {
             };
             decode_rows(&client, Table::Players, rows).await
         })
+        .await
     }
 
     /// How many players on a leaderboard have more points than `stats`. Sums the buckets above
     /// theirs and the points values above theirs in their own bucket: at most the buckets plus
     /// 256 rows, however many players share their points.
-    pub fn players_above(
+    pub async fn players_above(
         &self,
         stats: &PlayerStats,
         guild: Option<u64>,
@@ -349,32 +362,34 @@ impl PgStore {
             Some(guild) => (1, sql_id(guild)),
         };
         let neg_points = stats.points.saturating_neg();
-        let above = self.run(|pool| async move {
-            let client = pool.get().await?;
-            let statement = client
-                .prepare_cached(
-                    "SELECT ((SELECT coalesce(sum(players), 0) FROM rank_buckets \
+        let above = self
+            .run(|pool| async move {
+                let client = pool.get().await?;
+                let statement = client
+                    .prepare_cached(
+                        "SELECT ((SELECT coalesce(sum(players), 0) FROM rank_buckets \
                      WHERE scope = $1 AND guild = $2 AND neg_bucket < $3) \
                      + (SELECT coalesce(sum(players), 0) FROM rank_counts \
                      WHERE scope = $1 AND guild = $2 AND neg_points >= $4 AND neg_points < $5))\
                      ::bigint",
-                )
-                .await?;
-            let bucket = neg_points.div_euclid(BUCKET_POINTS);
-            let bucket_start = bucket.saturating_mul(BUCKET_POINTS);
-            let row = client
-                .query_one(
-                    &statement,
-                    &[&scope, &guild, &bucket, &bucket_start, &neg_points],
-                )
-                .await?;
-            Ok(row.get::<_, i64>(0))
-        })?;
+                    )
+                    .await?;
+                let bucket = neg_points.div_euclid(BUCKET_POINTS);
+                let bucket_start = bucket.saturating_mul(BUCKET_POINTS);
+                let row = client
+                    .query_one(
+                        &statement,
+                        &[&scope, &guild, &bucket, &bucket_start, &neg_points],
+                    )
+                    .await?;
+                Ok(row.get::<_, i64>(0))
+            })
+            .await?;
         Ok(u64::try_from(above).unwrap_or(0))
     }
 
     /// Imports player stats in bulk, replacing the stats of those users; committed on return.
-    pub fn import_players(&self, players: &[PlayerStats]) -> Result<(), StoreError> {
+    pub async fn import_players(&self, players: &[PlayerStats]) -> Result<(), StoreError> {
         let players = players.to_vec();
         self.run(|pool| async move {
             let mut client = pool.get().await?;
@@ -386,12 +401,13 @@ impl PgStore {
             tx.commit().await?;
             Ok(())
         })
+        .await
     }
 
     /// Rebuilds the guild boards' rows and every board's counts from the player records (the
     /// global board is an index PostgreSQL keeps itself).
-    pub fn rebuild_indexes(&self) -> Result<(), StoreError> {
-        let players = self.players()?;
+    pub async fn rebuild_indexes(&self) -> Result<(), StoreError> {
+        let players = self.players().await?;
         self.run(|pool| async move {
             let mut client = pool.get().await?;
             let tx = client.transaction().await?;
@@ -403,6 +419,7 @@ impl PgStore {
             tx.commit().await?;
             Ok(())
         })
+        .await
     }
 }
 

@@ -9,7 +9,7 @@ use crate::store::records::UserId;
 
 impl PgStore {
     /// Stores (or replaces) a member's queue entry; committed on return.
-    pub fn put_queue_entry(&self, entry: &QueueEntry) -> Result<(), StoreError> {
+    pub async fn put_queue_entry(&self, entry: &QueueEntry) -> Result<(), StoreError> {
         let value = codec::encode("queue entry", entry)?;
         let (user, guild) = (sql_id(entry.user), sql_id(entry.place.guild));
         self.run(|pool| async move {
@@ -24,10 +24,11 @@ impl PgStore {
                 .await?;
             Ok(())
         })
+        .await
     }
 
     /// Removes these members' entries in one statement; committed on return.
-    pub fn remove_queue_entries(&self, users: &[UserId]) -> Result<(), StoreError> {
+    pub async fn remove_queue_entries(&self, users: &[UserId]) -> Result<(), StoreError> {
         let users: Vec<i64> = users.iter().map(|user| sql_id(*user)).collect();
         self.run(|pool| async move {
             let client = pool.get().await?;
@@ -36,13 +37,15 @@ impl PgStore {
                 .await?;
             Ok(())
         })
+        .await
     }
 
     /// Everyone waiting, by user; a corrupt row is quarantined and skipped.
-    pub fn queue_entries(&self) -> Result<Vec<QueueEntry>, StoreError> {
+    pub async fn queue_entries(&self) -> Result<Vec<QueueEntry>, StoreError> {
         self.read_table(
             Table::Queue,
             "SELECT user_id, record FROM queue ORDER BY user_id",
         )
+        .await
     }
 }

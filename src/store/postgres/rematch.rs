@@ -9,7 +9,7 @@ use crate::store::records::{FinishedGame, Place, RematchWindow, UserId};
 impl PgStore {
     /// Records game `game` as the last game of `players` at each of `places`; committed on
     /// return.
-    pub fn set_rematch_window(
+    pub async fn set_rematch_window(
         &self,
         places: &[Place],
         players: [UserId; 2],
@@ -43,10 +43,11 @@ impl PgStore {
             tx.commit().await?;
             Ok(())
         })
+        .await
     }
 
     /// The last game `user` played at `place`, if it has finished.
-    pub fn rematch_window(
+    pub async fn rematch_window(
         &self,
         place: Place,
         user: UserId,
@@ -65,10 +66,11 @@ impl PgStore {
                 .await?
                 .pop())
         })
+        .await
     }
 
     /// Every window, by (guild, channel, user).
-    pub fn rematch_windows(&self) -> Result<Vec<RematchWindow>, StoreError> {
+    pub async fn rematch_windows(&self) -> Result<Vec<RematchWindow>, StoreError> {
         self.run(|pool| async move {
             let client = pool.get().await?;
             let rows = client
@@ -90,11 +92,15 @@ impl PgStore {
                 })
                 .collect())
         })
+        .await
     }
 
     /// Stores many windows at once (migrate-store), replacing those of the same place and
     /// user; committed on return.
-    pub fn import_rematch_windows(&self, windows: &[RematchWindow]) -> Result<(), StoreError> {
+    pub async fn import_rematch_windows(
+        &self,
+        windows: &[RematchWindow],
+    ) -> Result<(), StoreError> {
         let mut columns: [Vec<i64>; 4] = Default::default();
         for window in windows {
             let values = [
@@ -119,6 +125,6 @@ impl PgStore {
                 )
                 .await?;
             Ok(())
-        })
+        }).await
     }
 }

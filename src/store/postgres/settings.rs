@@ -7,15 +7,17 @@ use crate::store::settings::GuildSettings;
 
 impl PgStore {
     /// Stores (or replaces) a guild's settings; committed on return.
-    pub fn put_guild_settings(&self, settings: &GuildSettings) -> Result<(), StoreError> {
+    pub async fn put_guild_settings(&self, settings: &GuildSettings) -> Result<(), StoreError> {
         self.put_record(Table::GuildSettings, settings.guild, settings)
+            .await
     }
 
     /// Every guild's settings by guild; a corrupt row is quarantined and skipped.
-    pub fn all_guild_settings(&self) -> Result<Vec<GuildSettings>, StoreError> {
+    pub async fn all_guild_settings(&self) -> Result<Vec<GuildSettings>, StoreError> {
         self.read_table(
             Table::GuildSettings,
             "SELECT id, record FROM guild_settings ORDER BY id",
         )
+        .await
     }
 }

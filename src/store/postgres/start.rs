@@ -2,8 +2,6 @@
 //! challenge, each one transaction whose statements are pipelined. A game start is the busiest
 //! write after an action, and every round trip it saves is one the whole bot waits on less.
 
-use std::sync::Arc;
-
 use deadpool_postgres::{GenericClient, Transaction};
 
 use super::games::name_players;
@@ -22,7 +20,7 @@ impl PgStore {
     /// that fails (or a crash) leaves no gap. The lock is taken after the players' rows, so
     /// starts wait on each other only for the numbering, the insert and the commit. Committed
     /// on return.
-    pub fn start_live_game(&self, game: &LiveGame) -> Result<LiveGame, StoreError> {
+    pub async fn start_live_game(&self, game: &LiveGame) -> Result<LiveGame, StoreError> {
         self.with_players_readable(game.players, || {
             let game = game.clone();
             self.run(|pool| async move {
@@ -34,6 +32,7 @@ impl PgStore {
                 Ok(game)
             })
         })
+        .await
     }
 
     /// Takes challenge `id` and starts the game `make` makes of it (given the last finished game
@@ -41,7 +40,7 @@ impl PgStore {
     /// when the game is stored, and a failed start leaves it open. `None` when the challenge
     /// was already taken. Only names that changed since the challenge was opened are written.
     /// Committed on return.
-    pub fn accept_challenge<F>(
+    pub async fn accept_challenge<F>(
         &self,
         id: u64,
         players: [UserId; 2],
@@ -50,9 +49,8 @@ impl PgStore {
     where
         F: Fn(Challenge, Option<&FinishedGame>) -> LiveGame + Send + Sync + 'static,
     {
-        let make = Arc::new(make);
+        let make = &make;
         self.with_players_readable(players, || {
-            let make = make.clone();
             self.run(move |pool| async move {
                 let mut client = pool.get().await?;
                 let tx = client.transaction().await?;
@@ -77,6 +75,7 @@ impl PgStore {
                 Ok(Some(game))
             })
         })
+        .await
     }
 }
 

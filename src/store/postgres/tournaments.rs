@@ -8,7 +8,7 @@ use crate::store::tournaments::Tournament;
 
 impl PgStore {
     /// Stores (or replaces) a tournament; committed on return.
-    pub fn put_tournament(&self, tournament: &Tournament) -> Result<(), StoreError> {
+    pub async fn put_tournament(&self, tournament: &Tournament) -> Result<(), StoreError> {
         let value = codec::encode("tournament", tournament)?;
         let (id, guild, channel, open) = (
             sql_id(tournament.id),
@@ -29,13 +29,15 @@ impl PgStore {
                 .await?;
             Ok(())
         })
+        .await
     }
 
     /// Every tournament by id; a corrupt row is quarantined and skipped.
-    pub fn tournaments(&self) -> Result<Vec<Tournament>, StoreError> {
+    pub async fn tournaments(&self) -> Result<Vec<Tournament>, StoreError> {
         self.read_table(
             Table::Tournaments,
             "SELECT id, record FROM tournaments ORDER BY id",
         )
+        .await
     }
 }

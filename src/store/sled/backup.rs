@@ -16,6 +16,7 @@ use serde::{Deserialize, Serialize};
 
 use super::{SledStore, ledger};
 use crate::store::error::StoreError;
+use crate::store::fnv;
 
 const MAGIC: &[u8] = b"JUNQI-BACKUP 1\n";
 
@@ -104,7 +105,7 @@ impl SledStore {
         let mut bytes = MAGIC.to_vec();
         postcard::to_io(&contents, &mut bytes)
             .map_err(|error| backup_error(file, error.to_string()))?;
-        let sum = ledger::fnv1a(&bytes);
+        let sum = fnv::of_words(&bytes);
         bytes.extend_from_slice(&sum.to_be_bytes());
         if let Some(parent) = file.parent().filter(|p| !p.as_os_str().is_empty()) {
             std::fs::create_dir_all(parent).map_err(|e| backup_error(file, e.to_string()))?;
@@ -135,7 +136,7 @@ impl SledStore {
         let (body, sum) = bytes.split_at(body_len);
         let mut stored = [0u8; 8];
         stored.copy_from_slice(sum);
-        if ledger::fnv1a(body) != u64::from_be_bytes(stored) {
+        if fnv::of_words(body) != u64::from_be_bytes(stored) {
             return Err(backup_error(
                 file,
                 "checksum mismatch: the file is damaged or cut short",

@@ -19,6 +19,7 @@ use std::time::Duration;
 use serde::{Deserialize, Serialize};
 
 use crate::store::error::StoreError;
+use crate::store::fnv;
 use crate::store::records::LiveGame;
 
 /// How often a changed ledger is written while the store is in use.
@@ -208,7 +209,7 @@ impl Ledger {
     }
 }
 
-/// Size and FNV-1a hash of every file under `dir` (relative paths), to tell whether the
+/// Size and FNV-1a hash ([`fnv::of_words`]) of every file under `dir` (relative paths), to tell whether the
 /// directory is exactly as the last clean close left it.
 pub fn fingerprint(dir: &Path) -> std::io::Result<BTreeMap<String, (u64, u64)>> {
     let mut out = BTreeMap::new();
@@ -222,7 +223,7 @@ pub fn fingerprint(dir: &Path) -> std::io::Result<BTreeMap<String, (u64, u64)>> 
                 continue;
             }
             let bytes = std::fs::read(&path)?;
-            let hash = fnv1a(&bytes);
+            let hash = fnv::of_words(&bytes);
             let name = path
                 .strip_prefix(dir)
                 .unwrap_or(&path)
@@ -232,24 +233,6 @@ pub fn fingerprint(dir: &Path) -> std::io::Result<BTreeMap<String, (u64, u64)>> 
         }
     }
     Ok(out)
-}
-
-/// FNV-1a, 64 bits, over little-endian 64-bit words and then the tail bytes: a quick checksum
-/// against accidents (not against tampering). Each step is a bijection of the running hash, so
-/// any one changed word always changes the sum; word by word it reads a store several times
-/// faster than byte by byte, which is the cost of a start after a clean close.
-pub(super) fn fnv1a(bytes: &[u8]) -> u64 {
-    const PRIME: u64 = 0x0100_0000_01b3;
-    let mut words = bytes.chunks_exact(8);
-    let mut hash = 0xcbf2_9ce4_8422_2325_u64;
-    for word in &mut words {
-        let mut le = [0u8; 8];
-        le.copy_from_slice(word);
-        hash = (hash ^ u64::from_le_bytes(le)).wrapping_mul(PRIME);
-    }
-    words.remainder().iter().fold(hash, |hash, byte| {
-        (hash ^ u64::from(*byte)).wrapping_mul(PRIME)
-    })
 }
 
 /// Copies every file of `from` into `to` (created), for opening a copy of a suspect store.
@@ -311,27 +294,4 @@ pub fn newest_backup(backups: &Path) -> Option<PathBuf> {
         .collect();
     files.sort();
     files.pop()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::fnv1a;
-
-    /// Damage anywhere (a word in the middle, the tail, the first byte) changes the sum, and so
-    /// does cutting the data short.
-    #[test]
-    fn any_changed_byte_or_length_changes_the_sum() {
-        let data: Vec<u8> = (0..1_003u32).map(|i| (i * 7 % 251) as u8).collect();
-        let sum = fnv1a(&data);
-        for at in [0, 7, 8, 500, 999, 1_000, 1_002] {
-            for flip in [0x01, 0x80, 0xff] {
-                let mut damaged = data.clone();
-                damaged[at] ^= flip;
-                assert_ne!(fnv1a(&damaged), sum, "byte {at} ^ {flip:#x}");
-            }
-        }
-        for len in [0, 8, 1_000, 1_002] {
-            assert_ne!(fnv1a(&data[..len]), sum, "cut to {len}");
-        }
-    }
 }

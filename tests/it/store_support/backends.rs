@@ -37,10 +37,10 @@ impl Backend {
 
 impl Location {
     /// Opens (or reopens) the store here.
-    pub fn open(&self) -> Store {
+    pub async fn open(&self) -> Store {
         match self {
-            Location::Dir(dir) => Store::open(dir.path()).expect("opens"),
-            Location::Database(database) => Store::connect(&database.url).expect("connects"),
+            Location::Dir(dir) => Store::open(dir.path()).await.expect("opens"),
+            Location::Database(database) => Store::connect(&database.url).await.expect("connects"),
         }
     }
 
@@ -75,8 +75,18 @@ fn admin_url() -> String {
         .unwrap_or_else(|| DEFAULT_ADMIN_URL.to_string())
 }
 
-/// Runs SQL statements on the server at `url`, on a runtime of its own.
+/// Runs SQL statements on the server at `url`, on a runtime of its own on a thread of its own,
+/// so that it can be called (as [`TestDatabase`]'s drop is) from inside an async test.
 pub fn execute(url: &str, statements: &[&str]) -> Result<(), String> {
+    std::thread::scope(|scope| {
+        scope
+            .spawn(|| execute_here(url, statements))
+            .join()
+            .unwrap_or_else(|_| Err("the SQL thread panicked".to_string()))
+    })
+}
+
+fn execute_here(url: &str, statements: &[&str]) -> Result<(), String> {
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
@@ -153,17 +163,17 @@ macro_rules! on_both_backends {
     ($($name:ident),* $(,)?) => {
         mod sled_backend {
             $(
-                #[test]
-                fn $name() {
-                    super::$name($crate::store_support::backends::Backend::Sled)
+                #[tokio::test]
+                async fn $name() {
+                    super::$name($crate::store_support::backends::Backend::Sled).await
                 }
             )*
         }
         mod postgres_backend {
             $(
-                #[test]
-                fn $name() {
-                    super::$name($crate::store_support::backends::Backend::Postgres)
+                #[tokio::test]
+                async fn $name() {
+                    super::$name($crate::store_support::backends::Backend::Postgres).await
                 }
             )*
         }

@@ -214,21 +214,23 @@ pub fn naive_places(board: &[PlayerStats]) -> Vec<usize> {
 /// Checks the sled `store` in `dir` (sound, with `count` records in `tree`), backs it up there,
 /// closes it and restores the backup into a new directory: returns the restored store (and the
 /// directory, which must outlive it).
-pub fn check_and_restore(
+pub async fn check_and_restore(
     store: junqi::store::Store,
     dir: &std::path::Path,
     tree: &str,
     count: u64,
 ) -> (tempfile::TempDir, junqi::store::Store) {
-    let report = store.check().expect("checks");
+    let report = store.check().await.expect("checks");
     assert!(report.is_sound(), "{:?}", report.problems);
     assert_eq!(report.records.get(tree).copied(), Some(count), "{tree}");
     let backup = dir.join("test.junqi-backup");
-    store.write_backup(&backup).expect("backs up");
+    store.write_backup(&backup).await.expect("backs up");
     drop(store);
     let restored_dir = tempfile::tempdir().expect("temp dir");
     let target = restored_dir.path().join("store");
-    junqi::store::Store::restore_backup(&backup, &target).expect("restores");
-    let restored = junqi::store::Store::open(&target).expect("opens");
+    junqi::store::Store::restore_backup(&backup, &target)
+        .await
+        .expect("restores");
+    let restored = junqi::store::Store::open(&target).await.expect("opens");
     (restored_dir, restored)
 }

@@ -12,15 +12,6 @@ use tokio::task::JoinHandle;
 use super::fake_discord::{FakeDiscord, Injected, RestCall};
 use super::payloads::{ALICE, BOB, CHANNEL_ID, GUILD_ID, TestUser};
 
-/// How many PNGs a message showing the board carries in this build: 1 once the renderer is
-/// wired into the service, 0 before (the service then sends text alone).
-pub fn board_images() -> usize {
-    let view = junqi::game::Game::new(1, junqi::game::Rules::default()).view();
-    let caption = junqi::render::Panel::default();
-    let language = junqi::config::Language::English;
-    usize::from(junqi::service::board_png(&view, &caption, None, language).is_some())
-}
-
 /// The bot running in this test's runtime.
 pub struct RunningBot {
     stop: Option<oneshot::Sender<()>>,

@@ -1,8 +1,8 @@
-//! The zlib stream of an image that differs from a known one (the board background of a
-//! language) only where a render drew. The background is parsed and coded once per process
-//! with one Huffman table fitted to it (every symbol given a code, so that any image can be
-//! coded with it); a render's rows are then coded by copying the background's bits wherever
-//! the parse cannot have changed, and parsing only around what was drawn.
+//! The zlib stream of an image that differs from a known one (a board's background or opening
+//! board) only where a render drew. The known image is parsed and coded once per process with
+//! one Huffman table fitted to it (every symbol given a code, so that any image can be coded
+//! with it); a render's rows are then coded by copying the known image's bits wherever the
+//! parse cannot have changed, and parsing only around what was drawn.
 //!
 //! That is exact because a token of the reference's parse stays right for a render wherever
 //! neither the bytes it stands for nor those it copies from were drawn over. Only the tokens

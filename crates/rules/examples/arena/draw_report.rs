@@ -4,11 +4,11 @@
 //! only by taking every piece the other can move, which camps shelter; when it has no piece
 //! left that can take or trade each of those, the draw was a fortress nobody could break.
 
-use junqi::ai::match_play::GameSummary;
-use junqi::ai::piece_value;
-use junqi::game::attack;
-use junqi::game::geometry::CAMPS;
-use junqi::game::{
+use junqi_rules::ai::match_play::GameSummary;
+use junqi_rules::ai::piece_value;
+use junqi_rules::game::attack;
+use junqi_rules::game::geometry::CAMPS;
+use junqi_rules::game::{
     AttackResult, Colour, Kind, Outcome, Piece, PublicCell, PublicPosition, Seat, Square,
 };
 

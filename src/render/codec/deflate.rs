@@ -94,7 +94,7 @@ pub(super) mod tests {
     use super::*;
 
     /// The data of a zlib stream, by flate2's decoder (the deflate tests of `reference` too).
-    pub(in crate::render) fn inflate(stream: &[u8]) -> Vec<u8> {
+    pub(in crate::render::codec) fn inflate(stream: &[u8]) -> Vec<u8> {
         let mut decoder = flate2::read::ZlibDecoder::new(stream);
         let mut out = Vec::new();
         std::io::Read::read_to_end(&mut decoder, &mut out).expect("a valid zlib stream");

@@ -1,7 +1,7 @@
 //! Plays N games between two players and prints player A's wins, losses and draws and the
 //! average time per move of each side:
 //!
-//! `cargo run --release --example arena -- --games 200 --ms 200 --a ai:normal --b greedy`
+//! `cargo run --release -p junqi-rules --example arena -- --games 200 --ms 200 --a ai:normal --b greedy`
 //!
 //! Game `i` is dealt from seed `seed + i / 2`, with A in the first seat for even `i` and in
 //! the second for odd `i`, so both players play each deal from both sides (the two games'
@@ -21,10 +21,10 @@ use std::time::Duration;
 
 use anyhow::Result;
 use clap::Parser;
-use junqi::ai::SearchBudget;
-use junqi::ai::match_play::{GameSummary, play_game_under, play_game_watched};
-use junqi::ai::players::Player;
-use junqi::game::{Action, Outcome, PublicView, Rules, Seat};
+use junqi_rules::ai::SearchBudget;
+use junqi_rules::ai::match_play::{GameSummary, play_game_under, play_game_watched};
+use junqi_rules::ai::players::Player;
+use junqi_rules::game::{Action, Outcome, PublicView, Rules, Seat};
 
 mod draw_report;
 
@@ -34,7 +34,7 @@ mod draw_report;
 #[command(
     name = "arena",
     after_help = "Players: ai:easy, ai:normal, ai:hard, ai:master, greedy, random (as `--a` and `--b` take them).\n\
-                  Example: cargo run --release --example arena -- --games 200 --ms 200 --a ai:normal --b greedy"
+                  Example: cargo run --release -p junqi-rules --example arena -- --games 200 --ms 200 --a ai:normal --b greedy"
 )]
 struct Options {
     /// Games to play; game i is dealt from seed + i / 2, A taking each seat in turn.

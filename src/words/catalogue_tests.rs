@@ -5,9 +5,9 @@
 //! checked the moment it is written, with no list to keep in step.
 
 /// The sources of the wording, read at test time so that no list can leave one out: every
-/// Rust file under `src/` that writes a `say!` sentence, and every file under `words/` (where
-/// the board words `Name => [..]` and the command table's `phrase(..)`s live), as (path under
-/// `src/`, text, whether its board words and phrases are sentences).
+/// Rust file under `src/` that writes a `say!` sentence or a command table `phrase(..)`, and
+/// every file of `words/` (where the board words `Name => [..]` live), as (path under `src/`,
+/// text, whether its board words are sentences).
 fn sources() -> Vec<(String, String, bool)> {
     const THIS_FILE: &str = "catalogue_tests.rs";
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
@@ -26,8 +26,10 @@ fn sources() -> Vec<(String, String, bool)> {
                 continue;
             }
             let text = std::fs::read_to_string(&path).expect("a source file reads");
-            let board_words = path.starts_with(root.join("words"));
-            if board_words || text.contains("say!(") {
+            let board_words = path
+                .parent()
+                .is_some_and(|parent| parent.ends_with("words"));
+            if board_words || text.contains("say!(") || text.contains("phrase(\"") {
                 let name = path
                     .strip_prefix(&root)
                     .unwrap_or(&path)
@@ -133,9 +135,6 @@ fn sentences() -> Vec<Sentence> {
                 versions: literals(&text, start),
             });
         }
-        if !board_words {
-            continue;
-        }
         for (at, _) in text.match_indices("phrase(") {
             let versions = literals(&text, at + "phrase(".len());
             // The function's own definition and uses of the word are not phrases.
@@ -146,7 +145,12 @@ fn sentences() -> Vec<Sentence> {
                 });
             }
         }
-        for (at, _) in text.match_indices(" => [\"") {
+        let board_words = if board_words {
+            text.match_indices(" => [\"").collect()
+        } else {
+            vec![]
+        };
+        for (at, _) in board_words {
             all.push(Sentence {
                 place: format!("{file}:{}", line_of(&text, at)),
                 versions: literals(&text, at + " => [".len()),
@@ -185,6 +189,8 @@ fn the_sources_hold_the_sentences() {
         "words/tournament.rs",
         "words/analysis.rs",
         "discord/wording.rs",
+        "words/commands/game.rs",
+        "words/commands/server.rs",
     ] {
         let said = all
             .iter()

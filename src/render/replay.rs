@@ -17,6 +17,7 @@ use crate::config::Language;
 use crate::game::{PublicView, RevealedView};
 
 use super::canvas::{Canvas, Span, Touched, copy_span};
+use super::codec::Lzw;
 use super::palette::{self, Palette};
 use super::scratch::Kept;
 use super::{Panel, RenderError, RenderOptions, board, draw, draw_reveal, encode, text};
@@ -209,11 +210,13 @@ impl<'b> Frames<'b> {
 struct FrameWriter<'p> {
     encoder: gif::Encoder<Vec<u8>>,
     palette: &'p Palette,
+    lzw: Lzw,
     width: u32,
     height: u32,
     /// The indices on screen after the frames so far (empty before the first).
     shown: Vec<u8>,
     rect: Vec<u8>,
+    codes: Vec<u8>,
     frames: usize,
     duration_cs: u64,
 }
@@ -239,10 +242,12 @@ impl<'p> FrameWriter<'p> {
         Ok(FrameWriter {
             encoder,
             palette,
+            lzw: Lzw::default(),
             width,
             height,
             shown: Vec::new(),
             rect: Vec::new(),
+            codes: Vec::new(),
             frames: 0,
             duration_cs: 0,
         })
@@ -286,6 +291,9 @@ impl<'p> FrameWriter<'p> {
             );
             self.rect.resize(self.rect.len() + (right - end), spare);
         }
+        self.codes.clear();
+        self.lzw
+            .encode(&self.rect, transparent.unwrap_or(0), &mut self.codes);
         // A GIF delay is at most 655.35 s; a longer frame is clamped.
         let delay = u16::try_from(delay_cs).unwrap_or(u16::MAX);
         let frame = gif::Frame {
@@ -296,11 +304,10 @@ impl<'p> FrameWriter<'p> {
             top: top as u16,
             width: (right - left) as u16,
             height: (bottom - top) as u16,
-            buffer: Cow::Borrowed(&self.rect),
+            buffer: Cow::Borrowed(&self.codes),
             ..gif::Frame::default()
         };
-        // The gif crate codes it with weezl's LZW, into a buffer it keeps between frames.
-        self.encoder.write_frame(&frame)?;
+        self.encoder.write_lzw_pre_encoded_frame(&frame)?;
         if first {
             self.shown = current.to_vec();
         } else {

@@ -1,5 +1,5 @@
-//! Writing codes of any bit length, first bit in the lowest bit of each byte: the order deflate
-//! packs its codes in.
+//! Writing codes of any bit length, first bit in the lowest bit of each byte: the order both
+//! deflate (the PNG) and GIF's LZW (the replay) pack their codes in.
 
 /// Bits packed from the lowest bit of each byte up.
 pub struct BitWriter<'a> {

@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use clap::{Parser, Subcommand};
 use junqi::cli::args::{GameArgs, LayoutCommand};
-use junqi::cli::{analysis, standard};
+use junqi::cli::{notation, standard};
 use junqi::config::{Config, LogFormat};
 use junqi::game::Variant;
 use junqi::ops::DataLayout;
@@ -387,7 +387,7 @@ fn migrate_store(data_dir: &std::path::Path, url: &str) -> ExitCode {
     }
 }
 
-fn finish_case(result: Result<String, analysis::CaseError>) -> ExitCode {
+fn finish_case(result: Result<String, notation::CaseError>) -> ExitCode {
     match result {
         Ok(text) => {
             print!("{text}");
@@ -401,8 +401,8 @@ fn finish_case(result: Result<String, analysis::CaseError>) -> ExitCode {
     }
 }
 
-fn run_batch(case: impl FnMut(&str, &mut String) -> Result<(), analysis::CaseError>) -> ExitCode {
-    match analysis::batch(io::stdin().lock(), io::stdout().lock(), case) {
+fn run_batch(case: impl FnMut(&str, &mut String) -> Result<(), notation::CaseError>) -> ExitCode {
+    match notation::batch(io::stdin().lock(), io::stdout().lock(), case) {
         Ok(code) => ExitCode::from(code),
         Err(error) => {
             eprintln!("error: {error}");
@@ -420,10 +420,10 @@ fn main() -> ExitCode {
                 Err(code) => return code,
             };
             if position == "-" {
-                let mut analyst = analysis::Analyst::for_variant(variant);
+                let mut analyst = notation::Analyst::for_variant(variant);
                 run_batch(|line, out| analyst.moves(line, out))
             } else {
-                finish_case(analysis::moves(variant, &position))
+                finish_case(notation::moves(variant, &position))
             }
         }
         Command::Apply {
@@ -438,15 +438,15 @@ fn main() -> ExitCode {
             };
             match (record, position, action) {
                 (Some(record), ..) if variant == Variant::Flip => {
-                    finish_case(analysis::apply_record(&record))
+                    finish_case(notation::apply_record(&record))
                 }
                 (Some(record), ..) => finish_case(standard::apply_record(&record)),
                 (None, Some(position), None) if position == "-" => {
-                    let mut analyst = analysis::Analyst::for_variant(variant);
+                    let mut analyst = notation::Analyst::for_variant(variant);
                     run_batch(|line, out| analyst.apply_line(line, out))
                 }
                 (None, Some(position), Some(action)) => {
-                    finish_case(analysis::apply(variant, &position, &action))
+                    finish_case(notation::apply(variant, &position, &action))
                 }
                 _ => {
                     eprintln!(

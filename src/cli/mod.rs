@@ -2,8 +2,8 @@
 //! operators' file commands (`render`, `replay`, `analyse`), shared by the binary and its tests.
 
 pub mod analyse;
-pub mod analysis;
 pub mod args;
+pub mod notation;
 pub mod render;
 pub mod replay;
 pub mod standard;

@@ -4,7 +4,7 @@
 
 use junqi_rules::standard::{Layout, StandardGame, StandardPosition, StandardRecord};
 
-use super::analysis::{Analyst, CaseError, read_action, write_answer, write_applied};
+use super::notation::{Analyst, CaseError, read_action, write_answer, write_applied};
 use crate::game::StandardOptions;
 
 fn read_position(text: &str, options: StandardOptions) -> Result<StandardPosition, CaseError> {

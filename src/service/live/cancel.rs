@@ -1,6 +1,6 @@
 //! A moderator's cancel, in the game's actor (so it comes after every action already taken and
 //! before any next one): one of the game's own players is refused (they have `/abandon`), the
-//! game ends through the finisher (`finish.rs`: stored as cancelled, with no result, no points
+//! game ends through the finisher (`finish/`: stored as cancelled, with no result, no points
 //! and no tournament score) and both players are told where the game is played. The
 //! moderator's right was checked by the service (`service/moderation.rs`).
 

@@ -1,5 +1,5 @@
 //! The commit of a game actor's decisions: each change to the game is made durable before it
-//! is answered (the game as live, or ended through the finisher: `finish.rs`), and a change the
+//! is answered (the game as live, or ended through the finisher: `finish/`), and a change the
 //! store refused is taken back, so the game in memory is always the game in the store (a write
 //! whose outcome a lost connection hid is read back first: `settle.rs`).
 
@@ -74,7 +74,7 @@ impl GameActor {
         }
     }
 
-    /// Stores the game: as live, or, once it has ended, through the finisher (`finish.rs`).
+    /// Stores the game: as live, or, once it has ended, through the finisher (`finish/`).
     pub(in crate::service) async fn save(&mut self) -> Result<Option<Ended>, ServiceError> {
         if let Some(outcome) = self.game.outcome() {
             return self.finish(outcome).await.map(Some);

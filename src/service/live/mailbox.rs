@@ -71,7 +71,7 @@ pub(in crate::service) struct GameActor {
     pub stage: mpsc::Sender<Item>,
     /// A write's outcome is unknown (settle.rs): read the store before the next decision.
     pub unsure: bool,
-    /// The game has ended through the finisher (`finish.rs`): the actor ends.
+    /// The game has ended through the finisher (`finish/`): the actor ends.
     pub finished: bool,
 }
 

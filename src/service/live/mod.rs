@@ -7,7 +7,7 @@
 //! (`presenter.rs`) that words (`tell.rs`) and draws each decision and delivers it in the order
 //! decided. Both run only while the game is busy: an idle game sleeps, its clock in one shared
 //! timer, and wakes for its next command or clock event (`sleep.rs`). Every way a game ends goes
-//! through one finisher (`finish.rs`), a moderator's cancel (`cancel.rs`) among them.
+//! through one finisher (`finish/`), a moderator's cancel (`cancel.rs`) among them.
 
 mod cancel;
 mod commit;
@@ -37,7 +37,7 @@ use crate::store::Place;
 
 /// What the live games share besides the map of games: the sleeping games' clocks in one timer
 /// and the task that rings it (`sleep.rs`), where each game moved to a thread came from (both
-/// places remember its end for `/rematch`: `finish.rs`), and the AI's seeds.
+/// places remember its end for `/rematch`: `finish/`), and the AI's seeds.
 pub(super) struct Common {
     /// The clocks of the sleeping games.
     alarms: Arc<clock::Alarms>,

@@ -6,7 +6,7 @@
 //! memory, the caller is told the outcome is not known yet, and the actor settles it from the
 //! store before its next command or clock event, so a stored action is never applied twice
 //! and a finished game never stays live in memory. An end found stored goes through the
-//! finisher (`finish.rs`) like any other; found only before the next command, it is then
+//! finisher (`finish/`) like any other; found only before the next command, it is then
 //! announced where the game is played.
 
 use std::time::{Duration, Instant};

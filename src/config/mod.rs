@@ -462,7 +462,7 @@ mod tests {
 
     #[test]
     fn the_example_file_reads_and_documents_every_option() {
-        let text = include_str!("../config.example.toml");
+        let text = include_str!("../../config.example.toml");
         let config = Config::parse(text).unwrap();
         assert_eq!(config.turn_secs, 30);
         // Every key of the default config appears in the example, uncommented or commented.

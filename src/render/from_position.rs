@@ -15,7 +15,9 @@ pub fn guide_from_view(view: &PublicView, from: Square) -> Result<Guide, RenderE
     };
     match view.cell(from) {
         PublicCell::Empty => return Err(refuse("the square is empty".into())),
-        PublicCell::FaceDown => return Err(refuse("the piece is face down".into())),
+        PublicCell::FaceDown | PublicCell::Back(_) => {
+            return Err(refuse("the piece is face down".into()));
+        }
         PublicCell::Revealed(piece) if !piece.kind.is_movable() => {
             let name = piece.kind.name_english().to_lowercase();
             return Err(refuse(format!("a {name} never moves")));

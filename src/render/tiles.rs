@@ -100,7 +100,7 @@ impl TileSet {
     pub fn stamp_for(&self, cell: PublicCell) -> Option<&Stamp> {
         match cell {
             PublicCell::Empty => None,
-            PublicCell::FaceDown => Some(self.back()),
+            PublicCell::FaceDown | PublicCell::Back(_) => Some(self.back()),
             PublicCell::Revealed(piece) => Some(self.revealed(piece)),
         }
     }

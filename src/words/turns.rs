@@ -165,6 +165,7 @@ pub fn board_text(view: &PublicView) -> String {
             let cell = match view.cell(square) {
                 PublicCell::Empty => ".".to_string(),
                 PublicCell::FaceDown => "?".to_string(),
+                PublicCell::Back(colour) => format!("{}?", colour.code()),
                 PublicCell::Revealed(piece) => piece.to_string(),
             };
             if CAMPS.contains(square) {

@@ -21,7 +21,10 @@
 //! ```
 pub mod ai;
 pub mod game;
+mod kind;
 pub mod standard;
+
+pub use kind::{GameKind, UnknownGameKind};
 
 pub use game::{
     Action, Colour, Game, Kind, Outcome, Piece, Position, PublicPosition, PublicView, Rules, Seat,

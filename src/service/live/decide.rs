@@ -44,7 +44,7 @@ impl GameActor {
         let view = self.game.view();
         let piece = match view.cell(from) {
             PublicCell::Empty => return Err(Refusal::NoPiece(from)),
-            PublicCell::FaceDown => return Err(Refusal::FaceDown(from)),
+            PublicCell::FaceDown | PublicCell::Back(_) => return Err(Refusal::FaceDown(from)),
             PublicCell::Revealed(piece) => piece,
         };
         if view.colour_of(seat) != Some(piece.colour) {

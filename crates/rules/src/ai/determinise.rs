@@ -46,6 +46,9 @@ pub fn determinise(view: &PublicView, rng: &mut ChaCha8Rng) -> Board {
                     .next()
                     .unwrap_or(Piece::new(Colour::Red, Kind::Lieutenant)),
             ),
+            // A flip view never holds a standard game's back; should one come, it blocks as
+            // an unknown piece of its colour.
+            PublicCell::Back(colour) => Cell::FaceDown(Piece::new(colour, Kind::Lieutenant)),
         };
         board.set(square, cell);
     }

@@ -370,6 +370,7 @@ impl fmt::Display for PublicPosition {
             PublicCell::Empty => CellText::Empty,
             PublicCell::FaceDown => CellText::FaceDown(None),
             PublicCell::Revealed(piece) => CellText::Revealed(piece),
+            PublicCell::Back(colour) => CellText::Unshown(colour),
         })?;
         write_counters(f, self.turn, self.quiet, self.plies)
     }

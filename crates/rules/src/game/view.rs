@@ -19,6 +19,9 @@ pub enum PublicCell {
     Empty,
     FaceDown,
     Revealed(Piece),
+    /// A standard game's piece of this colour whose identity the viewer has not been shown
+    /// (暗棋): its back, which shows its colour and nothing else.
+    Back(Colour),
 }
 
 /// The last action of the game, with what it did (all of it public once played).
@@ -179,6 +182,7 @@ impl PublicView {
                     };
                     Cell::FaceDown(Piece::new(colour, kind))
                 }
+                PublicCell::Back(colour) => Cell::FaceDown(Piece::new(colour, Kind::Lieutenant)),
             };
             board.set(square, cell);
         }

@@ -30,7 +30,7 @@ pub mod store;
 pub mod words;
 
 /// The rules and the AI, from the `junqi-rules` crate, under the paths the bot has always used.
-pub use junqi_rules::{GameKind, ai, game};
+pub use junqi_rules::{AnyGame, GameKind, ai, game, standard};
 
 #[doc(hidden)]
 pub mod cli;

@@ -1,8 +1,8 @@
 //! The last-action box at the foot of the panel: who did what, with the pieces involved as
 //! small tiles, the removed ones faded and struck through.
 
-use crate::game::Effect;
-use crate::game::{Action, LastAction, PublicView};
+use crate::game::{Action, Colour, Effect, LastAction, Piece, PublicCell, PublicView};
+use crate::standard::{Removed, Verdict};
 
 use super::canvas::Canvas;
 use super::layout::*;
@@ -120,7 +120,86 @@ pub fn draw(
                 &result,
             );
         }
+        Effect::Judged {
+            colour,
+            verdict,
+            attacker,
+            target,
+        } => judged(
+            canvas,
+            fonts,
+            tiles,
+            language,
+            (middle, tiles_y, result_baseline),
+            (colour, verdict, attacker, target),
+        ),
     }
+}
+
+/// A standard game's last action: the pieces as everyone was shown them (a back of its colour
+/// when unshown, so the box never tells more than the board), and the referee's verdict.
+fn judged(
+    canvas: &mut Canvas,
+    fonts: &Fonts,
+    tiles: &Tiles,
+    language: Language,
+    (middle, tiles_y, result_baseline): (f32, f32, i32),
+    (colour, verdict, attacker, target): (Colour, Verdict, Option<Piece>, Option<Piece>),
+) {
+    let face = tiles::face_of(script_of(language));
+    let sprite = |piece: Option<Piece>, colour: Colour| {
+        let cell = piece.map_or(PublicCell::Back(colour), PublicCell::Revealed);
+        tiles.mini.stamp_for(cell)
+    };
+    let label = match verdict {
+        Verdict::Moved => {
+            if let Some(stamp) = sprite(attacker, colour) {
+                tiles.mini.blit(stamp, canvas, (middle, tiles_y));
+            }
+            Word::Moved
+        }
+        Verdict::Attacked(removed) => {
+            let spread = 58.0;
+            let at_attacker = (middle - spread, tiles_y);
+            let at_target = (middle + spread, tiles_y);
+            for (piece, side, at) in [
+                (attacker, colour, at_attacker),
+                (target, colour.other(), at_target),
+            ] {
+                if let Some(stamp) = sprite(piece, side) {
+                    tiles.mini.blit(stamp, canvas, at);
+                }
+            }
+            fonts.draw_centred(
+                canvas,
+                Face::Simplified,
+                22.0,
+                (middle, tiles_y),
+                LAST_ATTACK,
+                "×",
+            );
+            if removed != Removed::Attacker {
+                cross_out(canvas, at_target);
+            }
+            if removed != Removed::Target {
+                cross_out(canvas, at_attacker);
+            }
+            match removed {
+                Removed::Target => Word::TargetRemoved,
+                Removed::Attacker => Word::AttackerRemoved,
+                Removed::Both => Word::BothRemoved,
+            }
+        }
+    };
+    fonts.draw(
+        canvas,
+        face,
+        15.0,
+        (middle as i32, result_baseline),
+        Align::Centre,
+        INK,
+        label.text(language),
+    );
 }
 
 /// Fades a panel tile and strikes it through: that piece left the board.

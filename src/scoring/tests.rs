@@ -44,6 +44,7 @@ fn view(
         draw_offers_made: [0; 2],
         pending_draw_offer: None,
         removed: removed_by_colour,
+        removed_unknown: [0; 2],
         last: None,
         outcome: Some(Outcome::Win { winner, reason }),
         rules: Rules::default(),

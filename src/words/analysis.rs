@@ -136,6 +136,14 @@ fn did(lang: Language, name: &str, swing: &Swing) -> String {
                 )
             }
         }
+        Effect::Judged {
+            verdict,
+            attacker,
+            target,
+            ..
+        } => super::turns::referee_line(name, (from, to), verdict, (attacker, target), lang)
+            .trim_end_matches(['.', '。'])
+            .to_string(),
     }
 }
 

@@ -65,6 +65,8 @@ words! {
     /// Piece {0} took piece {1}.
     Takes => ["{0} takes {1}", "{0} 吃 {1}", "{0} 吃 {1}"],
     BothRemoved => ["both removed", "同归于尽", "同歸於盡"],
+    TargetRemoved => ["target removed", "守方被吃", "守方被吃"],
+    AttackerRemoved => ["attacker removed", "攻方被吃", "攻方被吃"],
     /// Stands in for a display name with nothing drawable; {0} is the seat number.
     Player => ["Player {0}", "玩家{0}", "玩家{0}"],
     /// The reveal: pieces never turned up during the game.

@@ -4,6 +4,7 @@ use super::Surface;
 use super::{Cmd, say, slash};
 use crate::config::Language;
 use crate::game::{ActionError, AttackRefusal, GameError};
+use crate::standard::StandardError;
 
 /// A lost database connection hid whether the change was saved; the bot checks before the
 /// game's next move.
@@ -116,6 +117,22 @@ pub fn game_error(lang: Language, error: &GameError) -> String {
             pick("你不能回答自己的提和".into(), "你不能回答自己的提和".into())
         }
         GameError::ClockNotExpired => pick("对局还没到时限".into(), "對局還沒到時限".into()),
+        GameError::Referee(StandardError::NoFlips) => pick(
+            "这盘棋没有翻棋：走你自己的一个棋子".into(),
+            "這盤棋沒有翻棋：走你自己的一個棋子".into(),
+        ),
+        GameError::Referee(StandardError::Action(action)) => action_error(lang, action),
+        GameError::StillDeploying => pick(
+            "双方还在布阵：对局还没开始".into(),
+            "雙方還在佈陣：對局還沒開始".into(),
+        ),
+        GameError::NotDeploying => pick("布阵已经结束".into(), "佈陣已經結束".into()),
+        GameError::AlreadyReady => pick("你已经确认了布阵".into(), "你已經確認了佈陣".into()),
+        GameError::NoLayout => pick(
+            "先选一个布阵：随机、预设或保存的布阵".into(),
+            "先選一個佈陣：隨機、預設或儲存的佈陣".into(),
+        ),
+        GameError::WrongKind => pick("这个事件属于另一种棋".into(), "這個事件屬於另一種棋".into()),
     }
 }
 

@@ -10,6 +10,7 @@ use crate::game::geometry::CAMPS;
 use crate::game::{Action, Colour, Effect, Kind, Piece, PublicCell, PublicView, Seat, Square};
 use crate::game::{COLUMNS, ROWS};
 use crate::scoring::Title;
+use crate::standard::{Removed, Verdict};
 
 use crate::words::{self, say};
 
@@ -84,7 +85,54 @@ pub fn describe_action(name: &str, action: Action, effect: Effect, lang: Languag
                 "{name} 的{attacker}從 {from} 攻擊 {to} 的{target}：{result}。"
             )
         }
+        Effect::Judged {
+            verdict,
+            attacker,
+            target,
+            ..
+        } => referee_line(name, (from, to), verdict, (attacker, target), lang),
     }
+}
+
+/// The referee's line on a standard game's action (docs/rules.md §12): what was removed and
+/// nothing more, so that a dug mine reads like any other win. A piece is named only when
+/// everyone had been shown it (in 明棋, always).
+pub fn referee_line(
+    name: &str,
+    (from, to): (Square, Square),
+    verdict: Verdict,
+    (attacker, target): (Option<Piece>, Option<Piece>),
+    lang: Language,
+) -> String {
+    let pieces = match (attacker, target) {
+        (Some(attacker), Some(target)) => {
+            let (a, t) = (piece_name(attacker, lang), piece_name(target, lang));
+            say!(lang, " ({a} × {t})", "（{a} × {t}）", "（{a} × {t}）")
+        }
+        (Some(attacker), None) => {
+            let a = piece_name(attacker, lang);
+            say!(lang, " ({a})", "（{a}）", "（{a}）")
+        }
+        (None, _) => String::new(),
+    };
+    let result = match verdict {
+        Verdict::Moved => say!(lang, "moved", "走子", "走子"),
+        Verdict::Attacked(Removed::Target) => {
+            say!(lang, "target removed", "守方被吃", "守方被吃")
+        }
+        Verdict::Attacked(Removed::Attacker) => {
+            say!(lang, "attacker removed", "攻方被吃", "攻方被吃")
+        }
+        Verdict::Attacked(Removed::Both) => {
+            say!(lang, "both removed", "双方同归于尽", "雙方同歸於盡")
+        }
+    };
+    say!(
+        lang,
+        "{name} {from} → {to}{pieces}: {result}.",
+        "{name} {from} → {to}{pieces}：{result}。",
+        "{name} {from} → {to}{pieces}：{result}。"
+    )
 }
 
 /// `alice (Red)` once colours are decided, else `alice`.

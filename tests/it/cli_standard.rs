@@ -5,7 +5,7 @@
 use std::process::Output;
 
 use junqi::game::{Colour, Rules, StandardOptions};
-use junqi_rules::standard::{Layout, StandardGame, Verdict};
+use junqi_rules::standard::{Layout, RecordedTurn, StandardGame, Verdict};
 
 use crate::cli_analysis::run;
 use crate::common::board_text;
@@ -277,7 +277,9 @@ fn a_standard_record_replays_to_its_end_and_a_false_verdict_exits_1() {
     assert_eq!(stdout, format!("{}\nongoing\n", game.position()));
 
     let mut forged = game.record().clone();
-    forged.moves[0].1 = Verdict::Moved;
+    if let RecordedTurn::Move(_, verdict) = &mut forged.moves[0] {
+        *verdict = Verdict::Moved;
+    }
     std::fs::write(&path, forged.to_string()).expect("write the forged record");
     let (code, _, stderr) = out(&run(
         &["apply", "--variant", "standard", "--record", &path_text],

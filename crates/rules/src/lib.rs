@@ -20,10 +20,12 @@
 //! assert_eq!("R wins: flag".parse::<Outcome<Colour>>().unwrap(), outcome.unwrap());
 //! ```
 pub mod ai;
+mod any_game;
 pub mod game;
 mod kind;
 pub mod standard;
 
+pub use any_game::AnyGame;
 pub use kind::{GameKind, UnknownGameKind};
 
 pub use game::{

@@ -15,6 +15,7 @@ use super::rules::Rules;
 use super::square::{SQUARES, Square};
 use super::square_set::SquareSet;
 use super::variant::MoveRules;
+use crate::standard::Verdict;
 
 /// What stands on a square.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
@@ -90,11 +91,24 @@ pub enum Effect {
         target: Piece,
         attacker_survives: bool,
     },
+    /// A standard game's action as the referee announces it (docs/rules.md §12): the mover's
+    /// colour and what was removed. A piece is named only when everyone had been shown it
+    /// before the action (in 明棋, always), so the effect is public as it stands.
+    Judged {
+        colour: Colour,
+        verdict: Verdict,
+        attacker: Option<Piece>,
+        target: Option<Piece>,
+    },
 }
 
 impl Effect {
     pub fn is_attack(self) -> bool {
-        matches!(self, Effect::Attacked { .. })
+        match self {
+            Effect::Attacked { .. } => true,
+            Effect::Judged { verdict, .. } => verdict.is_attack(),
+            Effect::Flipped(_) | Effect::Moved(_) => false,
+        }
     }
 
     /// True when a flag left the board.

@@ -9,7 +9,7 @@ use super::rules::Rules;
 use super::seat::Seat;
 
 /// The version written into every record; a record with a higher version is refused.
-pub const RECORD_VERSION: u16 = 1;
+pub const RECORD_VERSION: u16 = 2;
 
 /// One thing that happened in a game, in the order it happened.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
@@ -27,6 +27,20 @@ pub enum Event {
     Abandon(Seat),
     /// The game reached the clock limit (the caller measured the time).
     ClockDraw,
+    /// A standard game (暗棋 or 明棋) begins with its deployment: the seat that plays Red and
+    /// the options. Always the first event of a standard game's record, never in a flip game's.
+    Standard {
+        red: Seat,
+        options: crate::game::StandardOptions,
+    },
+    /// During deployment: the layout `seat` has on screen (what it plays if the deployment
+    /// clock runs out before it confirms).
+    Draft {
+        seat: Seat,
+        layout: crate::standard::Layout,
+    },
+    /// `seat` confirmed its layout (出征); when both have, the game starts.
+    Ready(Seat),
 }
 
 #[derive(Clone, PartialEq, Eq, Serialize, Deserialize)]

@@ -84,6 +84,8 @@ pub fn effect_note(effect: Effect) -> String {
             };
             format!("{attacker} x {target} ({attacker} {fate})")
         }
+        // A standard game's record file writes the referee's verdict (crate::standard::record).
+        Effect::Judged { verdict, .. } => verdict.to_string(),
     }
 }
 
@@ -153,6 +155,9 @@ pub fn write_record_file(
             Event::ClockDraw => {
                 let _ = writeln!(out, "# the game reached its time limit");
             }
+            // A standard game's record is written by `crate::standard::record`: replaying
+            // these in a flip game fails just below.
+            Event::Standard { .. } | Event::Draft { .. } | Event::Ready(_) => {}
         }
         game.apply_event(*event)
             .map_err(|error| ReplayError::BadEvent {

@@ -16,6 +16,11 @@ pub struct RevealedView {
 }
 
 impl RevealedView {
+    /// A reveal of `view` with the identities it did not show: only the games' own `reveal`.
+    pub(crate) fn new(view: PublicView, hidden: Vec<(Square, Piece)>) -> RevealedView {
+        RevealedView { view, hidden }
+    }
+
     /// The pieces that were never flipped, with their squares, in square order.
     pub fn hidden(&self) -> &[(Square, Piece)] {
         &self.hidden

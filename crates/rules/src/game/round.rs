@@ -9,7 +9,8 @@ use thiserror::Error;
 use super::action::Action;
 use super::board::{ActionError, Destinations, Effect};
 use super::deal::deal;
-use super::outcome::{DrawReason, Outcome, WinReason};
+use super::lifecycle::Lifecycle;
+use super::outcome::{Outcome, WinReason};
 use super::piece::{Colour, Kind, Piece};
 use super::position::{Position, draw_by_counters};
 use super::record::{Event, GameRecord, RECORD_VERSION, ReplayError};
@@ -66,6 +67,19 @@ pub enum GameError {
     OwnDrawOffer,
     #[error("the game has not reached its time limit")]
     ClockNotExpired,
+    /// The referee of a standard game refused the move.
+    #[error("{0}")]
+    Referee(#[from] crate::standard::StandardError),
+    #[error("the players are still deploying: the game has not started")]
+    StillDeploying,
+    #[error("the deployment is over")]
+    NotDeploying,
+    #[error("you have already confirmed your layout")]
+    AlreadyReady,
+    #[error("choose a layout first: random, a preset or a saved layout")]
+    NoLayout,
+    #[error("that event belongs to another kind of game")]
+    WrongKind,
 }
 
 /// What an action did, for the reply.
@@ -88,6 +102,16 @@ pub struct Checked {
 }
 
 impl Checked {
+    /// An action checked for `seat` when the record held `at` events.
+    pub(crate) fn new(seat: Seat, action: Action, at: usize) -> Checked {
+        Checked { seat, action, at }
+    }
+
+    /// The number of events in the record when it was checked.
+    pub(crate) fn at(&self) -> usize {
+        self.at
+    }
+
     pub fn seat(&self) -> Seat {
         self.seat
     }
@@ -106,9 +130,7 @@ pub struct Game {
     to_act: Seat,
     colours: Option<[Colour; 2]>,
     last_flips: [Option<Colour>; 2],
-    timeouts: [u8; 2],
-    draw_offers_made: [u8; 2],
-    pending_draw_offer: Option<Seat>,
+    life: Lifecycle,
     history: [VecDeque<RepetitionKey>; 2],
     last: Option<LastAction>,
     outcome: Option<Outcome<Seat>>,
@@ -130,9 +152,7 @@ impl Game {
             to_act: dealt.first,
             colours: None,
             last_flips: [None; 2],
-            timeouts: [0; 2],
-            draw_offers_made: [0; 2],
-            pending_draw_offer: None,
+            life: Lifecycle::default(),
             history: [VecDeque::new(), VecDeque::new()],
             last: None,
             outcome: None,
@@ -200,6 +220,9 @@ impl Game {
             Event::AnswerDraw { seat, accept } => self.answer_draw(seat, accept),
             Event::Abandon(seat) => self.abandon(seat),
             Event::ClockDraw => self.clock_draw(u64::MAX),
+            Event::Standard { .. } | Event::Draft { .. } | Event::Ready(_) => {
+                Err(GameError::WrongKind)
+            }
         }
     }
 
@@ -331,9 +354,7 @@ impl Game {
         let key = self.repetition_key(action);
         let effect = self.position.advance(action);
         self.record.events.push(Event::Act(action));
-        if self.pending_draw_offer == Some(seat.other()) {
-            self.pending_draw_offer = None;
-        }
+        self.life.acted(seat);
         let colours_decided = self.decide_colours(seat, effect);
         let repeated = self.remember(seat, key, effect);
         self.last = Some(LastAction {
@@ -425,115 +446,66 @@ impl Game {
     fn finish(&mut self, event: Event, outcome: Outcome<Seat>) {
         self.record.events.push(event);
         self.outcome = Some(outcome);
-        self.pending_draw_offer = None;
+        self.life.ended();
+    }
+
+    fn require_live(&self) -> Result<(), GameError> {
+        match self.outcome {
+            Some(_) => Err(GameError::Over),
+            None => Ok(()),
+        }
     }
 
     /// The seat to act ran out of time: the turn passes and its timeout count grows; the last
     /// allowed timeout loses. Returns the seat that timed out.
     pub fn timeout(&mut self) -> Result<Seat, GameError> {
-        if self.outcome.is_some() {
-            return Err(GameError::Over);
-        }
+        self.require_live()?;
         let seat = self.to_act;
-        self.timeouts[seat.index()] += 1;
         self.record.events.push(Event::Timeout);
-        if self.timeouts[seat.index()] >= self.record.rules.timeouts_to_lose {
-            self.outcome = Some(Outcome::Win {
-                winner: seat.other(),
-                reason: WinReason::Timeouts,
-            });
-            self.pending_draw_offer = None;
-        } else {
-            self.pass_turn_to(seat.other());
+        match self.life.timeout(seat, &self.record.rules) {
+            Some(lost) => self.outcome = Some(lost),
+            None => self.pass_turn_to(seat.other()),
         }
         Ok(seat)
     }
 
-    fn require_actions(&self, too_early: fn(u16, u16) -> GameError) -> Result<(), GameError> {
-        if self.outcome.is_some() {
-            return Err(GameError::Over);
-        }
-        let needed = self.record.rules.actions_before_resign;
-        let played = self.position.plies;
-        if played < needed {
-            return Err(too_early(needed, played));
-        }
-        Ok(())
-    }
-
     pub fn resign(&mut self, seat: Seat) -> Result<(), GameError> {
-        self.require_actions(|needed, played| GameError::TooEarlyToResign { needed, played })?;
-        self.finish(
-            Event::Resign(seat),
-            Outcome::Win {
-                winner: seat.other(),
-                reason: WinReason::Resignation,
-            },
-        );
+        self.require_live()?;
+        let outcome = Lifecycle::resign(seat, self.position.plies, &self.record.rules)?;
+        self.finish(Event::Resign(seat), outcome);
         Ok(())
     }
 
     pub fn offer_draw(&mut self, seat: Seat) -> Result<(), GameError> {
-        self.require_actions(|needed, played| GameError::TooEarlyForDraw { needed, played })?;
-        if self.pending_draw_offer.is_some() {
-            return Err(GameError::DrawAlreadyOffered);
-        }
-        let allowed = self.record.rules.draw_offers_per_player;
-        if self.draw_offers_made[seat.index()] >= allowed {
-            return Err(GameError::NoDrawOffersLeft(allowed));
-        }
-        self.draw_offers_made[seat.index()] += 1;
-        self.pending_draw_offer = Some(seat);
+        self.require_live()?;
+        self.life
+            .offer_draw(seat, self.position.plies, &self.record.rules)?;
         self.record.events.push(Event::OfferDraw(seat));
         Ok(())
     }
 
     pub fn answer_draw(&mut self, seat: Seat, accept: bool) -> Result<(), GameError> {
-        if self.outcome.is_some() {
-            return Err(GameError::Over);
+        self.require_live()?;
+        let event = Event::AnswerDraw { seat, accept };
+        match self.life.answer_draw(seat, accept)? {
+            Some(draw) => self.finish(event, draw),
+            None => self.record.events.push(event),
         }
-        match self.pending_draw_offer {
-            None => Err(GameError::NoDrawOffer),
-            Some(offerer) if offerer == seat => Err(GameError::OwnDrawOffer),
-            Some(_) if accept => {
-                self.finish(
-                    Event::AnswerDraw { seat, accept },
-                    Outcome::Draw(DrawReason::Agreement),
-                );
-                Ok(())
-            }
-            Some(_) => {
-                self.pending_draw_offer = None;
-                self.record.events.push(Event::AnswerDraw { seat, accept });
-                Ok(())
-            }
-        }
+        Ok(())
     }
 
     /// `seat` leaves the game (逃跑) and loses; allowed at any time.
     pub fn abandon(&mut self, seat: Seat) -> Result<(), GameError> {
-        if self.outcome.is_some() {
-            return Err(GameError::Over);
-        }
-        self.finish(
-            Event::Abandon(seat),
-            Outcome::Win {
-                winner: seat.other(),
-                reason: WinReason::Abandonment,
-            },
-        );
+        self.require_live()?;
+        self.finish(Event::Abandon(seat), Lifecycle::abandon(seat));
         Ok(())
     }
 
     /// Draws the game if `elapsed_secs` (measured by the caller) reached the clock limit.
     pub fn clock_draw(&mut self, elapsed_secs: u64) -> Result<(), GameError> {
-        if self.outcome.is_some() {
-            return Err(GameError::Over);
-        }
-        if elapsed_secs < self.record.rules.clock_limit_secs {
-            return Err(GameError::ClockNotExpired);
-        }
-        self.finish(Event::ClockDraw, Outcome::Draw(DrawReason::ClockLimit));
+        self.require_live()?;
+        let draw = Lifecycle::clock_draw(elapsed_secs, &self.record.rules)?;
+        self.finish(Event::ClockDraw, draw);
         Ok(())
     }
 
@@ -547,10 +519,11 @@ impl Game {
             last_flips: self.last_flips,
             plies: self.position.plies,
             quiet: self.position.quiet,
-            timeouts: self.timeouts,
-            draw_offers_made: self.draw_offers_made,
-            pending_draw_offer: self.pending_draw_offer,
+            timeouts: self.life.timeouts,
+            draw_offers_made: self.life.draw_offers_made,
+            pending_draw_offer: self.life.pending_draw_offer,
             removed: removed_pieces(&self.position.board),
+            removed_unknown: [0; 2],
             last: self.last,
             outcome: self.outcome,
             rules: self.record.rules,

@@ -49,6 +49,8 @@ pub struct PublicView {
     pub pending_draw_offer: Option<Seat>,
     /// Pieces removed from the board, by colour index and kind index.
     pub removed: [[u8; 12]; 2],
+    /// Pieces removed whose kind this viewer was never shown (暗棋), by colour index.
+    pub removed_unknown: [u8; 2],
     pub last: Option<LastAction>,
     pub outcome: Option<Outcome<Seat>>,
     pub rules: Rules,
@@ -104,7 +106,7 @@ impl PublicView {
 
     /// All pieces of `colour` that have left the board.
     pub fn removed_total(&self, colour: Colour) -> u8 {
-        self.removed[colour.index()].iter().sum()
+        self.removed[colour.index()].iter().sum::<u8>() + self.removed_unknown[colour.index()]
     }
 
     /// Face-down pieces left on the board.
@@ -264,6 +266,7 @@ fn analysis_view(
         draw_offers_made: [0; 2],
         pending_draw_offer: None,
         removed,
+        removed_unknown: [0; 2],
         last: None,
         outcome: None,
         rules,

@@ -7,7 +7,7 @@ use thiserror::Error;
 
 use super::layout::Layout;
 use super::position::{Judgement, Removed, StandardError, StandardPosition, Verdict};
-use super::record::StandardRecord;
+use super::record::{RecordedTurn, StandardRecord};
 use super::view::{StandardView, Viewer};
 use crate::game::{
     Action, Colour, Kind, Outcome, Piece, RepetitionKey, ReplayError, Rules, SquareSet,
@@ -72,8 +72,13 @@ impl StandardGame {
     /// Rebuilds a game from its record, checking every action and its recorded verdict.
     pub fn replay(record: &StandardRecord) -> Result<StandardGame, ReplayError> {
         let mut game = StandardGame::new(record.red, record.black, record.options, record.rules);
-        for (index, &(action, recorded)) in record.moves.iter().enumerate() {
+        for (index, &turn) in record.moves.iter().enumerate() {
             let bad = |reason: String| ReplayError::BadEvent { index, reason };
+            let RecordedTurn::Move(action, recorded) = turn else {
+                game.pass()
+                    .map_err(|error| bad(format!("timeout: {error}")))?;
+                continue;
+            };
             let verdict = game
                 .act(game.position.turn, action)
                 .map_err(|error| bad(format!("{action}: {error}")))?;
@@ -142,7 +147,9 @@ impl StandardGame {
         let (judgement, outcome) = self.position.apply(action)?;
         self.disclose(&judgement);
         let repeated = self.remember(colour, &judgement);
-        self.record.moves.push((action, judgement.verdict));
+        self.record
+            .moves
+            .push(RecordedTurn::Move(action, judgement.verdict));
         self.last = Some(LastMove {
             colour,
             action,
@@ -153,6 +160,34 @@ impl StandardGame {
             reason: WinReason::Repetition,
         }));
         Ok(judgement.verdict)
+    }
+
+    /// The colour to act ran out of time: the turn passes to the other colour (the timeout
+    /// count and its loss are the round's: `standard::round`).
+    pub fn pass(&mut self) -> Result<(), StandardGameError> {
+        if self.outcome.is_some() {
+            return Err(StandardGameError::Over);
+        }
+        self.position.turn = self.position.turn.other();
+        self.record.moves.push(RecordedTurn::Timeout);
+        self.last = None;
+        Ok(())
+    }
+
+    /// True when `action` (legal, by the colour to act) would lose by repetition: front ends
+    /// warn before playing it.
+    pub fn would_repeat(&self, action: Action) -> bool {
+        let (from, to) = action.squares();
+        let board = &self.position.board;
+        if board.occupied().contains(to) {
+            return false; // an attack clears the list
+        }
+        let Some(piece) = board.piece(from) else {
+            return false;
+        };
+        let key = (piece, from, to);
+        let history = &self.history[self.position.turn.index()];
+        crate::game::repeats_too_often(history.iter().chain(std::iter::once(&key)), &key)
     }
 
     /// Adds the move to `colour`'s repetition list (docs/rules.md §6.6; an attack empties it);

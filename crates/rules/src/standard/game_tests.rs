@@ -223,14 +223,18 @@ fn records_replay_and_catch_a_false_verdict() {
                 Some((record.red, record.black))
             );
         }
-        let Some(index) = record.moves.iter().position(|(_, v)| v.is_attack()) else {
+        let attack =
+            |turn: &RecordedTurn| matches!(turn, RecordedTurn::Move(_, v) if v.is_attack());
+        let Some(index) = record.moves.iter().position(attack) else {
             continue;
         };
         let mut forged = record.clone();
-        forged.moves[index].1 = match forged.moves[index].1 {
-            Verdict::Attacked(Removed::Both) => Verdict::Attacked(Removed::Target),
-            _ => Verdict::Attacked(Removed::Both),
-        };
+        if let RecordedTurn::Move(_, verdict) = &mut forged.moves[index] {
+            *verdict = match *verdict {
+                Verdict::Attacked(Removed::Both) => Verdict::Attacked(Removed::Target),
+                _ => Verdict::Attacked(Removed::Both),
+            };
+        }
         match StandardGame::replay(&forged) {
             Err(ReplayError::BadEvent { index: at, reason }) => {
                 assert_eq!(at, index);

@@ -240,3 +240,17 @@ impl FromStr for Layout {
         Ok(Layout::new(cells)?)
     }
 }
+
+/// Stored as its notation, so that a damaged layout is refused when it is read back.
+impl serde::Serialize for Layout {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Layout {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Layout, D::Error> {
+        let text = <std::borrow::Cow<'de, str>>::deserialize(deserializer)?;
+        text.parse().map_err(serde::de::Error::custom)
+    }
+}

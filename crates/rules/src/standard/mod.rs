@@ -26,6 +26,7 @@ mod position;
 mod post;
 mod presets;
 mod record;
+mod round;
 mod view;
 
 #[cfg(test)]
@@ -34,6 +35,8 @@ mod game_tests;
 mod layout_tests;
 #[cfg(test)]
 mod position_tests;
+#[cfg(test)]
+mod round_tests;
 
 pub use game::{LastMove, StandardGame, StandardGameError};
 pub use layout::{
@@ -43,5 +46,6 @@ pub use layout::{
 pub use position::{Judgement, Removed, StandardError, StandardPosition, Verdict, VerdictError};
 pub use post::{HALF_POSTS, HALF_ROWS, Post, PostError};
 pub use presets::{PRESETS, Preset};
-pub use record::{StandardRecord, StandardRecordError};
+pub use record::{RecordedTurn, StandardRecord, StandardRecordError};
+pub use round::StandardRound;
 pub use view::{StandardView, ViewCell, Viewer};

@@ -5,6 +5,7 @@
 use std::fmt;
 use std::str::FromStr;
 
+use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use super::layout::Layout;
@@ -54,7 +55,7 @@ pub enum StandardError {
 }
 
 /// Which pieces an attack removed.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
 pub enum Removed {
     /// The target; the attacker moved in.
     Target,
@@ -66,7 +67,7 @@ pub enum Removed {
 /// What the referee announces after an action: whether it was an attack and which pieces it
 /// removed. The survivor of an attack, if any, stands on the action's destination. It names no
 /// piece: everyone may be told it.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
 pub enum Verdict {
     Moved,
     Attacked(Removed),

@@ -10,6 +10,7 @@
 //! red 6,1,7,2,2/4,.,3,.,5/7,X,.,X,8/2,.,9,.,1/3,M,1,6,3/5,F,M,M,4
 //! black 6,1,7,2,2/4,.,3,.,5/7,X,.,X,8/2,.,9,.,1/3,M,1,6,3/5,F,M,M,4
 //! move A6 A7 # both removed
+//! timeout
 //! ```
 
 use std::fmt;
@@ -29,8 +30,17 @@ pub struct StandardRecord {
     pub rules: Rules,
     pub red: Layout,
     pub black: Layout,
-    /// Every move in order, with the verdict the referee gave.
-    pub moves: Vec<(Action, Verdict)>,
+    /// Every turn in order: a move with the verdict the referee gave, or a timeout.
+    pub moves: Vec<RecordedTurn>,
+}
+
+/// One turn of a standard record.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum RecordedTurn {
+    /// The colour to act moved, and the referee judged it so.
+    Move(Action, Verdict),
+    /// The colour to act ran out of time and the turn passed (written `timeout`).
+    Timeout,
 }
 
 /// The layouts are secret until the game ends, so Debug output (logs, panics) leaves them out.
@@ -81,8 +91,11 @@ impl fmt::Display for StandardRecord {
         writeln!(f, "ply_limit {}", self.rules.ply_limit)?;
         writeln!(f, "red {}", self.red)?;
         writeln!(f, "black {}", self.black)?;
-        for (action, verdict) in &self.moves {
-            writeln!(f, "{action} # {verdict}")?;
+        for turn in &self.moves {
+            match turn {
+                RecordedTurn::Move(action, verdict) => writeln!(f, "{action} # {verdict}")?,
+                RecordedTurn::Timeout => writeln!(f, "timeout")?,
+            }
         }
         Ok(())
     }
@@ -128,6 +141,7 @@ impl FromStr for StandardRecord {
                 "ply_limit" => rules.ply_limit = number(rest)?,
                 "red" => red = Some(layout(rest)?),
                 "black" => black = Some(layout(rest)?),
+                "timeout" if rest.is_empty() => moves.push(RecordedTurn::Timeout),
                 _ => {
                     let (action, verdict) = line
                         .split_once('#')
@@ -138,7 +152,7 @@ impl FromStr for StandardRecord {
                     let verdict: Verdict = verdict
                         .parse()
                         .map_err(|e: VerdictError| fail(e.to_string()))?;
-                    moves.push((action, verdict));
+                    moves.push(RecordedTurn::Move(action, verdict));
                 }
             }
         }

@@ -82,6 +82,15 @@ pub const TILE_SHADOW: Rgb = [70, 48, 28];
 pub const BACK_FACE: Rgb = [46, 90, 76];
 pub const BACK_EDGE: Rgb = [28, 60, 50];
 pub const BACK_DETAIL: Rgb = [132, 178, 150];
+/// The backs of a standard game's pieces (暗棋): the viewer was not shown who they are, but
+/// everyone sees whose they are. Red and near-black differ in lightness as well as hue, so
+/// they stay apart for colour-blind members too.
+pub const RED_BACK_FACE: Rgb = [150, 38, 40];
+pub const RED_BACK_EDGE: Rgb = [96, 20, 24];
+pub const RED_BACK_DETAIL: Rgb = [238, 186, 176];
+pub const BLACK_BACK_FACE: Rgb = [44, 44, 50];
+pub const BLACK_BACK_EDGE: Rgb = [16, 16, 20];
+pub const BLACK_BACK_DETAIL: Rgb = [178, 178, 186];
 pub const RED_INK: Rgb = [196, 30, 36];
 pub const BLACK_INK: Rgb = [24, 24, 28];
 pub const RED_FACE: Rgb = [255, 243, 236];

@@ -59,6 +59,11 @@ const EDGES: [(Rgb, Rgb); 9] = [
     (WOOD, INK),
     (CAMP_FILL, INK),
 ];
+/// The standard games' coloured backs: face, edge and detail.
+const COLOURED_BACKS: [(Rgb, Rgb, Rgb); 2] = [
+    (RED_BACK_FACE, RED_BACK_EDGE, RED_BACK_DETAIL),
+    (BLACK_BACK_FACE, BLACK_BACK_EDGE, BLACK_BACK_DETAIL),
+];
 /// Steps of each ramp (excluding both ends).
 const RAMP: [f32; 2] = [1.0 / 3.0, 2.0 / 3.0];
 
@@ -116,6 +121,15 @@ impl Palette {
         for (a, b) in pairs {
             for t in RAMP {
                 add(mix(a, b, t));
+            }
+        }
+        // Last, so that the entries every 翻翻棋 image uses keep their indices.
+        for (face, edge, detail) in COLOURED_BACKS {
+            [face, edge, detail].into_iter().for_each(&mut add);
+            for t in RAMP {
+                add(mix(face, detail, t));
+                add(mix(face, edge, t));
+                add(mix(edge, PAPER, t));
             }
         }
         Palette::new(colours)

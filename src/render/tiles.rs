@@ -1,21 +1,24 @@
 //! Piece tiles as sprites, drawn once per script at two sizes (board and panel) and blitted at
 //! every render: cream tiles with the 2-character name in red or black ink, and identical
-//! green backs for face-down pieces.
+//! green backs for face-down pieces; a standard game's pieces the viewer was not shown get a
+//! back in their side's colour.
 
 use std::sync::OnceLock;
 
-use crate::game::{Kind, Piece, PublicCell};
+use crate::game::{Colour, Kind, Piece, PublicCell};
 
 use super::Script;
 use super::canvas::Canvas;
 use super::layout::*;
-use super::raster::{self, Sprite, Stamp};
+use super::raster::{self, Rgb, Sprite, Stamp};
 use super::text::{Face, Fonts};
 
 /// All tiles of one size.
 pub struct TileSet {
     revealed: Vec<Stamp>,
     back: Stamp,
+    /// The backs of Red's and Black's pieces in the standard games.
+    coloured_backs: [Stamp; 2],
     /// Where the tile's centre lies inside each sprite.
     anchor: (i32, i32),
 }
@@ -79,11 +82,15 @@ impl TileSet {
                 sprite.stamp()
             })
             .collect();
-        let mut back = blank();
-        draw_back(&mut back, centre, scale);
+        let back = |colours: BackColours| {
+            let mut back = blank();
+            draw_back(&mut back, centre, scale, colours);
+            back.stamp()
+        };
         TileSet {
             revealed,
-            back: back.stamp(),
+            back: back(FACE_DOWN),
+            coloured_backs: [Colour::Red, Colour::Black].map(|colour| back(coloured_back(colour))),
             anchor: (centre.0 as i32, centre.1 as i32),
         }
     }
@@ -100,7 +107,8 @@ impl TileSet {
     pub fn stamp_for(&self, cell: PublicCell) -> Option<&Stamp> {
         match cell {
             PublicCell::Empty => None,
-            PublicCell::FaceDown | PublicCell::Back(_) => Some(self.back()),
+            PublicCell::FaceDown => Some(self.back()),
+            PublicCell::Back(colour) => Some(&self.coloured_backs[colour.index()]),
             PublicCell::Revealed(piece) => Some(self.revealed(piece)),
         }
     }
@@ -158,11 +166,25 @@ fn draw_revealed(
     fonts.draw_centred(sprite, face_of(script), 29.0 * scale, centre, ink, text);
 }
 
-fn draw_back(sprite: &mut Sprite, centre: (f32, f32), scale: f32) {
+/// A back's face, edge and detail.
+type BackColours = (Rgb, Rgb, Rgb);
+
+/// 翻翻棋's face-down pieces: nobody knows whose they are.
+const FACE_DOWN: BackColours = (BACK_FACE, BACK_EDGE, BACK_DETAIL);
+
+fn coloured_back(colour: Colour) -> BackColours {
+    match colour {
+        Colour::Red => (RED_BACK_FACE, RED_BACK_EDGE, RED_BACK_DETAIL),
+        Colour::Black => (BLACK_BACK_FACE, BLACK_BACK_EDGE, BLACK_BACK_DETAIL),
+    }
+}
+
+fn draw_back(sprite: &mut Sprite, centre: (f32, f32), scale: f32, colours: BackColours) {
+    let (face, edge, detail) = colours;
     let size = (TILE_W * scale, TILE_H * scale);
     let radius = TILE_RADIUS * scale;
-    raster::round_rect(sprite, centre, size, radius, BACK_FACE, 1.0);
-    raster::round_rect_outline(sprite, centre, size, radius, 2.0 * scale, BACK_EDGE, 1.0);
+    raster::round_rect(sprite, centre, size, radius, face, 1.0);
+    raster::round_rect_outline(sprite, centre, size, radius, 2.0 * scale, edge, 1.0);
     let inset = 5.0 * scale;
     let inner = (size.0 - 2.0 * inset, size.1 - 2.0 * inset);
     raster::round_rect_outline(
@@ -171,14 +193,14 @@ fn draw_back(sprite: &mut Sprite, centre: (f32, f32), scale: f32) {
         inner,
         radius * 0.6,
         1.2 * scale,
-        BACK_DETAIL,
+        detail,
         0.9,
     );
-    raster::polygon(sprite, &star(centre, 10.0 * scale), BACK_DETAIL, 1.0);
+    raster::polygon(sprite, &star(centre, 10.0 * scale), detail, 1.0);
     for side in [-1.0f32, 1.0] {
         let near = (centre.0 + side * 15.0 * scale, centre.1);
         let far = (centre.0 + side * 29.0 * scale, centre.1);
-        raster::line(sprite, near, far, 1.6 * scale, BACK_DETAIL, 0.9);
+        raster::line(sprite, near, far, 1.6 * scale, detail, 0.9);
     }
 }
 

@@ -49,6 +49,7 @@ async fn begin(service: &Service, channel: u64) {
             name: format!("p{b}"),
         }),
         seconds: Some(3600),
+        game: junqi::GameKind::Flip,
     };
     service.handle(caller(a, channel), challenge).await;
     service

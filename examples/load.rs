@@ -133,6 +133,7 @@ async fn start_game(service: &Service, game: usize) -> bool {
             name: challenged.name.clone(),
         }),
         seconds: None,
+        game: junqi::GameKind::Flip,
     };
     service.handle(challenger, challenge).await;
     let reply = service

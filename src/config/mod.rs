@@ -203,6 +203,11 @@ pub struct Config {
     pub ai_level: crate::ai::Level,
     /// Whether games against the AI change points and titles.
     pub rate_ai_games: bool,
+    /// 暗棋 and 明棋: seconds both players have to deploy (docs/rules.md §10)…
+    pub deploy_secs: u32,
+    /// …and the rule options of §11–12, both off by default.
+    pub mine_survives: bool,
+    pub engineer_scouts: bool,
     /// For tests only: deal every game from this seed instead of a random one, so a scripted
     /// game is reproducible. The console also reads it from the JUNQI_TEST_SEED variable.
     pub test_seed: Option<u64>,
@@ -250,6 +255,9 @@ impl Default for Config {
             ai_budgets_ms: crate::ai::LevelBudgets::default(),
             ai_level: crate::ai::Level::Normal,
             rate_ai_games: false,
+            deploy_secs: 180,
+            mine_survives: false,
+            engineer_scouts: false,
             test_seed: None,
             tournament_minute_ms: 60_000,
             match_window_points: 100,

@@ -438,5 +438,9 @@ fn button_command(id: ButtonId, names: &HashMap<UserId, String>) -> Option<Strin
         ButtonId::TournamentLeave(_) => "/tournament leave".to_string(),
         ButtonId::LeaveQueue => "/play cancel:true".to_string(),
         ButtonId::Analyse(game) => format!("/analyse {game}"),
+        ButtonId::Deploy(_) => "/deploy".to_string(),
+        ButtonId::DeployRandom(_) => "/deploy random".to_string(),
+        ButtonId::DeployReady(_) => "/deploy ready".to_string(),
+        ButtonId::MyPieces(_) => "/board".to_string(),
     })
 }

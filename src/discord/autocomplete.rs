@@ -98,6 +98,41 @@ pub async fn destinations(ctx: Context<'_>, typed: &str) -> CreateAutocompleteRe
     suggest(ctx, from, typed).await
 }
 
+/// `/deploy swap`'s squares: the caller's own posts, while their deployment is open.
+pub async fn posts(ctx: Context<'_>, typed: &str) -> CreateAutocompleteResponse {
+    let Some((_, caller)) = slash_caller(ctx) else {
+        return CreateAutocompleteResponse::new();
+    };
+    let typed = typed.trim().to_ascii_uppercase();
+    let choices = ctx
+        .data()
+        .service
+        .deploy_posts(&caller)
+        .await
+        .into_iter()
+        .map(|square| square.to_string())
+        .filter(|name| name.starts_with(&typed))
+        .take(MAX_CHOICES)
+        .map(|name| AutocompleteChoice::new(name.clone(), name))
+        .collect();
+    CreateAutocompleteResponse::new().set_choices(choices)
+}
+
+/// `/deploy`'s `name`: the presets whose names start with what was typed.
+pub async fn presets(_ctx: Context<'_>, typed: &str) -> CreateAutocompleteResponse {
+    let typed = typed.trim().to_lowercase();
+    let choices = crate::standard::PRESETS
+        .iter()
+        .filter(|preset| preset.name.starts_with(&typed))
+        .map(|preset| {
+            let label = format!("{} · {}", preset.name, preset.chinese);
+            AutocompleteChoice::new(label, preset.name)
+        })
+        .take(MAX_CHOICES)
+        .collect();
+    CreateAutocompleteResponse::new().set_choices(choices)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

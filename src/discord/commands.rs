@@ -38,6 +38,7 @@ fn slash_command(cmd: Cmd) -> poise::Command<Bot, CommandError> {
         Cmd::Decline => super::lobby::decline(),
         Cmd::Withdraw => super::lobby::withdraw(),
         Cmd::Play => super::play::play(),
+        Cmd::Deploy => deploy(),
         Cmd::Flip => flip(),
         Cmd::Move => move_piece(),
         Cmd::Moves => moves(),
@@ -173,15 +174,18 @@ async fn challenge(
     #[max = 3600]
     seconds: Option<u32>,
     level: Option<AiLevel>,
+    game: Option<GameChoice>,
 ) -> Result<(), CommandError> {
     let bot_id = ctx.serenity_context().cache.current_user().id;
     let language = locale_language(ctx);
+    let game = game.map_or(crate::GameKind::Flip, GameChoice::kind);
     let command = match member {
         None => Ok(Command::Challenge {
             opponent: Opponent::Anyone,
             seconds,
+            game,
         }),
-        Some(member) => member_challenge(member, bot_id, level, seconds, language),
+        Some(member) => member_challenge(member, bot_id, level, (seconds, game), language),
     };
     run(ctx, command, Layout::Plain).await
 }
@@ -191,7 +195,7 @@ fn member_challenge(
     member: serenity::User,
     bot_id: serenity::UserId,
     level: Option<AiLevel>,
-    seconds: Option<u32>,
+    (seconds, game): (Option<u32>, crate::GameKind),
     language: Language,
 ) -> Result<Command, Reply> {
     if member.id == bot_id {
@@ -200,6 +204,7 @@ fn member_challenge(
                 level: level.map(AiLevel::level),
             },
             seconds,
+            game,
         })
     } else if member.bot {
         Err(Reply::refusal(words::other_bot(language)))
@@ -207,7 +212,78 @@ fn member_challenge(
         Ok(Command::Challenge {
             opponent: Opponent::Member(self::member(&member)),
             seconds,
+            game,
         })
+    }
+}
+
+/// `/deploy`: a step of a standard game's deployment, answered privately with the panel.
+#[poise::command(slash_command, guild_only)]
+async fn deploy(
+    ctx: Context<'_>,
+    action: Option<DeployAction>,
+    #[autocomplete = "autocomplete::posts"] from: Option<String>,
+    #[autocomplete = "autocomplete::posts"] to: Option<String>,
+    #[autocomplete = "autocomplete::presets"] name: Option<String>,
+    text: Option<String>,
+) -> Result<(), CommandError> {
+    let language = locale_language(ctx);
+    let missing =
+        |option: &str| Reply::refusal(crate::words::deploy::missing_option(language, option));
+    let step = match action {
+        None => Ok(crate::service::DeployStep::Show),
+        Some(DeployAction::Random) => Ok(crate::service::DeployStep::Random),
+        Some(DeployAction::Ready) => Ok(crate::service::DeployStep::Ready),
+        Some(DeployAction::Preset) => name
+            .map(crate::service::DeployStep::Preset)
+            .ok_or_else(|| missing("name")),
+        Some(DeployAction::Layout) => text
+            .map(crate::service::DeployStep::Layout)
+            .ok_or_else(|| missing("text")),
+        Some(DeployAction::Swap) => match (from, to) {
+            (Some(from), Some(to)) => self::square(&from, language).and_then(|from| {
+                let to = self::square(&to, language)?;
+                Ok(crate::service::DeployStep::Swap { from, to })
+            }),
+            _ => Err(missing("from, to")),
+        },
+    };
+    run(ctx, step.map(Command::Deploy), Layout::Plain).await
+}
+
+/// What `/deploy` does, as the table's choices name it.
+#[derive(poise::ChoiceParameter, Clone, Copy, PartialEq, Eq, Debug)]
+pub enum DeployAction {
+    #[name = "random"]
+    Random,
+    #[name = "preset"]
+    Preset,
+    #[name = "layout"]
+    Layout,
+    #[name = "swap"]
+    Swap,
+    #[name = "ready"]
+    Ready,
+}
+
+/// The game kinds `/challenge` offers (their Chinese names are the table's).
+#[derive(poise::ChoiceParameter, Clone, Copy, PartialEq, Eq, Debug)]
+pub enum GameChoice {
+    #[name = "flip"]
+    Flip,
+    #[name = "dark"]
+    Dark,
+    #[name = "open"]
+    Open,
+}
+
+impl GameChoice {
+    pub(super) fn kind(self) -> crate::GameKind {
+        match self {
+            GameChoice::Flip => crate::GameKind::Flip,
+            GameChoice::Dark => crate::GameKind::Dark,
+            GameChoice::Open => crate::GameKind::Open,
+        }
     }
 }
 

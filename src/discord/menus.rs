@@ -28,6 +28,7 @@ async fn challenge_member(ctx: Context<'_>, user: serenity::User) -> Result<(), 
         Ok(Command::Challenge {
             opponent: Opponent::Ai { level: None },
             seconds: None,
+            game: crate::GameKind::Flip,
         })
     } else if user.bot {
         Err(Reply::refusal(words::other_bot(
@@ -37,6 +38,7 @@ async fn challenge_member(ctx: Context<'_>, user: serenity::User) -> Result<(), 
         Ok(Command::Challenge {
             opponent: Opponent::Member(member(&user)),
             seconds: None,
+            game: crate::GameKind::Flip,
         })
     };
     run(ctx, command, Layout::Plain).await

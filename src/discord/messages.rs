@@ -200,7 +200,8 @@ fn style_of(id: ButtonId) -> ButtonStyle {
         ButtonId::Accept(_)
         | ButtonId::AnswerDraw { accept: true, .. }
         | ButtonId::Rematch
-        | ButtonId::TournamentJoin(_) => ButtonStyle::Success,
+        | ButtonId::TournamentJoin(_)
+        | ButtonId::DeployReady(_) => ButtonStyle::Success,
         ButtonId::Decline(_)
         | ButtonId::AnswerDraw { accept: false, .. }
         | ButtonId::Withdraw(_)
@@ -209,12 +210,15 @@ fn style_of(id: ButtonId) -> ButtonStyle {
         | ButtonId::ConfirmResign
         | ButtonId::ConfirmAbandon
         | ButtonId::ConfirmCancel => ButtonStyle::Danger,
-        ButtonId::OfferDraw { .. } => ButtonStyle::Primary,
+        ButtonId::OfferDraw { .. } | ButtonId::Deploy(_) | ButtonId::MyPieces(_) => {
+            ButtonStyle::Primary
+        }
         ButtonId::Board
         | ButtonId::History { .. }
         | ButtonId::TournamentLeave(_)
         | ButtonId::LeaveQueue
-        | ButtonId::Analyse(_) => ButtonStyle::Secondary,
+        | ButtonId::Analyse(_)
+        | ButtonId::DeployRandom(_) => ButtonStyle::Secondary,
     }
 }
 

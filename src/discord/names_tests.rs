@@ -65,7 +65,14 @@ fn discord_texts(lang: Language) -> Vec<String> {
     texts.extend(help_lines(lang));
     for rematch in [false, true] {
         texts.extend(words::challenge_lines(
-            lang, rematch, "alice", "bob", 30, 10, 7, discord,
+            lang,
+            (rematch, crate::GameKind::Flip),
+            "alice",
+            "bob",
+            30,
+            10,
+            7,
+            discord,
         ));
     }
     for command in commands::all() {

@@ -27,7 +27,7 @@ fn phrase_localisations(phrase: Phrase) -> Value {
 /// Discord's option type for what an option holds (poise registers a choice as an integer).
 fn option_type(kind: Kind) -> u64 {
     match kind {
-        Kind::Text | Kind::Square | Kind::Pairs => 3,
+        Kind::Text | Kind::Square | Kind::LayoutName | Kind::Pairs => 3,
         Kind::Integer | Kind::Choice(_) => 4,
         Kind::Flag => 5,
         Kind::Member => 6,
@@ -55,7 +55,7 @@ fn expected_option(option: &OptSpec) -> Value {
         "description_localizations": phrase_localisations(option.description),
         "type": option_type(option.kind),
         "required": option.required,
-        "autocomplete": option.kind == Kind::Square,
+        "autocomplete": matches!(option.kind, Kind::Square | Kind::LayoutName),
         "choices": choices,
     });
     if option.names.is_some() {

@@ -43,6 +43,11 @@ pub async fn settings(
     language: Option<LanguageChoice>,
     game_threads: Option<bool>,
     rate_ai_games: Option<bool>,
+    #[min = 10]
+    #[max = 86400]
+    deploy_secs: Option<u32>,
+    mine_survives: Option<bool>,
+    engineer_scouts: Option<bool>,
     games_channels: Option<String>,
     organiser_role: Option<serenity::Role>,
     #[min = 0]
@@ -83,6 +88,9 @@ pub async fn settings(
     let flag = |on: bool| if on { "on" } else { "off" }.to_string();
     change("game_threads", game_threads.map(flag));
     change("rate_ai_games", rate_ai_games.map(flag));
+    change("deploy_secs", deploy_secs.map(|v| v.to_string()));
+    change("mine_survives", mine_survives.map(flag));
+    change("engineer_scouts", engineer_scouts.map(flag));
     change("games_channels", games_channels);
     change(
         "organiser_role",

@@ -125,6 +125,7 @@ pub fn draw(
             verdict,
             attacker,
             target,
+            ..
         } => judged(
             canvas,
             fonts,

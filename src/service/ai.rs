@@ -3,8 +3,9 @@
 
 use std::time::Duration;
 
-use crate::ai::{AiConfig, Level, choose_action};
-use crate::game::{Action, Game, Seat};
+use crate::AnyGame;
+use crate::ai::{AiConfig, Level, SearchBudget, choose_action};
+use crate::game::{Action, Seat};
 
 /// What the AI is asked to do: its seat, level, thinking budget and a seed for its randomness.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -16,17 +17,34 @@ pub struct AiRequest {
 }
 
 /// The AI's action for `request.seat` in `game`, or `None` when it has none. The game is
-/// passed whole only so that `would_repeat` can be asked: the AI sees the public view alone.
-pub fn ai_move(game: &Game, request: &AiRequest) -> Option<Action> {
-    let config = AiConfig {
-        level: request.level,
-        budget: Duration::from_millis(u64::from(request.budget_ms)),
-        seed: request.seed,
-    };
+/// passed whole only so that `would_repeat` can be asked: in 翻翻棋 the AI sees the public view
+/// alone, in a standard game what its own seat was shown (`belief_of`).
+pub fn ai_move(game: &AnyGame, request: &AiRequest) -> Option<Action> {
     let seat = request.seat;
-    choose_action(&game.view(), seat, &config, &|action| {
-        game.would_repeat(seat, action)
-    })
+    let would_repeat = |action: Action| game.would_repeat(seat, action);
+    match game {
+        AnyGame::Flip(flip) => {
+            let config = AiConfig {
+                level: request.level,
+                budget: Duration::from_millis(u64::from(request.budget_ms)),
+                seed: request.seed,
+            };
+            choose_action(&flip.view(), seat, &config, &would_repeat)
+        }
+        AnyGame::Standard(round) => {
+            let belief = crate::ai::standard::belief_of(round, seat)?;
+            let budget = SearchBudget::Time(Duration::from_millis(u64::from(request.budget_ms)));
+            let report = crate::ai::standard::choose_standard(
+                &belief,
+                *round.rules(),
+                request.level,
+                request.seed,
+                budget,
+                &would_repeat,
+            )?;
+            Some(report.action)
+        }
+    }
 }
 
 #[cfg(test)]
@@ -36,7 +54,7 @@ mod tests {
 
     #[test]
     fn plays_a_legal_action_of_its_seat() {
-        let game = Game::new(11, Rules::default());
+        let game = AnyGame::Flip(crate::game::Game::new(11, Rules::default()));
         let request = AiRequest {
             seat: game.to_act(),
             level: Level::Normal,

@@ -8,6 +8,7 @@ use std::str::FromStr;
 
 use thiserror::Error;
 
+use super::live::DeployStep;
 use super::types::{Command, Member, TournamentCommand};
 use crate::store::UserId;
 
@@ -22,13 +23,19 @@ pub enum ButtonId {
     /// `withdraw:<challenge>`
     Withdraw(u64),
     /// `draw:accept:<game>` or `draw:decline:<game>`
-    AnswerDraw { accept: bool, game: u64 },
+    AnswerDraw {
+        accept: bool,
+        game: u64,
+    },
     /// `rematch`
     Rematch,
     /// `board`
     Board,
     /// `history:<user>:<page>`
-    History { user: UserId, page: u32 },
+    History {
+        user: UserId,
+        page: u32,
+    },
     /// `offer-draw:<game>:<turn>`: on the turn message of turn `turn` (see [`Turn`]).
     OfferDraw(Turn),
     /// `resign:<game>:<turn>`: asks to confirm.
@@ -49,6 +56,13 @@ pub enum ButtonId {
     LeaveQueue,
     /// `analyse:<game>`: the win-chance chart of a finished game.
     Analyse(u64),
+    /// `deploy:<game>`: a standard game's deployment panel (private).
+    Deploy(u64),
+    /// `deploy:random:<game>` and `deploy:ready:<game>`: the panel's buttons.
+    DeployRandom(u64),
+    DeployReady(u64),
+    /// `mine:<game>`: a player's own pieces, privately.
+    MyPieces(u64),
 }
 
 /// The turn message a game button is on: game `game` at turn `turn` (actions and timeouts so
@@ -118,6 +132,10 @@ impl fmt::Display for ButtonId {
             ButtonId::TournamentLeave(id) => write!(f, "tournament:leave:{id}"),
             ButtonId::LeaveQueue => f.write_str("queue:leave"),
             ButtonId::Analyse(game) => write!(f, "analyse:{game}"),
+            ButtonId::Deploy(game) => write!(f, "deploy:{game}"),
+            ButtonId::DeployRandom(game) => write!(f, "deploy:random:{game}"),
+            ButtonId::DeployReady(game) => write!(f, "deploy:ready:{game}"),
+            ButtonId::MyPieces(game) => write!(f, "mine:{game}"),
         }
     }
 }
@@ -165,8 +183,21 @@ impl FromStr for ButtonId {
             ["tournament", "leave", id] => ButtonId::TournamentLeave(number(id)?),
             ["queue", "leave"] => ButtonId::LeaveQueue,
             ["analyse", game] => ButtonId::Analyse(number(game)?),
+            ["deploy", game] => ButtonId::Deploy(number(game)?),
+            ["deploy", "random", game] => ButtonId::DeployRandom(number(game)?),
+            ["deploy", "ready", game] => ButtonId::DeployReady(number(game)?),
+            ["mine", game] => ButtonId::MyPieces(number(game)?),
             _ => return Err(unknown()),
         })
+    }
+}
+
+/// A deployment step from a button of game `game` (any turn: the deployment has one).
+fn deploy_step(game: u64, step: DeployStep) -> Command {
+    Command::ForGame {
+        game,
+        turn: None,
+        command: Box::new(Command::Deploy(step)),
     }
 }
 
@@ -220,6 +251,14 @@ impl Command {
                 cancel: true,
             },
             ButtonId::Analyse(game) => Command::Analyse { game },
+            ButtonId::Deploy(game) => deploy_step(game, DeployStep::Show),
+            ButtonId::DeployRandom(game) => deploy_step(game, DeployStep::Random),
+            ButtonId::DeployReady(game) => deploy_step(game, DeployStep::Ready),
+            ButtonId::MyPieces(game) => Command::ForGame {
+                game,
+                turn: None,
+                command: Box::new(Command::Board),
+            },
         })
     }
 }

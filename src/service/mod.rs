@@ -61,6 +61,7 @@ pub use analysis::{
 pub use button::{Button, ButtonId, Turn, UnknownButton};
 pub use clock::{ClockEvent, now_ms};
 pub use history::{PAGE_SIZE, SPEEDS};
+pub use live::DeployStep;
 use news::GameNews;
 pub use picture::board_png;
 pub use replay::{DEFAULT_SPEED, ReplayMedia, ReplayMediaError, media as replay_media};
@@ -338,9 +339,11 @@ impl Service {
             return refusal;
         }
         match command {
-            Command::Challenge { opponent, seconds } => {
-                lobby::challenge(inner, &caller, tongues, opponent, seconds).await
-            }
+            Command::Challenge {
+                opponent,
+                seconds,
+                game,
+            } => lobby::challenge(inner, &caller, tongues, (opponent, game), seconds).await,
             Command::Accept { challenge } => {
                 lobby::accept(inner, &caller, tongues, challenge).await
             }
@@ -407,6 +410,11 @@ impl Service {
     /// none): for suggestions while a player types. Only what the player could list themselves.
     pub async fn legal_actions(&self, caller: &Caller) -> Vec<crate::game::Action> {
         live::legal_actions(&self.inner, caller).await
+    }
+
+    /// The squares of the caller's posts while their deployment is open (none otherwise).
+    pub async fn deploy_posts(&self, caller: &Caller) -> Vec<crate::game::Square> {
+        live::deploy_posts(&self.inner, caller).await
     }
 
     /// The front end posted tournament `tournament`'s announcement as its message `message`:

@@ -85,6 +85,7 @@ mod tests {
         let challenge = Command::Challenge {
             opponent,
             seconds: None,
+            game: crate::GameKind::Flip,
         };
         service.handle(alice.clone(), challenge).await;
         service

@@ -76,10 +76,12 @@ pub enum Opponent {
 /// one, the command applies to the caller's challenge or the game in the caller's channel.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum Command {
-    /// Challenge a member (or the AI) to a game in this channel; `seconds`: the turn clock.
+    /// Challenge a member (or the AI) to a game of `game` in this channel; `seconds`: the turn
+    /// clock.
     Challenge {
         opponent: Opponent,
         seconds: Option<u32>,
+        game: crate::GameKind,
     },
     Accept {
         challenge: Option<u64>,
@@ -98,7 +100,10 @@ pub enum Command {
     },
     /// The move guide of one piece (private, with an image).
     Moves(Square),
+    /// The board: for a player of a standard game, their own pieces (privately).
     Board,
+    /// A step of a standard game's deployment (`/deploy …`).
+    Deploy(super::live::DeployStep),
     /// The position in notation and who plays which colour.
     Export,
     Resign,

@@ -22,6 +22,7 @@
 
 mod analyses;
 mod cancelled;
+mod challenge_serde;
 mod codec;
 mod connect;
 mod error;

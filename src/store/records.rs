@@ -4,6 +4,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::GameKind;
+
 use crate::ai::Level;
 use crate::game::{GameRecord, Outcome, Seat};
 
@@ -74,7 +76,7 @@ pub struct RematchWindow {
 pub const ANYONE: UserId = u64::MAX;
 
 /// An open challenge waiting for an answer.
-#[derive(Clone, Serialize, Deserialize, PartialEq, Debug)]
+#[derive(Clone, Serialize, PartialEq, Debug)]
 pub struct Challenge {
     pub id: u64,
     pub place: Place,
@@ -86,6 +88,9 @@ pub struct Challenge {
     pub created_at_ms: u64,
     pub expires_at_ms: u64,
     pub ai_level: Option<Level>,
+    /// The game it is for. Written last: a challenge stored before games had kinds has no
+    /// such field and reads as 翻翻棋 (`challenge_serde`).
+    pub game: GameKind,
 }
 
 impl Challenge {

@@ -2,6 +2,7 @@
 
 use super::Surface;
 use super::{count_en, say};
+use crate::GameKind;
 use crate::config::Language;
 
 pub fn channel_busy(lang: Language) -> String {
@@ -57,11 +58,23 @@ pub fn open_challenge_exists(lang: Language, surface: Surface) -> String {
     }
 }
 
+/// The game a challenge is for, as a challenge names it.
+fn game_name(lang: Language, game: GameKind) -> &'static str {
+    match (game, lang) {
+        (GameKind::Flip, Language::ZhHant) => "軍棋翻翻棋",
+        (GameKind::Flip, _) => "军棋翻翻棋",
+        (GameKind::Dark, Language::English) => "暗棋 (dark junqi, the bot referees)",
+        (GameKind::Dark, _) => "暗棋",
+        (GameKind::Open, Language::English) => "明棋 (open junqi)",
+        (GameKind::Open, _) => "明棋",
+    }
+}
+
 /// The two lines announcing a challenge (`rematch`: asked after a game between the two).
 #[allow(clippy::too_many_arguments)]
 pub fn challenge_lines(
     lang: Language,
-    rematch: bool,
+    (rematch, game): (bool, GameKind),
     challenger: &str,
     challenged: &str,
     turn_secs: u32,
@@ -69,18 +82,19 @@ pub fn challenge_lines(
     id: u64,
     surface: Surface,
 ) -> Vec<String> {
+    let name = game_name(lang, game);
     let first = match (rematch, lang) {
         (false, _) => say!(
             lang,
-            "{challenger} challenges {challenged} to a game of 军棋翻翻棋 ({turn_secs} s per turn).",
-            "{challenger} 向 {challenged} 发起军棋翻翻棋挑战（每步 {turn_secs} 秒）。",
-            "{challenger} 向 {challenged} 發起軍棋翻翻棋挑戰（每步 {turn_secs} 秒）。"
+            "{challenger} challenges {challenged} to a game of {name} ({turn_secs} s per turn).",
+            "{challenger} 向 {challenged} 发起{name}挑战（每步 {turn_secs} 秒）。",
+            "{challenger} 向 {challenged} 發起{name}挑戰（每步 {turn_secs} 秒）。"
         ),
         (true, _) => say!(
             lang,
-            "{challenger} asks for a rematch: challenges {challenged} to a game of 军棋翻翻棋 ({turn_secs} s per turn).",
-            "{challenger} 要求再来一局：向 {challenged} 发起挑战（每步 {turn_secs} 秒）。",
-            "{challenger} 要求再來一局：向 {challenged} 發起挑戰（每步 {turn_secs} 秒）。"
+            "{challenger} asks for a rematch: challenges {challenged} to a game of {name} ({turn_secs} s per turn).",
+            "{challenger} 要求再来一局：向 {challenged} 发起{name}挑战（每步 {turn_secs} 秒）。",
+            "{challenger} 要求再來一局：向 {challenged} 發起{name}挑戰（每步 {turn_secs} 秒）。"
         ),
     };
     let minutes_en = count_en(minutes, "minute", "minutes");
@@ -231,17 +245,18 @@ pub fn game_begins(
 /// The two lines announcing an open challenge, which anyone but the challenger may take.
 pub fn open_challenge_lines(
     lang: Language,
-    challenger: &str,
+    (challenger, game): (&str, GameKind),
     turn_secs: u32,
     minutes: u32,
     id: u64,
     surface: Surface,
 ) -> Vec<String> {
+    let name = game_name(lang, game);
     let first = say!(
         lang,
-        "{challenger} is looking for a game of 军棋翻翻棋 ({turn_secs} s per turn): anyone may take it.",
-        "{challenger} 在找人下军棋翻翻棋（每步 {turn_secs} 秒）：谁都可以应战。",
-        "{challenger} 在找人下軍棋翻翻棋（每步 {turn_secs} 秒）：誰都可以應戰。"
+        "{challenger} is looking for a game of {name} ({turn_secs} s per turn): anyone may take it.",
+        "{challenger} 在找人下{name}（每步 {turn_secs} 秒）：谁都可以应战。",
+        "{challenger} 在找人下{name}（每步 {turn_secs} 秒）：誰都可以應戰。"
     );
     let minutes_en = count_en(minutes, "minute", "minutes");
     let answer = match surface {

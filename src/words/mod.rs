@@ -14,6 +14,7 @@
 
 pub mod analysis;
 mod commands;
+pub mod deploy;
 mod errors;
 mod lobby;
 pub mod moderation;

@@ -26,7 +26,7 @@ mod discord_words {
             for rematch in [false, true] {
                 texts.extend(challenge_lines(
                     lang,
-                    rematch,
+                    (rematch, crate::GameKind::Flip),
                     "alice",
                     "bob",
                     30,
@@ -55,11 +55,31 @@ mod plurals {
         let en = Language::English;
         let table = [
             (
-                challenge_lines(en, false, "a", "b", 30, 1, 7, Surface::Console)[1].clone(),
+                challenge_lines(
+                    en,
+                    (false, crate::GameKind::Flip),
+                    "a",
+                    "b",
+                    30,
+                    1,
+                    7,
+                    Surface::Console,
+                )[1]
+                .clone(),
                 "within 1 minute (",
             ),
             (
-                challenge_lines(en, false, "a", "b", 30, 10, 7, Surface::Console)[1].clone(),
+                challenge_lines(
+                    en,
+                    (false, crate::GameKind::Flip),
+                    "a",
+                    "b",
+                    30,
+                    10,
+                    7,
+                    Surface::Console,
+                )[1]
+                .clone(),
                 "within 10 minutes (",
             ),
             (points(en, 1), "1 point"),

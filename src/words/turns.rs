@@ -89,9 +89,39 @@ pub fn describe_action(name: &str, action: Action, effect: Effect, lang: Languag
             verdict,
             attacker,
             target,
+            shown,
             ..
-        } => referee_line(name, (from, to), verdict, (attacker, target), lang),
+        } => {
+            let mut line = referee_line(name, (from, to), verdict, (attacker, target), lang);
+            for (square, piece) in shown.into_iter().flatten() {
+                line.push(' ');
+                line.push_str(&shown_line(lang, square, piece));
+            }
+            line
+        }
     }
+}
+
+/// Why a piece is now shown to everyone (docs/rules.md §12): a field marshal fell, so its
+/// side's flag is shown; or an engineer was removed by the piece it attacked
+/// (reconnaissance).
+pub fn shown_line(lang: Language, square: Square, piece: Piece) -> String {
+    let colour = words::colour(lang, piece.colour);
+    if piece.kind == Kind::Flag {
+        return say!(
+            lang,
+            "{colour}'s field marshal has fallen: {colour}'s flag on {square} is shown to everyone.",
+            "{colour}司令阵亡：{colour}军旗在 {square}，亮给所有人。",
+            "{colour}司令陣亡：{colour}軍旗在 {square}，亮給所有人。"
+        );
+    }
+    let piece = piece_name(piece, lang);
+    say!(
+        lang,
+        "Reconnaissance: the engineer fell to {piece} on {square}, shown to everyone from now on.",
+        "工兵侦察：工兵被 {square} 的{piece}吃掉，此子从此亮给所有人。",
+        "工兵偵察：工兵被 {square} 的{piece}吃掉，此子從此亮給所有人。"
+    )
 }
 
 /// The referee's line on a standard game's action (docs/rules.md §12): what was removed and

@@ -95,6 +95,7 @@ impl Rig<'_> {
                 name: "p2".into(),
             }),
             seconds,
+            game: junqi::GameKind::Flip,
         };
         self.service.handle(caller(1), challenge).await;
         let reply = self
@@ -260,6 +261,7 @@ async fn challenge_in_outage(mut rig: Rig<'_>) {
             name: "p2".into(),
         }),
         seconds: None,
+        game: junqi::GameKind::Flip,
     };
     let reply = rig.service.handle(caller(1), challenge).await;
     assert!(!reply.private, "the challenge is posted: {reply:?}");

@@ -39,6 +39,7 @@ async fn seven_boards_at_one_position_draw_at_most_once_per_clock_second() {
             name: "p2".into(),
         }),
         seconds: Some(3600),
+        game: junqi::GameKind::Flip,
     };
     service.handle(caller(1), challenge).await;
     let started = service

@@ -35,6 +35,7 @@ async fn open_challenge(service: &Service, user: u64) -> u64 {
     let command = Command::Challenge {
         opponent: Opponent::Anyone,
         seconds: Some(60),
+        game: junqi::GameKind::Flip,
     };
     let reply = service.handle(caller(user), command).await;
     assert!(!reply.private, "{reply:?}");
@@ -121,6 +122,7 @@ async fn accept_prefers_the_callers_challenge_then_the_oldest_open_one() {
             name: "p3".into(),
         }),
         seconds: None,
+        game: junqi::GameKind::Flip,
     };
     assert!(!service.handle(caller(4), to_three).await.private);
     let reply = service.handle(caller(3), accept(None)).await;

@@ -16,6 +16,7 @@ mod cli_analysis;
 mod cli_render;
 mod cli_standard;
 mod console_clock;
+mod console_dark;
 mod console_game;
 mod console_moderation;
 mod console_rules;

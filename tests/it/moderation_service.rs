@@ -130,6 +130,7 @@ async fn the_organiser_role_may_cancel_too() {
             name: "p2".into(),
         }),
         seconds: None,
+        game: junqi::GameKind::Flip,
     };
     service.handle(caller(1), challenge).await;
     service

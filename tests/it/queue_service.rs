@@ -240,6 +240,7 @@ async fn an_entry_lapses_with_a_notice_and_another_game_leaves_the_queue() {
             name: "p2".into(),
         }),
         seconds: None,
+        game: junqi::GameKind::Flip,
     };
     assert!(!service.handle(caller(1, 2), challenge).await.private);
     let reply = service

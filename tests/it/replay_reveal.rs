@@ -77,6 +77,7 @@ async fn nothing_hidden_shows_before_the_end_and_the_end_shows_the_reveal() {
             name: "p2".to_string(),
         }),
         seconds: None,
+        game: junqi::GameKind::Flip,
     };
     service.handle(caller(1), challenge).await;
     let begun = service

@@ -47,6 +47,7 @@ pub(crate) async fn begin(service: &Service, channel: u64, seconds: Option<u32>)
     let challenge = Command::Challenge {
         opponent: Opponent::Member(member(2)),
         seconds,
+        game: junqi::GameKind::Flip,
     };
     let reply = service.handle(caller(1, channel), challenge).await;
     assert!(!reply.private, "{reply:?}");
@@ -127,6 +128,7 @@ async fn the_ai_answers_on_the_outbound_channel() {
     let challenge = Command::Challenge {
         opponent: Opponent::Ai { level: None },
         seconds: None,
+        game: junqi::GameKind::Flip,
     };
     let reply = service.handle(caller(1, 5), challenge).await;
     assert!(reply.text().contains("vs AI"), "{reply:?}");
@@ -167,6 +169,7 @@ async fn the_clock_draw_and_challenge_expiry() {
             Command::Challenge {
                 opponent: Opponent::Member(member(4)),
                 seconds: None,
+                game: junqi::GameKind::Flip,
             },
         )
         .await;
@@ -180,6 +183,7 @@ async fn the_clock_draw_and_challenge_expiry() {
             Command::Challenge {
                 opponent: Opponent::Member(member(4)),
                 seconds: None,
+                game: junqi::GameKind::Flip,
             },
         )
         .await;
@@ -208,6 +212,7 @@ async fn only_the_right_side_declines_or_withdraws_a_challenge() {
     let challenge = || Command::Challenge {
         opponent: Opponent::Member(member(2)),
         seconds: None,
+        game: junqi::GameKind::Flip,
     };
     let reply = service.handle(caller(1, 3), challenge()).await;
     assert!(!reply.private, "{reply:?}");
@@ -306,6 +311,7 @@ async fn a_players_replies_and_the_ais_answers_arrive_in_the_order_decided() {
             level: Some(junqi::ai::Level::Easy),
         },
         seconds: None,
+        game: junqi::GameKind::Flip,
     });
     let mut seen = Vec::new();
     let mut moves = 0;

@@ -138,6 +138,7 @@ async fn the_ai_moves_when_a_timeout_hands_it_the_turn_in_a_sleeping_game() {
     let challenge = Command::Challenge {
         opponent: Opponent::Ai { level: None },
         seconds: Some(1),
+        game: junqi::GameKind::Flip,
     };
     let reply = service.handle(caller(1, 5), challenge).await;
     assert!(reply.text().contains("vs AI"), "{reply:?}");

@@ -366,6 +366,7 @@ async fn challenges_are_stored_listed_and_taken_once(backend: Backend) {
         created_at_ms: 0,
         expires_at_ms: 60_000,
         ai_level: Some(junqi::ai::Level::Easy),
+        game: junqi::GameKind::Flip,
     };
     let first = challenge(store.next_id().await.expect("id"), HERE);
     let second = challenge(store.next_id().await.expect("id"), THERE);

@@ -26,6 +26,7 @@ fn challenge(challenged: UserId, challenged_name: &str) -> Challenge {
         created_at_ms: 0,
         expires_at_ms: 60_000,
         ai_level: None,
+        game: junqi::GameKind::Flip,
     }
 }
 

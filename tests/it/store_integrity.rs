@@ -256,6 +256,7 @@ async fn a_schema_0_directory_is_migrated() {
         created_at_ms: 1,
         expires_at_ms: 2,
         ai_level: None,
+        game: junqi::GameKind::Flip,
     };
     {
         // Schema 0: bare postcard records, no meta tree, no indexes.

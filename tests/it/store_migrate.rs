@@ -48,6 +48,7 @@ async fn populate(store: &Store) {
             created_at_ms: 5,
             expires_at_ms: 60_005,
             ai_level: None,
+            game: junqi::GameKind::Flip,
         };
         store.put_challenge(&challenge).await.expect("stored");
     }

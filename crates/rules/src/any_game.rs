@@ -176,6 +176,17 @@ impl AnyGame {
     }
 }
 
+impl GameRecord {
+    /// The kind of game this record is of (its first event says).
+    pub fn kind(&self) -> GameKind {
+        match self.events.first() {
+            Some(Event::Standard { options, .. }) if options.open => GameKind::Open,
+            Some(Event::Standard { .. }) => GameKind::Dark,
+            _ => GameKind::Flip,
+        }
+    }
+}
+
 impl From<Game> for AnyGame {
     fn from(game: Game) -> AnyGame {
         AnyGame::Flip(game)

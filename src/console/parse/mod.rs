@@ -15,7 +15,7 @@ use thiserror::Error;
 
 use crate::config::Language;
 use crate::game::{Action, Square};
-use crate::service::{AI_USER, Command, Member, Opponent, Surface};
+use crate::service::{AI_USER, Command, DeployStep, Member, Opponent, Surface};
 use crate::store::{Place, UserId};
 use crate::words::{Cmd, Console as ConsoleForm, Kind, usage};
 
@@ -297,6 +297,7 @@ pub fn parse_command(text: &str) -> Result<Command, ParseError> {
     let w = &words;
     Ok(match command {
         Cmd::Challenge => challenge(w)?,
+        Cmd::Deploy => deploy(w)?,
         Cmd::Play => {
             w.expect()?;
             let seconds = w.number("seconds")?;
@@ -391,7 +392,71 @@ fn challenge(w: &Words<'_>) -> Result<Command, ParseError> {
         Some(who) => Opponent::Member(w.member(who)?),
         None => Opponent::Anyone,
     };
-    Ok(Command::Challenge { opponent, seconds })
+    let game = w
+        .option("game")
+        .map(|text| {
+            text.parse::<crate::GameKind>()
+                .map_err(|error| w.problem(echo(&error.to_string())))
+        })
+        .transpose()?
+        .unwrap_or_default();
+    Ok(Command::Challenge {
+        opponent,
+        seconds,
+        game,
+    })
+}
+
+/// `/deploy [random|preset name:N|layout text:L|swap FROM TO|ready]`.
+fn deploy(w: &Words<'_>) -> Result<Command, ParseError> {
+    let action = w.positional.first().map(|word| word.to_lowercase());
+    let text = |name: &str| {
+        w.option(name)
+            .map(str::to_string)
+            .ok_or_else(|| w.problem(format!("{name}: is missing: usage: {}", w.usage())))
+    };
+    if let Some((option, _)) = w
+        .options
+        .iter()
+        .find(|(name, _)| !["name", "text", "from", "to"].contains(name))
+    {
+        return Err(w.problem(format!(
+            "unknown option `{}:`; usage: {}",
+            echo(option),
+            w.usage()
+        )));
+    }
+    let step = match action.as_deref() {
+        None => DeployStep::Show,
+        Some("random") => DeployStep::Random,
+        Some("ready") => DeployStep::Ready,
+        Some("preset") => DeployStep::Preset(text("name")?),
+        // A layout has no spaces; `text:` takes the rest of the line's first word.
+        Some("layout") => DeployStep::Layout(text("text")?),
+        // `swap B2 C5`, or as on Discord `swap from:B2 to:C5`.
+        Some("swap") => {
+            let squares: Vec<&str> = match (w.option("from"), w.option("to")) {
+                (Some(from), Some(to)) if w.positional.len() == 1 => vec![from, to],
+                (None, None) if w.positional.len() == 3 => w.positional[1..].to_vec(),
+                _ => return Err(w.problem(format!("usage: {}", w.usage()))),
+            };
+            let square = |text: &str| {
+                text.parse::<Square>()
+                    .map_err(|error| w.problem(echo(&error.to_string())))
+            };
+            DeployStep::Swap {
+                from: square(squares[0])?,
+                to: square(squares[1])?,
+            }
+        }
+        Some(other) => {
+            return Err(w.problem(format!(
+                "\"{}\": write random, preset, layout, swap or ready",
+                echo(other)
+            )));
+        }
+    };
+    Ok(Command::Deploy(step))
 }
 
 /// `/draw [offer|accept|decline]`.

@@ -19,6 +19,7 @@ fn reads_every_command() {
             Command::Challenge {
                 opponent: Opponent::Member(bob.clone()),
                 seconds: None,
+                game: crate::GameKind::Flip,
             },
         ),
         (
@@ -26,6 +27,7 @@ fn reads_every_command() {
             Command::Challenge {
                 opponent: Opponent::Member(bob.clone()),
                 seconds: Some(60),
+                game: crate::GameKind::Flip,
             },
         ),
         (
@@ -35,6 +37,7 @@ fn reads_every_command() {
                     level: Some(crate::ai::Level::Easy),
                 },
                 seconds: None,
+                game: crate::GameKind::Flip,
             },
         ),
         (
@@ -44,6 +47,7 @@ fn reads_every_command() {
                     level: Some(crate::ai::Level::Master),
                 },
                 seconds: Some(60),
+                game: crate::GameKind::Flip,
             },
         ),
         ("/accept", Command::Accept { challenge: None }),
@@ -66,6 +70,7 @@ fn reads_every_command() {
             Command::Challenge {
                 opponent: Opponent::Anyone,
                 seconds: Some(60),
+                game: crate::GameKind::Flip,
             },
         ),
         (

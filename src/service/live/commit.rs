@@ -10,14 +10,14 @@ use super::finish::Ended;
 use super::happened::Refusal;
 use super::mailbox::GameActor;
 use super::settle::{Settled, outcome_unknown};
-use crate::game::Game;
+use crate::AnyGame;
 
 impl GameActor {
     /// Applies a change to the game, restarts the turn clock when asked, and makes it durable
     /// (or finishes the game in the store). On a store failure the game is put back as it was.
     pub async fn commit<T>(
         &mut self,
-        change: impl FnOnce(&mut Game) -> Result<T, crate::game::GameError>,
+        change: impl FnOnce(&mut AnyGame) -> Result<T, crate::game::GameError>,
         restart_clock: bool,
     ) -> Result<(T, Option<Ended>), Refusal> {
         let events_before = self.game.record().events.len();
@@ -64,7 +64,7 @@ impl GameActor {
     fn take_back(&mut self, events: usize) {
         let mut record = self.game.record().clone();
         record.events.truncate(events);
-        match Game::replay(&record) {
+        match AnyGame::replay(&record) {
             Ok(game) => self.game = game,
             // A prefix of a record that was played through the same checks replays.
             Err(error) => tracing::error!(

@@ -9,7 +9,8 @@ use super::happened::{Event, GiveUp, Happened, Refusal, Said, Voice};
 use super::mailbox::GameActor;
 use super::presenter::{Shown, Sink};
 use super::{Caller, ServiceError, note_store_failure};
-use crate::game::{Checked, Destinations, Game, GameError, PublicCell, Seat, Square};
+use crate::AnyGame;
+use crate::game::{Checked, Destinations, GameError, PublicCell, Seat, Square};
 use crate::render::Guide;
 
 impl GameActor {
@@ -41,10 +42,12 @@ impl GameActor {
         from: Square,
     ) -> Result<Happened, Refusal> {
         let seat = self.seat_of(caller).ok_or(Refusal::NotPlaying)?;
-        let view = self.game.view();
+        let view = self.game.view_for(seat);
         let piece = match view.cell(from) {
             PublicCell::Empty => return Err(Refusal::NoPiece(from)),
-            PublicCell::FaceDown | PublicCell::Back(_) => return Err(Refusal::FaceDown(from)),
+            PublicCell::FaceDown => return Err(Refusal::FaceDown(from)),
+            // The caller's own pieces are face up in their view: a back is the enemy's.
+            PublicCell::Back(_) => return Err(Refusal::NotYourPiece(from)),
             PublicCell::Revealed(piece) => piece,
         };
         if view.colour_of(seat) != Some(piece.colour) {
@@ -62,7 +65,7 @@ impl GameActor {
             empty,
             attacks,
         };
-        Ok(self.happened(Event::Guide { piece, guide }))
+        Ok(self.happened(Event::Guide { piece, guide, view }))
     }
 
     /// Resigns or abandons the game for `caller`.
@@ -124,6 +127,7 @@ impl GameActor {
         self.private = self.public();
         let to_act = self.game.to_act();
         let decided = match event {
+            _ if self.game.deploying() => self.on_deployment_clock(event).await,
             ClockEvent::Warning => self.warn(to_act).await,
             ClockEvent::Timeout => match self.commit(|game| game.timeout(), true).await {
                 Ok((seat, ended)) => Ok(Some(self.happened(Event::TimedOut { seat, ended }))),
@@ -144,6 +148,22 @@ impl GameActor {
             }
             Ok(None) => {}
             Err(_) => tokio::time::sleep(std::time::Duration::from_secs(1)).await,
+        }
+    }
+
+    /// The clock of a deployment: no warnings (both players see the countdown), and at its end
+    /// the deployment's fallback.
+    async fn on_deployment_clock(
+        &mut self,
+        event: ClockEvent,
+    ) -> Result<Option<Happened>, Refusal> {
+        match event {
+            ClockEvent::Warning => {
+                self.table.clock.warned = true;
+                Ok(None)
+            }
+            ClockEvent::Timeout => self.deployment_expired().await.map(Some),
+            ClockEvent::ClockDraw => Ok(None),
         }
     }
 
@@ -188,7 +208,7 @@ impl GameActor {
 
 impl GiveUp {
     /// Gives up the game for the player in `seat`, if the rules allow it now.
-    fn apply(self, game: &mut Game, seat: Seat) -> Result<(), GameError> {
+    fn apply(self, game: &mut AnyGame, seat: Seat) -> Result<(), GameError> {
         match self {
             GiveUp::Resign => game.resign(seat),
             GiveUp::Abandon => game.abandon(seat),

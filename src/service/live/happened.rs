@@ -8,6 +8,7 @@ use super::finish::Ended;
 use super::{Command, Surface};
 use crate::config::Language;
 use crate::game::{Action, Effect, GameError, Piece, PublicView, RevealedView, Seat, Square};
+use crate::standard::Layout;
 use crate::store::{Place, UserId};
 
 use crate::render::Guide;
@@ -39,6 +40,11 @@ pub(in crate::service) struct Scene {
     pub rated: bool,
     /// The AI's seat, in a game against the AI.
     pub ai: Option<Seat>,
+    pub kind: crate::GameKind,
+    /// While a standard game's players deploy: who has confirmed.
+    pub deploying: Option<[bool; 2]>,
+    /// A standard game that is over: each seat's colour and layout, revealed to everyone.
+    pub layouts: Option<[(crate::game::Colour, crate::standard::Layout); 2]>,
     /// The language of what the game's place sees.
     pub public: Language,
     /// The language of what only the command's caller sees.
@@ -104,10 +110,32 @@ pub(in crate::service) enum Event {
     },
     /// The board for everyone.
     Board,
-    /// The private move guide of `piece`.
+    /// The private move guide of `piece`, drawn on the caller's own `view`.
     Guide {
         piece: Piece,
         guide: Guide,
+        view: PublicView,
+    },
+    /// A player's own pieces, for them alone (a standard game's "My pieces").
+    MyPieces {
+        view: PublicView,
+    },
+    /// A player's private deployment panel: the layout on their screen (`None` before they
+    /// took one) on their own `view`, and what the step did.
+    DeployPanel {
+        layout: Option<Layout>,
+        view: PublicView,
+        note: DeployNote,
+    },
+    /// `name` confirmed their layout; `began`: the game started with it.
+    Ready {
+        name: String,
+        began: bool,
+    },
+    /// The deployment clock ran out for these seats, each with whether it had a layout on
+    /// screen (else it got a random one); the game has begun.
+    DeploymentExpired {
+        waiting: Vec<(Seat, bool)>,
     },
     /// The position in notation.
     Exported,
@@ -143,6 +171,21 @@ impl From<Refusal> for Said {
 pub(in crate::service) enum GiveUp {
     Resign,
     Abandon,
+}
+
+/// What a deployment step did, for the panel's first line.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(in crate::service) enum DeployNote {
+    Shown,
+    Random,
+    Preset(&'static str),
+    Layout,
+    Swapped {
+        from: Square,
+        to: Square,
+    },
+    /// The caller has confirmed and waits for the opponent.
+    Waiting,
 }
 
 /// Why the actor refused a command: nothing changed.
@@ -182,6 +225,8 @@ pub(in crate::service) enum Refusal {
     CancelOwnGame(u64),
     /// A `/cancel` of game `0`, which has ended meanwhile.
     AlreadyOver(u64),
+    /// A `/deploy` step the deployment refused.
+    Deploy(super::deploy::DeployRefusal),
 }
 
 /// The language and front end of the caller, to word what the actor said to them alone.

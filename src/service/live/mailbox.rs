@@ -14,8 +14,9 @@ use super::happened::{Event, GiveUp, Happened, Refusal, Said, Scene, Voice};
 use super::presenter::{Item, Shown, Sink};
 use super::table::Table;
 use super::{Caller, Command, Inner, Reply, ServiceError, Tongues, tell};
+use crate::AnyGame;
 use crate::config::Language;
-use crate::game::{Action, Checked, Game, Seat};
+use crate::game::{Action, Checked, Seat};
 use crate::store::Place;
 
 /// Commands waiting for one game; more wait on the sender's side.
@@ -46,6 +47,12 @@ pub(in crate::service) enum ActorMsg {
         user: crate::store::UserId,
         done: oneshot::Sender<Vec<Action>>,
     },
+    /// The posts `user` deploys on, as board squares, while their deployment is open (none
+    /// otherwise): what `/deploy swap` suggests.
+    Posts {
+        user: crate::store::UserId,
+        done: oneshot::Sender<Vec<crate::game::Square>>,
+    },
     /// The AI's answer for the position after `events` events.
     AiMoved {
         events: usize,
@@ -59,7 +66,7 @@ pub(in crate::service) struct GameActor {
     pub inner: Arc<Inner>,
     pub table: Table,
     /// The game, holding the record: the one copy, put beside the table when stored.
-    pub game: Game,
+    pub game: AnyGame,
     /// A move that would lose by repetition and was warned about: played if sent again.
     pub warned_repeat: Option<(Seat, Action)>,
     /// The event count at which the AI was last asked to move.
@@ -152,6 +159,9 @@ impl GameActor {
                             _ => Vec::new(),
                         };
                         let _ = done.send(legal);
+                    }
+                    Some(ActorMsg::Posts { user, done }) => {
+                        let _ = done.send(self.deploy_posts(user));
                     }
                     Some(ActorMsg::AiMoved { events, action }) => {
                         self.on_ai_move(events, action).await;
@@ -303,7 +313,8 @@ impl GameActor {
                 self.player_action(caller, Action::Move { from, to }).await
             }
             Command::Moves(square) => Ok(self.guide(caller, square)?),
-            Command::Board => Ok(self.happened(Event::Board)),
+            Command::Board => Ok(self.board_for(caller)),
+            Command::Deploy(step) => self.deploy(caller, step).await,
             Command::Export => Ok(self.happened(Event::Exported)),
             Command::Resign => Ok(self.give_up(caller, GiveUp::Resign).await?),
             Command::Abandon => Ok(self.give_up(caller, GiveUp::Abandon).await?),
@@ -338,6 +349,17 @@ impl GameActor {
             return Err(Refusal::Repetition(action).into());
         }
         Ok(self.play(checked, &caller.name).await?)
+    }
+
+    /// `/board`: in a standard game a player is shown their own pieces, privately; everyone
+    /// else (and every 翻翻棋 player) the board as everyone sees it.
+    fn board_for(&self, caller: &Caller) -> Happened {
+        match self.seat_of(caller) {
+            Some(seat) if self.game.standard().is_some() => self.happened(Event::MyPieces {
+                view: self.game.view_for(seat),
+            }),
+            _ => self.happened(Event::Board),
+        }
     }
 
     /// Reads the time left on the clock of the player to act, in whole seconds.

@@ -12,6 +12,8 @@
 mod cancel;
 mod commit;
 mod decide;
+mod deploy;
+mod deploy_words;
 mod finish;
 mod happened;
 mod mailbox;
@@ -21,9 +23,12 @@ mod sleep;
 mod table;
 mod tell;
 
+pub use deploy::DeployStep;
+pub(super) use deploy::opening;
 pub(super) use mailbox::{ActorMsg, send};
 pub(super) use sleep::{
-    GameHandle, counts, deliver, is_played_at, legal_actions, place_of, relocate, spawn, stop_all,
+    GameHandle, counts, deliver, deploy_posts, is_played_at, legal_actions, place_of, relocate,
+    spawn, stop_all,
 };
 
 use std::collections::HashMap;

@@ -139,12 +139,24 @@ fn picture_of(happened: Happened) -> Option<(Sheet, Panel, Language)> {
         points: tell::points_of(&event),
     };
     match event {
-        Event::Guide { guide, .. } => {
+        Event::Guide { guide, view, .. } => {
             let sheet = Sheet::Board {
-                view: scene.view,
+                view,
                 guide: Some(guide),
             };
             Some((sheet, panel, scene.private))
+        }
+        // A player's own pieces: drawn from their view, for them alone.
+        Event::MyPieces { view } | Event::DeployPanel { view, .. } => {
+            let sheet = Sheet::Board { view, guide: None };
+            Some((sheet, panel, scene.private))
+        }
+        Event::Ready { .. } | Event::DeploymentExpired { .. } => {
+            let sheet = Sheet::Board {
+                view: scene.view,
+                guide: None,
+            };
+            Some((sheet, panel, scene.public))
         }
         Event::Started
         | Event::Played { .. }

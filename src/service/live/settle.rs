@@ -17,7 +17,7 @@ use super::happened::Event;
 use super::mailbox::GameActor;
 use super::presenter::Sink;
 use super::table::Table;
-use crate::game::Game;
+use crate::AnyGame;
 use crate::store::{FinishedGame, LiveGame, PlayerStats, Store, StoreError, UserId};
 
 /// How long the actor keeps trying to read the game back before it answers "not known yet"
@@ -122,7 +122,7 @@ impl GameActor {
                 }
                 Err(error) => tracing::error!("game {}: {error}", self.table.id),
             },
-            Found::Finished(finished, stats) => match Game::replay(&finished.game.record) {
+            Found::Finished(finished, stats) => match AnyGame::replay(&finished.game.record) {
                 Ok(game) => {
                     tracing::warn!("game {}: its end was stored after all", self.table.id);
                     self.game = game;

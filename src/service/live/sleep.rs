@@ -22,7 +22,8 @@ use super::mailbox::{ActorMsg, GameActor, MAILBOX};
 use super::presenter::{self, Baton, Item, Shown, Sink};
 use super::table::Table;
 use super::{Caller, Inner, Reply, ServiceError, lock};
-use crate::game::{Action, Game, Seat};
+use crate::AnyGame;
+use crate::game::{Action, Seat};
 use crate::store::{LiveGame, Place};
 
 /// How the service reaches a live game, awake or asleep.
@@ -59,7 +60,7 @@ pub(in crate::service) struct Sleeper {
 /// What an actor starts from and leaves behind.
 struct Kept {
     table: Table,
-    game: Game,
+    game: AnyGame,
     warned_repeat: Option<(Seat, Action)>,
     baton: Baton,
 }
@@ -380,6 +381,23 @@ pub(in crate::service) async fn legal_actions(inner: &Arc<Inner>, caller: &Calle
     let (done, answer) = oneshot::channel();
     let user = caller.user;
     if deliver(inner, caller.place, None, ActorMsg::Legal { user, done })
+        .await
+        .is_err()
+    {
+        return Vec::new();
+    }
+    answer.await.unwrap_or_default()
+}
+
+/// The squares `caller` deploys on in the game at their place, while their deployment is
+/// open.
+pub(in crate::service) async fn deploy_posts(
+    inner: &Arc<Inner>,
+    caller: &Caller,
+) -> Vec<crate::game::Square> {
+    let (done, answer) = oneshot::channel();
+    let user = caller.user;
+    if deliver(inner, caller.place, None, ActorMsg::Posts { user, done })
         .await
         .is_err()
     {

@@ -5,9 +5,10 @@
 use super::Inner;
 use super::clock::{self, TurnClock};
 use super::happened::Scene;
+use crate::AnyGame;
 use crate::ai::Level;
 use crate::config::Language;
-use crate::game::{Game, GameRecord, ReplayError, Seat};
+use crate::game::{GameRecord, ReplayError, Seat};
 use crate::store::{LiveGame, Place, UserId};
 
 /// A live game as the store keeps it, without its record.
@@ -27,8 +28,8 @@ pub(in crate::service) struct Table {
 
 impl Table {
     /// A stored live game, its record replayed into the game it stands for.
-    pub fn replay(live: LiveGame) -> Result<(Table, Game), ReplayError> {
-        let game = Game::replay(&live.record)?;
+    pub fn replay(live: LiveGame) -> Result<(Table, AnyGame), ReplayError> {
+        let game = AnyGame::replay(&live.record)?;
         let table = Table {
             id: live.id,
             place: live.place,
@@ -72,7 +73,7 @@ impl Table {
     }
 
     /// The game as it stands, for the presenter; `private` is the language of the caller.
-    pub fn scene(&self, game: &Game, inner: &Inner, private: Language) -> Scene {
+    pub fn scene(&self, game: &AnyGame, inner: &Inner, private: Language) -> Scene {
         Scene {
             id: self.id,
             place: self.place,
@@ -86,6 +87,18 @@ impl Table {
             base_score: self.base_score,
             rated: self.rated,
             ai: self.ai.as_ref().map(|(seat, _)| *seat),
+            kind: game.kind(),
+            deploying: game
+                .standard()
+                .filter(|round| round.deploying())
+                .map(|round| Seat::BOTH.map(|seat| round.is_ready(seat))),
+            layouts: game.standard().and_then(|round| {
+                let record = round.standard_record()?;
+                Some(Seat::BOTH.map(|seat| match round.colour_of(seat) {
+                    crate::game::Colour::Red => (crate::game::Colour::Red, record.red),
+                    crate::game::Colour::Black => (crate::game::Colour::Black, record.black),
+                }))
+            }),
             public: inner.public_language(self.place),
             private,
             surface: inner.surface,
@@ -102,7 +115,7 @@ impl Table {
 
     /// Whether the bot plays the seat to act in `game`: then the game cannot wait for a
     /// command, the AI's move is due.
-    pub fn ai_to_act(&self, game: &Game) -> bool {
+    pub fn ai_to_act(&self, game: &AnyGame) -> bool {
         self.ai
             .as_ref()
             .is_some_and(|(seat, _)| game.outcome().is_none() && game.to_act() == *seat)

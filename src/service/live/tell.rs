@@ -127,7 +127,16 @@ pub(in crate::service) fn words(happened: &Happened) -> Reply {
         Event::ClockDraw { ended } => after_event(scene, Vec::new(), ended.as_ref()),
         Event::EndFoundStored { ended } => after_event(scene, Vec::new(), Some(ended)),
         Event::Board => board(scene),
-        Event::Guide { piece, guide } => {
+        Event::MyPieces { .. } => Reply::private(vec![crate::words::deploy::my_pieces(
+            scene.private,
+            scene.id,
+        )]),
+        Event::DeployPanel { layout, note, .. } => {
+            super::deploy_words::panel(scene, layout.as_ref(), *note)
+        }
+        Event::Ready { name, began } => super::deploy_words::ready(scene, name, *began),
+        Event::DeploymentExpired { waiting } => super::deploy_words::expired(scene, waiting),
+        Event::Guide { piece, guide, .. } => {
             let lang = scene.private;
             let list = |set: SquareSet| {
                 let squares: Vec<String> = set.into_iter().map(|s| s.to_string()).collect();
@@ -156,8 +165,11 @@ pub(in crate::service) fn words(happened: &Happened) -> Reply {
     }
 }
 
-/// The announcement of a new game, with who acts first.
+/// The announcement of a new game, with who acts first (a standard game: its deployment).
 fn started(scene: &Scene) -> Reply {
+    if scene.deploying.is_some() {
+        return super::deploy_words::started(scene);
+    }
     let lang = scene.public;
     let names = &scene.names;
     let mut lines = vec![
@@ -221,6 +233,17 @@ fn end_lines(scene: &Scene, ended: &Ended) -> Vec<String> {
     if let Some(outcome) = scene.view.outcome {
         lines.push(ending::outcome_line(outcome, names, lang));
     }
+    if let Some(layouts) = &scene.layouts {
+        for (seat, (colour, layout)) in Seat::BOTH.into_iter().zip(layouts) {
+            let name = &names[seat.index()];
+            lines.push(crate::words::deploy::layout_revealed(
+                lang,
+                name,
+                *colour,
+                &layout.to_string(),
+            ));
+        }
+    }
     if scene.rated {
         for seat in Seat::BOTH {
             if scene.ai == Some(seat) {
@@ -268,8 +291,15 @@ fn after_event(scene: &Scene, mut lines: Vec<String>, ended: Option<&Ended>) -> 
                 Some(scene.seconds_left),
                 lang,
             ));
-            let extras = turn_extras(scene, lang);
+            let mut extras = turn_extras(scene, lang);
             lines.extend(extras.lines);
+            if scene.kind.deploys() && scene.surface == Surface::Discord {
+                let mine = Button::new(
+                    crate::words::deploy::button_my_pieces(lang),
+                    ButtonId::MyPieces(scene.id),
+                );
+                extras.buttons.insert(0, mine);
+            }
             Reply::public(lines)
                 .with_buttons(extras.buttons)
                 .mentioning([scene.players[view.to_act.index()]])
@@ -348,5 +378,6 @@ fn refusal_text(refusal: &Refusal, voice: Voice) -> String {
         Refusal::StoreUnsure => words::store_unsure(lang),
         Refusal::CancelOwnGame(game) => words::moderation::cancel_own_game(lang, surface, *game),
         Refusal::AlreadyOver(game) => words::moderation::game_already_over(lang, *game),
+        Refusal::Deploy(refusal) => super::deploy_words::refusal(refusal, lang),
     }
 }

@@ -14,8 +14,9 @@ use super::{
     Button, ButtonId, Caller, Inner, Opponent, Reply, ServiceError, Settings, Tongues, live,
     store_failure, until_stored, words,
 };
+use crate::GameKind;
 use crate::config::Language;
-use crate::game::{Game, Seat};
+use crate::game::Seat;
 use crate::scoring;
 use crate::store::{ANYONE, Challenge, FinishedGame, LiveGame, Place, UserId};
 
@@ -51,7 +52,7 @@ fn new_challenge(
     caller: &Caller,
     settings: &Settings,
     (challenged, challenged_name): (UserId, String),
-    turn_secs: u32,
+    (turn_secs, game): (u32, GameKind),
     ai_level: Option<crate::ai::Level>,
 ) -> Challenge {
     let now = now_ms();
@@ -66,6 +67,7 @@ fn new_challenge(
         created_at_ms: now,
         expires_at_ms: now.saturating_add(u64::from(settings.challenge_expiry_secs) * 1000),
         ai_level,
+        game,
     }
 }
 
@@ -73,7 +75,7 @@ pub(super) async fn challenge(
     inner: &Arc<Inner>,
     caller: &Caller,
     tongues: Tongues,
-    opponent: Opponent,
+    (opponent, game): (Opponent, GameKind),
     seconds: Option<u32>,
 ) -> Reply {
     let config = &inner.config;
@@ -99,7 +101,7 @@ pub(super) async fn challenge(
         Opponent::Anyone => (ANYONE, String::new(), None),
     };
     let opponent = (challenged, challenged_name);
-    let challenge = new_challenge(caller, &settings, opponent, turn_secs, ai_level);
+    let challenge = new_challenge(caller, &settings, opponent, (turn_secs, game), ai_level);
     open_challenge(inner, challenge, false, tongues).await
 }
 
@@ -141,7 +143,7 @@ async fn open_challenge(
     }
     Reply::public(words::challenge_lines(
         lang,
-        rematch,
+        (rematch, challenge.game),
         &challenge.challenger_name,
         &challenge.challenged_name,
         challenge.turn_secs,
@@ -397,7 +399,7 @@ pub(super) async fn rematch(inner: &Arc<Inner>, caller: &Caller, tongues: Tongue
             recent.players[opponent.index()],
             recent.names[opponent.index()].clone(),
         ),
-        recent.turn_secs,
+        (recent.turn_secs, recent.record.kind()),
         recent.ai.map(|(_, level)| level),
     );
     open_challenge(inner, challenge, true, tongues).await
@@ -475,9 +477,11 @@ async fn announce_game(inner: &Arc<Inner>, live: LiveGame, tongues: Tongues) -> 
 fn new_live_game(inner: &Inner, challenge: &Challenge, base_score: u32) -> LiveGame {
     let players: [UserId; 2] = [challenge.challenger, challenge.challenged];
     let now = now_ms();
-    let rules = inner.config.rules;
-    let game = Game::new(inner.deal_seed(), rules);
-    let is_ai = challenge.ai_level.is_some();
+    let ai = challenge.ai_level.map(|level| (Seat::Second, level));
+    let guild = challenge.place.guild;
+    let (record, first_deadline_secs) =
+        live::opening(inner, challenge.game, guild, ai, challenge.turn_secs);
+    let is_ai = ai.is_some();
     LiveGame {
         id: 0,
         place: challenge.place,
@@ -486,13 +490,13 @@ fn new_live_game(inner: &Inner, challenge: &Challenge, base_score: u32) -> LiveG
             challenge.challenger_name.clone(),
             challenge.challenged_name.clone(),
         ],
-        record: game.record().clone(),
+        record,
         turn_secs: challenge.turn_secs,
         started_at_ms: now,
-        turn_deadline_ms: clock::turn_deadline(now, challenge.turn_secs),
+        turn_deadline_ms: clock::turn_deadline(now, first_deadline_secs),
         warned: false,
         base_score,
-        rated: !is_ai || inner.settings(challenge.place.guild).rate_ai_games,
-        ai: challenge.ai_level.map(|level| (Seat::Second, level)),
+        rated: !is_ai || inner.settings(guild).rate_ai_games,
+        ai,
     }
 }

@@ -17,7 +17,7 @@ pub(super) fn announce(inner: &Inner, challenge: &Challenge, lang: Language) -> 
     let id = challenge.id;
     Reply::public(words::open_challenge_lines(
         lang,
-        &challenge.challenger_name,
+        (&challenge.challenger_name, challenge.game),
         challenge.turn_secs,
         inner.config.challenge_expiry_secs.div_ceil(60),
         id,

@@ -7,7 +7,6 @@ use std::sync::Arc;
 use super::super::clock::{self, now_ms};
 use super::super::lobby;
 use super::super::{Inner, RoomRequest, ServiceError, live, words};
-use crate::game::Game;
 use crate::store::{LiveGame, QueueEntry};
 
 /// Starts each pair's game in the background; a pair that fails waits again.
@@ -76,16 +75,17 @@ pub(super) async fn start_pair(
         .ok_or_else(|| ServiceError::Task("no room could be opened for a quick match".into()))?;
     let now = now_ms();
     let turn_secs = pair[0].turn_secs;
-    let game = Game::new(inner.deal_seed(), inner.config.rules);
+    let (record, first_deadline_secs) =
+        live::opening(inner, crate::GameKind::Flip, room.guild, None, turn_secs);
     let live = LiveGame {
         id: 0,
         place: room,
         players,
         names: names.clone(),
-        record: game.record().clone(),
+        record,
         turn_secs,
         started_at_ms: now,
-        turn_deadline_ms: clock::turn_deadline(now, turn_secs),
+        turn_deadline_ms: clock::turn_deadline(now, first_deadline_secs),
         warned: false,
         base_score,
         rated: true,

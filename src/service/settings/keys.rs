@@ -21,6 +21,9 @@ pub enum Key {
     MatchWindowPoints,
     MatchWindowGrowSecs,
     QueueExpirySecs,
+    DeploySecs,
+    MineSurvives,
+    EngineerScouts,
 }
 
 /// The longest clock or expiry a server may set, in seconds (a day).
@@ -30,7 +33,7 @@ pub const MAX_SECS: u32 = 86_400;
 pub const MAX_WINDOW_POINTS: u32 = 100_000;
 
 impl Key {
-    pub const ALL: [Key; 12] = [
+    pub const ALL: [Key; 15] = [
         Key::TurnSecs,
         Key::MinTurnSecs,
         Key::MaxTurnSecs,
@@ -43,6 +46,9 @@ impl Key {
         Key::MatchWindowPoints,
         Key::MatchWindowGrowSecs,
         Key::QueueExpirySecs,
+        Key::DeploySecs,
+        Key::MineSurvives,
+        Key::EngineerScouts,
     ];
 
     /// The key's name in `/settings` (its option name).
@@ -60,6 +66,9 @@ impl Key {
             Key::MatchWindowPoints => "match_window_points",
             Key::MatchWindowGrowSecs => "match_window_grow_secs",
             Key::QueueExpirySecs => "queue_expiry_secs",
+            Key::DeploySecs => "deploy_secs",
+            Key::MineSurvives => "mine_survives",
+            Key::EngineerScouts => "engineer_scouts",
         }
     }
 
@@ -70,7 +79,7 @@ impl Key {
     /// The smallest number of seconds the key takes.
     fn min_secs(self) -> u32 {
         match self {
-            Key::ChallengeExpirySecs | Key::QueueExpirySecs => 10,
+            Key::ChallengeExpirySecs | Key::QueueExpirySecs | Key::DeploySecs => 10,
             _ => 1,
         }
     }
@@ -97,7 +106,8 @@ pub fn parse(key: Key, text: &str) -> Result<SettingValue, Unfit> {
         | Key::MaxTurnSecs
         | Key::ChallengeExpirySecs
         | Key::MatchWindowGrowSecs
-        | Key::QueueExpirySecs => {
+        | Key::QueueExpirySecs
+        | Key::DeploySecs => {
             let (min, max) = (key.min_secs(), MAX_SECS);
             text.parse::<u32>()
                 .ok()
@@ -119,11 +129,13 @@ pub fn parse(key: Key, text: &str) -> Result<SettingValue, Unfit> {
                 .map(|language| SettingValue::Language(Some(language)))
                 .ok_or(Unfit::Language),
         },
-        Key::GameThreads | Key::RateAiGames => match text.to_lowercase().as_str() {
-            "on" | "true" | "yes" => Ok(SettingValue::Flag(true)),
-            "off" | "false" | "no" => Ok(SettingValue::Flag(false)),
-            _ => Err(Unfit::Flag),
-        },
+        Key::GameThreads | Key::RateAiGames | Key::MineSurvives | Key::EngineerScouts => {
+            match text.to_lowercase().as_str() {
+                "on" | "true" | "yes" => Ok(SettingValue::Flag(true)),
+                "off" | "false" | "no" => Ok(SettingValue::Flag(false)),
+                _ => Err(Unfit::Flag),
+            }
+        }
         Key::GamesChannels => {
             if text.is_empty() || text == "any" {
                 return Ok(SettingValue::Channels(Vec::new()));
@@ -188,6 +200,10 @@ pub struct Settings {
     pub match_window_points: u32,
     pub match_window_grow_secs: u32,
     pub queue_expiry_secs: u32,
+    /// 暗棋 and 明棋: the deployment clock, and the rule options of docs/rules.md §11–12.
+    pub deploy_secs: u32,
+    pub mine_survives: bool,
+    pub engineer_scouts: bool,
 }
 
 fn language_setting(language: Option<Language>) -> LanguageSetting {
@@ -215,6 +231,9 @@ impl Settings {
             match_window_points: config.match_window_points,
             match_window_grow_secs: config.match_window_grow_secs,
             queue_expiry_secs: config.queue_expiry_secs,
+            deploy_secs: config.deploy_secs,
+            mine_survives: config.mine_survives,
+            engineer_scouts: config.engineer_scouts,
         }
     }
 
@@ -248,6 +267,9 @@ impl Settings {
             Key::MatchWindowPoints => SettingValue::Points(self.match_window_points),
             Key::MatchWindowGrowSecs => SettingValue::Secs(self.match_window_grow_secs),
             Key::QueueExpirySecs => SettingValue::Secs(self.queue_expiry_secs),
+            Key::DeploySecs => SettingValue::Secs(self.deploy_secs),
+            Key::MineSurvives => SettingValue::Flag(self.mine_survives),
+            Key::EngineerScouts => SettingValue::Flag(self.engineer_scouts),
         }
     }
 
@@ -276,6 +298,9 @@ impl Settings {
                 self.match_window_grow_secs = secs;
             }
             (Key::QueueExpirySecs, SettingValue::Secs(secs)) => self.queue_expiry_secs = secs,
+            (Key::DeploySecs, SettingValue::Secs(secs)) => self.deploy_secs = secs,
+            (Key::MineSurvives, SettingValue::Flag(flag)) => self.mine_survives = flag,
+            (Key::EngineerScouts, SettingValue::Flag(flag)) => self.engineer_scouts = flag,
             _ => {}
         }
     }

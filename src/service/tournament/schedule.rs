@@ -16,7 +16,7 @@ use tokio::time::Instant;
 use super::arena::{self, results};
 use super::rooms::RoomRequest;
 use super::{Inner, minute_ms, shown};
-use crate::game::{Game, Seat};
+use crate::game::Seat;
 use crate::service::clock::{self, now_ms};
 use crate::service::news::GameNews;
 use crate::service::{ServiceError, Surface, live, lobby, lock, until_stored};
@@ -395,16 +395,18 @@ async fn new_game(
 ) -> Result<LiveGame, ServiceError> {
     let base_score = lobby::base_score_after_last_game(inner, players[0], players[1]).await?;
     let now = now_ms();
-    let game = Game::new(inner.deal_seed(), inner.config.rules);
+    let kind = crate::GameKind::Flip;
+    let (record, first_deadline_secs) =
+        live::opening(inner, kind, room.guild, None, tournament.turn_secs);
     let live = LiveGame {
         id: 0,
         place: room,
         players,
         names,
-        record: game.record().clone(),
+        record,
         turn_secs: tournament.turn_secs,
         started_at_ms: now,
-        turn_deadline_ms: clock::turn_deadline(now, tournament.turn_secs),
+        turn_deadline_ms: clock::turn_deadline(now, first_deadline_secs),
         warned: false,
         base_score,
         rated: tournament.rated,

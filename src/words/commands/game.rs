@@ -38,6 +38,96 @@ pub(super) const CHALLENGE: CommandSpec = CommandSpec::new(
             ),
         )
         .named("难度", "難度"),
+        OptSpec::new(
+            "game",
+            Kind::Choice(GAMES),
+            phrase(
+                "Which junqi: flip (default), dark (the bot referees) or open",
+                "棋种：翻翻棋（默认）、暗棋（机器人当裁判）或明棋",
+                "棋種：翻翻棋（預設）、暗棋（機器人當裁判）或明棋",
+            ),
+        )
+        .named("棋种", "棋種"),
+    ],
+);
+
+/// The game kinds, as `GameKind` names them.
+pub(super) const GAMES: &[Choice] = &[
+    Choice::new("flip", "翻翻棋", "翻翻棋"),
+    Choice::new("dark", "暗棋", "暗棋"),
+    Choice::new("open", "明棋", "明棋"),
+];
+
+/// What `/deploy` does, beside showing the panel.
+pub(super) const DEPLOY_ACTIONS: &[Choice] = &[
+    Choice::new("random", "随机", "隨機"),
+    Choice::new("preset", "预设", "預設"),
+    Choice::new("layout", "布阵文本", "佈陣文字"),
+    Choice::new("swap", "交换", "交換"),
+    Choice::new("ready", "出征", "出征"),
+];
+
+pub(super) const DEPLOY: CommandSpec = CommandSpec::new(
+    phrase("deploy", "布阵", "佈陣"),
+    phrase(
+        "Dark or open junqi: deploy your pieces in private (alone: show your layout)",
+        "暗棋/明棋：私下布阵（不带参数：显示你的布阵）",
+        "暗棋/明棋：私下佈陣（不帶參數：顯示你的佈陣）",
+    ),
+    &[
+        OptSpec::new(
+            "action",
+            Kind::Choice(DEPLOY_ACTIONS),
+            phrase(
+                "random, preset, layout, swap or ready",
+                "随机、预设、布阵文本、交换或出征",
+                "隨機、預設、佈陣文字、交換或出征",
+            ),
+        )
+        .named("操作", "操作")
+        .positional(),
+        OptSpec::new(
+            "from",
+            Kind::Square,
+            phrase(
+                "swap: one square, e.g. B2",
+                "交换：一个格子",
+                "交換：一個格子",
+            ),
+        )
+        .named("起点", "起點")
+        .positional(),
+        OptSpec::new(
+            "to",
+            Kind::Square,
+            phrase(
+                "swap: the other square, e.g. C5",
+                "交换：另一个格子",
+                "交換：另一個格子",
+            ),
+        )
+        .named("终点", "終點")
+        .positional(),
+        OptSpec::new(
+            "name",
+            Kind::LayoutName,
+            phrase(
+                "preset: its name (classic, …)",
+                "预设：名称（classic 等）",
+                "預設：名稱（classic 等）",
+            ),
+        )
+        .named("名称", "名稱"),
+        OptSpec::new(
+            "text",
+            Kind::Text,
+            phrase(
+                "layout: 6 ranks front to back, e.g. 6,1,7,2,2/4,.,3,.,5/…",
+                "布阵文本：从第一排到最后一排共 6 排",
+                "佈陣文字：從第一排到最後一排共 6 排",
+            ),
+        )
+        .named("文本", "文字"),
     ],
 );
 

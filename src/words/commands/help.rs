@@ -70,6 +70,7 @@ fn value_form(kind: Kind) -> String {
         Kind::Flag => "true|false".to_string(),
         Kind::Text | Kind::Pairs => "TEXT".to_string(),
         Kind::Square => "SQUARE".to_string(),
+        Kind::LayoutName => "NAME".to_string(),
         Kind::Choice(choices) => choices
             .iter()
             .map(|choice| choice.name)
@@ -88,7 +89,11 @@ mod tests {
         let table = [
             (
                 Cmd::Challenge,
-                "/challenge [@member] [seconds:N] [level:easy|normal|hard|master]",
+                "/challenge [@member] [seconds:N] [level:easy|normal|hard|master] [game:flip|dark|open]",
+            ),
+            (
+                Cmd::Deploy,
+                "/deploy [random|preset|layout|swap|ready] [FROM] [TO] [name:NAME] [text:TEXT]",
             ),
             (Cmd::Accept, "/accept [NUMBER]"),
             (Cmd::Move, "/move FROM TO"),
@@ -104,7 +109,7 @@ mod tests {
         }
         assert_eq!(
             usage(Cmd::Challenge, Language::ZhHans, Surface::Console),
-            "/challenge [@对手] [seconds:N] [level:easy|normal|hard|master]"
+            "/challenge [@对手] [seconds:N] [level:easy|normal|hard|master] [game:flip|dark|open]"
         );
     }
 
@@ -113,7 +118,7 @@ mod tests {
         let (en, hant) = (Language::English, Language::ZhHant);
         // Options of the console alone stay out; the settings keys are shown together.
         let table = [
-            (Cmd::Challenge, hant, "/挑戰 [對手] [秒數] [難度]"),
+            (Cmd::Challenge, hant, "/挑戰 [對手] [秒數] [難度] [棋種]"),
             (Cmd::Move, en, "/move from to"),
             (Cmd::Leaderboard, en, "/leaderboard [scope]"),
             (Cmd::Settings, en, "/settings [log] [key:value …]"),

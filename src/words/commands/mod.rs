@@ -54,6 +54,7 @@ pub enum Cmd {
     Decline,
     Withdraw,
     Play,
+    Deploy,
     Flip,
     Move,
     Moves,
@@ -134,6 +135,9 @@ pub enum Kind {
     Text,
     /// A square such as B3 (text on Discord, completed as it is typed).
     Square,
+    /// A layout's name: a preset or a saved layout (text on Discord, completed as it is
+    /// typed).
+    LayoutName,
     /// One of a list (Discord registers the list).
     Choice(&'static [Choice]),
     /// Any `key:value` pairs (the console's `/settings`, whose keys the service checks; on
@@ -275,12 +279,13 @@ pub enum Opt {
 
 impl Cmd {
     /// Every command, in the order `/help` lists them.
-    pub const ALL: [Cmd; 25] = [
+    pub const ALL: [Cmd; 26] = [
         Cmd::Challenge,
         Cmd::Accept,
         Cmd::Decline,
         Cmd::Withdraw,
         Cmd::Play,
+        Cmd::Deploy,
         Cmd::Flip,
         Cmd::Move,
         Cmd::Moves,
@@ -311,6 +316,7 @@ impl Cmd {
             Cmd::Decline => &game::DECLINE,
             Cmd::Withdraw => &game::WITHDRAW,
             Cmd::Play => &game::PLAY,
+            Cmd::Deploy => &game::DEPLOY,
             Cmd::Flip => &game::FLIP,
             Cmd::Move => &game::MOVE,
             Cmd::Moves => &game::MOVES,

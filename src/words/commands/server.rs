@@ -167,6 +167,33 @@ pub(super) const SETTINGS: CommandSpec = CommandSpec::new(
             ),
         ),
         setting(
+            "deploy_secs",
+            Kind::Integer,
+            phrase(
+                "Dark/open junqi: seconds both players have to deploy",
+                "暗棋/明棋：双方布阵的秒数",
+                "暗棋/明棋：雙方佈陣的秒數",
+            ),
+        ),
+        setting(
+            "mine_survives",
+            Kind::Flag,
+            phrase(
+                "Dark/open junqi: a mine survives any attacker but an engineer or a bomb",
+                "暗棋/明棋：地雷被工兵和炸弹以外的棋子攻击时不被移除",
+                "暗棋/明棋：地雷被工兵和炸彈以外的棋子攻擊時不被移除",
+            ),
+        ),
+        setting(
+            "engineer_scouts",
+            Kind::Flag,
+            phrase(
+                "Dark/open junqi: an engineer removed by a rank piece shows that piece",
+                "暗棋/明棋：工兵被军官吃掉时亮出该棋子（工兵侦察）",
+                "暗棋/明棋：工兵被軍官吃掉時亮出該棋子（工兵偵察）",
+            ),
+        ),
+        setting(
             "games_channels",
             Kind::Text,
             phrase(

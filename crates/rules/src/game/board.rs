@@ -99,6 +99,10 @@ pub enum Effect {
         verdict: Verdict,
         attacker: Option<Piece>,
         target: Option<Piece>,
+        /// Pieces this action showed to everyone, with where they stand: a flag when a field
+        /// marshal fell (both flags when both marshals did), or the piece that removed an
+        /// attacking engineer under reconnaissance (docs/rules.md §12).
+        shown: [Option<(Square, Piece)>; 2],
     },
 }
 

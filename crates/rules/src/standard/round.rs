@@ -320,11 +320,13 @@ impl StandardRound {
         let public = |square: Square, piece: Option<Piece>| {
             piece.filter(|_| self.options.open || shown_before.contains(square))
         };
+        let shown = newly_shown(game, shown_before, (from, to), verdict, self.options.open);
         let effect = Effect::Judged {
             colour,
             verdict,
             attacker: public(from, attacker),
             target: public(to, target),
+            shown,
         };
         let outcome = game.outcome().map(|outcome| self.seats(outcome));
         self.record.events.push(Event::Act(action));
@@ -567,4 +569,35 @@ impl StandardRound {
             Phase::Playing(game) => Some(game),
         }
     }
+}
+
+/// The pieces an action showed to everyone that were not shown before (in 明棋 everything is
+/// shown already). A shown piece that moves keeps its mark: its new post is not news.
+fn newly_shown(
+    game: &super::StandardGame,
+    before: crate::game::SquareSet,
+    (from, to): (Square, Square),
+    verdict: super::Verdict,
+    open: bool,
+) -> [Option<(Square, Piece)>; 2] {
+    let mut shown = [None; 2];
+    if open {
+        return shown;
+    }
+    let mover_kept_its_mark = before.contains(from)
+        && matches!(
+            verdict,
+            super::Verdict::Moved | super::Verdict::Attacked(super::Removed::Target)
+        );
+    let board = &game.position().board;
+    let news = game
+        .shown()
+        .into_iter()
+        .filter(|square| !before.contains(*square))
+        .filter(|square| !(mover_kept_its_mark && *square == to))
+        .filter_map(|square| board.piece(square).map(|piece| (square, piece)));
+    for (slot, item) in shown.iter_mut().zip(news) {
+        *slot = Some(item);
+    }
+    shown
 }

@@ -200,6 +200,7 @@ fn the_referee_names_no_unshown_piece_and_明棋_names_both() {
             verdict,
             attacker,
             target,
+            shown,
         } = played.effect
         else {
             panic!("a standard game's effect is the referee's")
@@ -208,6 +209,7 @@ fn the_referee_names_no_unshown_piece_and_明棋_names_both() {
         assert_eq!(verdict, Verdict::Attacked(Removed::Both));
         assert_eq!(attacker.is_some(), named, "open: {}", options.open);
         assert_eq!(target.is_some(), named, "open: {}", options.open);
+        assert_eq!(shown, [None; 2], "a trade of major generals shows nothing");
     }
 }
 

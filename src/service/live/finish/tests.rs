@@ -72,6 +72,7 @@ impl Rig {
                 name: "p2".into(),
             }),
             seconds,
+            game: crate::GameKind::Flip,
         };
         service.handle(caller(1), challenge).await;
         let accepted = service

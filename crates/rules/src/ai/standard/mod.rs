@@ -102,3 +102,29 @@ pub fn choose_standard(
         would_repeat,
     )
 }
+
+/// What `seat` of a hosted game knows now, built only from what it was shown: its own layout
+/// at the start, then after every move its own view and the referee's public verdict (the
+/// record's other layout only replays the game; the belief never reads it). `None` while the
+/// players deploy.
+pub fn belief_of(
+    round: &crate::standard::StandardRound,
+    seat: crate::game::Seat,
+) -> Option<Belief> {
+    use crate::standard::{RecordedTurn, StandardGame, Viewer};
+    let record = round.game()?.record();
+    let colour = round.colour_of(seat);
+    let viewer = Viewer::Player(colour);
+    let mut replay = StandardGame::new(record.red, record.black, record.options, record.rules);
+    let mut belief = Belief::new(colour, &replay.view(viewer), record.options);
+    for turn in &record.moves {
+        match *turn {
+            RecordedTurn::Move(action, verdict) => {
+                replay.act(replay.to_act(), action).ok()?;
+                belief.observe(action, verdict, &replay.view(viewer));
+            }
+            RecordedTurn::Timeout => replay.pass().ok()?,
+        }
+    }
+    Some(belief)
+}

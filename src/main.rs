@@ -93,6 +93,12 @@ enum Command {
         /// Traditional characters (繁體) for piece names.
         #[arg(long)]
         traditional: bool,
+        #[command(flatten)]
+        game: GameArgs,
+        /// The standard games: whose view to draw, `red`, `black` or `public` (a spectator's:
+        /// every piece a back of its colour, as nothing was shown yet).
+        #[arg(long, default_value = "public")]
+        view: junqi::cli::render::ViewArg,
     },
     /// Write a finished game's animated replay (and, with --record, its record text).
     Replay {
@@ -437,7 +443,10 @@ fn main() -> ExitCode {
                 Err(code) => return code,
             };
             match (record, position, action) {
-                (Some(record), ..) if variant == Variant::Flip => {
+                // A standard game's record says so on its first line: no --variant needed.
+                (Some(record), ..)
+                    if variant == Variant::Flip && !standard::is_standard_record_file(&record) =>
+                {
                     finish_case(notation::apply_record(&record))
                 }
                 (Some(record), ..) => finish_case(standard::apply_record(&record)),
@@ -483,16 +492,26 @@ fn main() -> ExitCode {
             output,
             guide,
             traditional,
-        } => match junqi::cli::render::render_to_file(
-            &position,
-            &output,
-            guide.as_deref(),
-            traditional,
-        ) {
+            game,
+            view,
+        } => match game
+            .variant()
+            .map_err(|code| (code, String::new()))
+            .and_then(|variant| {
+                junqi::cli::render::render_to_file(
+                    &position,
+                    &output,
+                    (guide.as_deref(), traditional),
+                    (variant, view),
+                )
+                .map_err(|(code, message)| (ExitCode::from(code), message))
+            }) {
             Ok(()) => ExitCode::SUCCESS,
             Err((code, message)) => {
-                eprintln!("{message}");
-                ExitCode::from(code)
+                if !message.is_empty() {
+                    eprintln!("{message}");
+                }
+                code
             }
         },
         Command::Replay {

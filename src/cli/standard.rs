@@ -15,6 +15,18 @@ fn read_position(text: &str, options: StandardOptions) -> Result<StandardPositio
     Ok(position)
 }
 
+/// Whether the record file at `path` is a standard game's: its first line that is not a `#`
+/// comment is `variant standard`. A file that cannot be read is not (the flip reader then
+/// reports why).
+pub fn is_standard_record_file(path: &std::path::Path) -> bool {
+    std::fs::read_to_string(path).is_ok_and(|text| {
+        text.lines()
+            .map(str::trim)
+            .find(|line| !line.is_empty() && !line.starts_with('#'))
+            == Some("variant standard")
+    })
+}
+
 /// Appends every legal move of the side to act, one per line, sorted as strings.
 pub(super) fn moves(
     analyst: &Analyst,

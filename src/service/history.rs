@@ -9,7 +9,7 @@ use super::history_words::{self as say, HistoryRow};
 use super::replay::{self, ReplayMedia};
 use super::{Button, ButtonId, Caller, Inner, Member, Reply, Surface, store_failure};
 use crate::config::Language;
-use crate::game::{Game, Outcome, Seat};
+use crate::game::{Outcome, Seat};
 use crate::store::{HistoryEnd, HistoryEntry, HistoryPage, StoreError, UserId};
 
 /// Games on one page of `/history`.
@@ -104,14 +104,16 @@ fn history_line(lang: Language, user: UserId, entry: &HistoryEntry) -> String {
     };
     let opponent = &game.names[seat.other().index()];
     // The colours and the length are the record's: replaying it is cheap and exact.
-    let replayed = Game::replay(&game.record).ok();
+    let replayed = crate::AnyGame::replay(&game.record).ok();
     let colour = replayed.as_ref().and_then(|g| g.colour_of(seat));
-    let actions = replayed.as_ref().map_or(0, Game::plies);
+    let actions = replayed.as_ref().map_or(0, crate::AnyGame::plies);
+    let kind = game.record.kind();
     let ended_secs = entry.ended_at_ms / 1000;
     match &entry.end {
         HistoryEnd::Finished { outcome, points } => {
             let row = HistoryRow {
                 game: game.id,
+                kind,
                 ended_secs,
                 opponent,
                 colour,
@@ -172,11 +174,21 @@ pub(super) async fn replay(
         }
         Err(error) => return store_failure(&error.into(), lang),
     };
+    let record = &finished.game.record;
+    let actions = match record.kind() {
+        crate::GameKind::Flip => record.events.len(),
+        // A standard game's record also holds its deployment: count its moves alone.
+        _ => record
+            .events
+            .iter()
+            .filter(|event| matches!(event, crate::game::Event::Act(_)))
+            .count(),
+    };
     let caption = say::replay_caption(
         lang,
         game,
         &finished.game.names,
-        finished.game.record.events.len(),
+        actions,
         &result_for(lang, &finished.outcome, None),
     );
     let drawn = tokio::task::spawn_blocking(move || {
@@ -231,7 +243,7 @@ pub(super) async fn games(inner: &Arc<Inner>, caller: &Caller, lang: Language) -
     let mut lines = vec![say::games_title(lang, live.len())];
     for game in &live {
         // A record that no longer replays is skipped here; the service logged it at start.
-        let Ok(replayed) = Game::replay(&game.record) else {
+        let Ok(replayed) = crate::AnyGame::replay(&game.record) else {
             continue;
         };
         let to_act = &game.names[replayed.to_act().index()];

@@ -176,6 +176,17 @@ pub fn analyse_cancelled_game(lang: Language, game: u64) -> String {
     )
 }
 
+/// `/analyse` of a 暗棋 or 明棋 game: its win-chance estimate does not exist yet.
+pub fn analyse_standard_game(lang: Language, game: u64, kind: crate::GameKind) -> String {
+    let kind = super::deploy::kind_short(lang, kind);
+    say!(
+        lang,
+        "Game #{game} is {kind}: the win-chance analysis reads only flip junqi games so far. /replay shows the whole game.",
+        "第 {game} 号对局是{kind}：胜率分析目前只支持翻翻棋。/replay 可以回放整局。",
+        "第 {game} 號對局是{kind}：勝率分析目前只支援翻翻棋。/replay 可以回放整局。"
+    )
+}
+
 pub fn analyse_other_server(lang: Language, game: u64) -> String {
     say!(
         lang,

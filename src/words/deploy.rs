@@ -21,6 +21,18 @@ pub fn kind_name(lang: Language, kind: GameKind) -> String {
     }
 }
 
+/// The game's short name, for lists: 翻翻棋, 暗棋 or 明棋 (English adds a word).
+pub fn kind_short(lang: Language, kind: GameKind) -> &'static str {
+    match (kind, lang) {
+        (GameKind::Flip, Language::English) => "flip (翻翻棋)",
+        (GameKind::Dark, Language::English) => "dark (暗棋)",
+        (GameKind::Open, Language::English) => "open (明棋)",
+        (GameKind::Flip, _) => "翻翻棋",
+        (GameKind::Dark, _) => "暗棋",
+        (GameKind::Open, _) => "明棋",
+    }
+}
+
 /// The line under a challenge or a new game naming a game that is not 翻翻棋.
 pub fn game_line(lang: Language, kind: GameKind) -> String {
     let name = kind_name(lang, kind);

@@ -82,6 +82,8 @@ fn draw_word(lang: Language, reason: DrawReason) -> String {
 /// One finished game in a history: `#12 <t:…:d> vs bob · red · won (flag) · +5 · 87 actions`.
 pub struct HistoryRow<'a> {
     pub game: u64,
+    /// 暗棋 and 明棋 are named; 翻翻棋, the default, is not.
+    pub kind: crate::GameKind,
     pub ended_secs: u64,
     pub opponent: &'a str,
     pub colour: Option<Colour>,
@@ -105,6 +107,10 @@ pub fn history_row(lang: Language, row: &HistoryRow<'_>) -> String {
         None => say!(lang, "unrated", "不计分", "不計分"),
     };
     let actions = row.actions;
+    let game = match row.kind {
+        crate::GameKind::Flip => game.to_string(),
+        kind => format!("{game} · {}", super::deploy::kind_short(lang, kind)),
+    };
     say!(
         lang,
         "#{game} <t:{ended_secs}:d> vs {opponent} · {colour} · {result} · {points} · {actions} actions",

@@ -288,3 +288,62 @@ fn a_standard_record_replays_to_its_end_and_a_false_verdict_exits_1() {
     assert_eq!(code, Some(1));
     assert!(stderr.contains("event 0 of the record cannot be replayed: move C6 C7: the record says moved, the referee finds both removed"), "{stderr}");
 }
+
+/// `render --variant standard --view`: each player's image shows their own pieces and backs for
+/// the others; the public image shows backs only. Two positions that differ only in Red's
+/// pieces give the same image to Black and to the public, byte for byte.
+#[test]
+fn render_draws_each_view_and_hides_what_the_viewer_was_not_shown() {
+    let classic: Layout = CLASSIC.parse().expect("classic");
+    // The same army with Red's back-row colonel (A1) and major (E1) exchanged.
+    let twin: Layout = "6,1,7,2,2/4,.,3,.,5/7,X,.,X,8/2,.,9,.,1/3,M,1,6,3/4,F,M,M,5"
+        .parse()
+        .expect("twin");
+    let options = StandardOptions::default();
+    let start = |red: Layout| {
+        StandardGame::new(red, classic, options, Rules::default())
+            .position()
+            .to_string()
+    };
+    let dir = tempfile::tempdir().expect("temp dir");
+    let draw = |position: &str, view: &str| {
+        // Each image is read back at once, so one file per view is enough.
+        let file = dir.path().join(format!("{view}.png"));
+        let file_text = file.to_str().expect("utf-8 path");
+        let output = run(
+            &[
+                "render",
+                "--variant",
+                "standard",
+                "--view",
+                view,
+                position,
+                "-o",
+                file_text,
+            ],
+            "",
+        );
+        assert_eq!(output.status.code(), Some(0), "{:?}", out(&output));
+        std::fs::read(&file).expect("the image")
+    };
+    let (one, two) = (start(classic), start(twin));
+    assert_ne!(one, two, "the twin position differs");
+    let [red, black, public] = ["red", "black", "public"].map(|view| draw(&one, view));
+    assert_ne!(red, public, "Red sees its own pieces");
+    assert_ne!(black, public, "Black sees its own pieces");
+    assert_ne!(red, black);
+    assert!(
+        draw(&two, "black") == black,
+        "Black's image shows nothing of Red's pieces"
+    );
+    assert!(
+        draw(&two, "public") == public,
+        "the public image shows no piece"
+    );
+    assert!(draw(&two, "red") != red, "Red sees its own swap");
+    let bad = run(
+        &["render", "--variant", "standard", "--view", "green", &one],
+        "",
+    );
+    assert_eq!(bad.status.code(), Some(2), "an unknown view is refused");
+}

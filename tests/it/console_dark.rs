@@ -145,7 +145,26 @@ impl Transcript {
                 "reply to {line:?} lacks {expected:?}:\n{block}"
             );
         }
-        let shown = mask_deadline(&normalise(&block));
+        // The replay's animation is a GIF (normalise checks PNGs).
+        let pictures: Vec<String> = block
+            .lines()
+            .map(|line| match line.strip_prefix("image: ") {
+                Some(path) if path.ends_with(".gif") => {
+                    let gif = std::fs::read(path).expect("the replay's GIF");
+                    assert!(gif.starts_with(b"GIF8"), "{path} is a GIF");
+                    "animation: GIF".to_string()
+                }
+                _ => line.to_string(),
+            })
+            .collect();
+        let shown = mask_deadline(&normalise(&pictures.join("\n")))
+            .lines()
+            .map(|line| match line.strip_prefix("record: ") {
+                Some(_) => "record: TXT",
+                None => line,
+            })
+            .collect::<Vec<_>>()
+            .join("\n");
         self.text.push_str(&format!("> {line}\n{shown}\n\n"));
         self.blocks.push((line.to_string(), block.clone()));
         block
@@ -334,6 +353,25 @@ fn a_dark_game_between_two_members_as_each_saw_it() {
     assert!(
         ended.contains(&classic.to_string()),
         "layouts revealed:\n{ended}"
+    );
+    t.say(&format!("{red} /history"), &["dark (暗棋)", "vs"]);
+    let replay = t.say(&format!("{black} /replay 1"), &["image: "]);
+    // The record file of the replay checks with `junqi-bot apply --record` (no --variant).
+    let record = replay
+        .lines()
+        .find_map(|line| line.strip_prefix("record: "))
+        .expect("the replay carries its record");
+    let checked = crate::cli_analysis::run(&["apply", "--record", record], "");
+    assert_eq!(checked.status.code(), Some(0), "{checked:?}");
+    assert!(
+        std::fs::read_to_string(record)
+            .expect("the record")
+            .contains(&format!("red {classic}")),
+        "the record holds the layouts"
+    );
+    t.say(
+        &format!("{black} /analyse game:1"),
+        &["only flip junqi games"],
     );
 
     let end = t

@@ -22,6 +22,7 @@ mod console_moderation;
 mod console_rules;
 mod console_settings;
 mod console_survival;
+mod console_twins;
 mod discord_ai;
 mod discord_fake;
 mod discord_game;

@@ -181,6 +181,12 @@ async fn find(inner: &Arc<Inner>, caller: &Caller, lang: Language, game: u64) ->
             if finished.game.place.guild != guild {
                 return other();
             }
+            let kind = finished.game.record.kind();
+            if kind != crate::GameKind::Flip {
+                return Found::Refused(Reply::refusal(say::analyse_standard_game(
+                    lang, game, kind,
+                )));
+            }
             match stored.filter(|stored| stored.estimator == ESTIMATOR_VERSION) {
                 Some(stored) => Found::Ready(Box::new(finished), stored),
                 None => Found::Pending(Box::new(finished)),

@@ -273,14 +273,16 @@ fn after_event(scene: &Scene, mut lines: Vec<String>, ended: Option<&Ended>) -> 
     match ended {
         Some(ended) => {
             lines.extend(end_lines(scene, ended));
+            let mut buttons = vec![Button::new(words::button_rematch(lang), ButtonId::Rematch)];
+            // The win-chance analysis reads 翻翻棋 games only.
+            if scene.kind == crate::GameKind::Flip {
+                buttons.push(Button::new(
+                    crate::words::analysis::button_analyse(lang),
+                    ButtonId::Analyse(scene.id),
+                ));
+            }
             Reply::public(lines)
-                .with_buttons(vec![
-                    Button::new(words::button_rematch(lang), ButtonId::Rematch),
-                    Button::new(
-                        crate::words::analysis::button_analyse(lang),
-                        ButtonId::Analyse(scene.id),
-                    ),
-                ])
+                .with_buttons(buttons)
                 .mentioning(scene.players)
                 .with_event(GameEvent::Ended { game: scene.id })
         }

@@ -47,5 +47,5 @@ pub use position::{Judgement, Removed, StandardError, StandardPosition, Verdict,
 pub use post::{HALF_POSTS, HALF_ROWS, Post, PostError};
 pub use presets::{PRESETS, Preset};
 pub use record::{RecordedTurn, StandardRecord, StandardRecordError};
-pub use round::StandardRound;
-pub use view::{StandardView, ViewCell, Viewer};
+pub use round::{StandardRound, write_standard_record_file};
+pub use view::{StandardView, ViewCell, Viewer, public_view, removed_counts};

@@ -6,10 +6,11 @@
 
 use super::game::StandardGame;
 use super::layout::Layout;
+use super::position::StandardPosition;
 use super::record::StandardRecord;
-use super::view::{ViewCell, Viewer};
+use super::view::{Viewer, public_view, removed_counts};
 use crate::game::{
-    Action, Checked, Colour, Destinations, Effect, Event, GameError, GameRecord, Kind, LastAction,
+    Action, Checked, Colour, Destinations, Effect, Event, GameError, GameRecord, LastAction,
     Lifecycle, Outcome, Piece, Played, PublicCell, PublicView, ReplayError, RevealedView, Rules,
     SQUARES, Seat, Square, StandardOptions,
 };
@@ -95,6 +96,40 @@ impl StandardRound {
             after(&round, event);
         }
         Ok(round)
+    }
+
+    /// The frames of a finished game's replay: the board when play began and after each
+    /// action, every identity shown (the game is over, so nothing is hidden any more).
+    pub fn replay_views(
+        record: &GameRecord,
+    ) -> Result<(StandardRound, Vec<PublicView>), ReplayError> {
+        let mut views = Vec::with_capacity(record.events.len());
+        let round = StandardRound::replay_observed(record, |round, event| {
+            let began = matches!(event, Event::Ready(_)) && !round.deploying();
+            if began || matches!(event, Event::Act(_)) {
+                views.push(round.referee_view());
+            }
+        })?;
+        Ok((round, views))
+    }
+
+    /// The board as the referee knows it: [`StandardRound::view`] with every identity shown.
+    /// Only for a finished game (its replay) or the referee's own tools.
+    pub fn referee_view(&self) -> PublicView {
+        let mut view = self.view();
+        if let Phase::Playing(game) = &self.phase {
+            let board = &game.position().board;
+            for square in Square::all() {
+                if let (PublicCell::Back(_), Some(piece)) = (view.cell(square), board.piece(square))
+                {
+                    view.cells[square.index()] = PublicCell::Revealed(piece);
+                }
+            }
+            let (removed, _) = removed_counts(&game.position().board, self.options.open, None);
+            view.removed = removed;
+            view.removed_unknown = [0; 2];
+        }
+        view
     }
 
     /// Applies one recorded event through the same checks as a live call.
@@ -436,42 +471,36 @@ impl StandardRound {
             Some(seat) => Viewer::Player(self.colour_of(seat)),
             None => Viewer::Spectator,
         };
-        let (cells, removed, removed_unknown, quiet) = match &self.phase {
+        let rules = self.record.rules;
+        let mut view = match &self.phase {
             Phase::Deploying { drafts, .. } => {
-                let cells = self.deployment_cells(seat, drafts);
-                (cells, [[0; 12]; 2], [0; 2], 0)
+                let empty = StandardPosition {
+                    board: crate::game::Board::empty(),
+                    turn: Colour::Red,
+                    quiet: 0,
+                    plies: 0,
+                    options: self.options,
+                    rules,
+                };
+                let nothing = crate::game::SquareSet::EMPTY;
+                let mut view = public_view(&empty, nothing, viewer, self.red, rules);
+                view.cells = self.deployment_cells(seat, drafts);
+                view.removed = [[0; 12]; 2];
+                view.removed_unknown = [0; 2];
+                view
             }
             Phase::Playing(game) => {
-                let view = game.view(viewer);
-                let cells = view.cells.map(|cell| match cell {
-                    ViewCell::Empty => PublicCell::Empty,
-                    ViewCell::Shown(piece) => PublicCell::Revealed(piece),
-                    ViewCell::Unshown(colour) => PublicCell::Back(colour),
-                });
-                let (removed, unknown) = self.removed_as(game, viewer);
-                (cells, removed, unknown, view.quiet)
+                public_view(game.position(), game.shown(), viewer, self.red, rules)
             }
         };
-        let mut colours = [Colour::Black; 2];
-        colours[self.red.index()] = Colour::Red;
-        PublicView {
-            cells,
-            to_act: self.to_act(),
-            colours: Some(colours),
-            last_flips: [None; 2],
-            plies: self.plies(),
-            quiet,
-            timeouts: self.life.timeouts,
-            draw_offers_made: self.life.draw_offers_made,
-            pending_draw_offer: self.life.pending_draw_offer,
-            removed,
-            removed_unknown,
-            last: self.last,
-            outcome: self.outcome,
-            rules: self.record.rules,
-            // Its keys name pieces: the rule is applied by the referee, not read off a view.
-            repetition: [Vec::new(), Vec::new()],
-        }
+        view.to_act = self.to_act();
+        view.plies = self.plies();
+        view.timeouts = self.life.timeouts;
+        view.draw_offers_made = self.life.draw_offers_made;
+        view.pending_draw_offer = self.life.pending_draw_offer;
+        view.last = self.last;
+        view.outcome = self.outcome;
+        view
     }
 
     /// During deployment a player sees the layout on its own screen; nobody sees another's.
@@ -493,28 +522,6 @@ impl StandardRound {
             }
         }
         cells
-    }
-
-    /// The removed pieces whose kinds `viewer` knows (its own, or all in 明棋), and how many
-    /// of each colour it cannot name.
-    fn removed_as(&self, game: &StandardGame, viewer: Viewer) -> ([[u8; 12]; 2], [u8; 2]) {
-        let board = &game.position().board;
-        let mut known = [[0; 12]; 2];
-        let mut unknown = [0; 2];
-        for colour in Colour::BOTH {
-            let visible = self.options.open || viewer == Viewer::Player(colour);
-            for kind in Kind::ALL {
-                let gone = kind
-                    .count()
-                    .saturating_sub(board.count_on_board(Piece::new(colour, kind)));
-                if visible {
-                    known[colour.index()][kind.index()] = gone;
-                } else {
-                    unknown[colour.index()] += gone;
-                }
-            }
-        }
-        (known, unknown)
     }
 
     /// The end's reveal: the public view and every identity it did not show, or `None` while
@@ -600,4 +607,60 @@ fn newly_shown(
         *slot = Some(item);
     }
     shown
+}
+
+/// The record file of a finished standard game (docs/rules.md §14): both layouts and every
+/// verdict, as `junqi-bot apply --variant standard --record FILE` checks it, with the players,
+/// their colours and the result as `#` comments. Written only once the game is over: it holds
+/// both layouts.
+pub fn write_standard_record_file(
+    record: &GameRecord,
+    names: &[String; 2],
+    title: &str,
+) -> Result<String, crate::game::RecordFileError> {
+    use std::fmt::Write as _;
+    let round = StandardRound::replay(record)?;
+    let outcome = round
+        .outcome()
+        .ok_or(crate::game::RecordFileError::NotOver)?;
+    let label = |seat: Seat| format!("{} ({})", names[seat.index()], round.colour_of(seat));
+    let mut out = String::new();
+    let _ = writeln!(out, "# {title}");
+    let _ = writeln!(
+        out,
+        "# {} vs {}; check with `junqi-bot apply --variant standard --record FILE`",
+        label(Seat::First),
+        label(Seat::Second)
+    );
+    match round.standard_record() {
+        Some(standard) => {
+            let _ = write!(out, "{standard}");
+        }
+        None => {
+            let _ = writeln!(
+                out,
+                "# the game ended during the deployment: no layout was played"
+            );
+        }
+    }
+    for event in &record.events {
+        match *event {
+            Event::Resign(seat) => {
+                let _ = writeln!(out, "# {} resigns", label(seat));
+            }
+            Event::Abandon(seat) => {
+                let _ = writeln!(out, "# {} abandons", label(seat));
+            }
+            Event::ClockDraw => {
+                let _ = writeln!(out, "# the game reached its time limit");
+            }
+            _ => {}
+        }
+    }
+    let ending = match outcome {
+        Outcome::Win { winner, reason } => format!("{} wins: {}", label(winner), reason.word()),
+        Outcome::Draw(reason) => format!("draw: {}", reason.word()),
+    };
+    let _ = writeln!(out, "# result: {ending}");
+    Ok(out)
 }

@@ -9,7 +9,10 @@ use super::position::StandardPosition;
 use crate::game::notation::{
     CellRules, CellText, WrittenCell, parse_position_line, write_board, write_counters,
 };
-use crate::game::{Colour, NotationError, Piece, SQUARES, Square, SquareSet};
+use crate::game::{
+    Board, Colour, Kind, NotationError, Piece, PublicCell, PublicView, Rules, SQUARES, Seat,
+    Square, SquareSet,
+};
 
 /// Who looks at the board.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -68,6 +71,78 @@ impl StandardView {
     pub fn cell(&self, square: Square) -> ViewCell {
         self.cells[square.index()]
     }
+}
+
+/// What `viewer` sees of `position` as the board images and the bot's messages take it, Red
+/// sitting in seat `red`: an enemy piece not shown is a back of its colour, and of the removed
+/// pieces those the viewer can name are counted by kind, the others by colour. The counters
+/// that belong to a hosted game (timeouts, draw offers, the last action, the outcome) start
+/// empty: a hosted game fills them in.
+pub fn public_view(
+    position: &StandardPosition,
+    shown: SquareSet,
+    viewer: Viewer,
+    red: Seat,
+    rules: Rules,
+) -> PublicView {
+    let view = StandardView::new(position, shown, viewer);
+    let cells = view.cells.map(|cell| match cell {
+        ViewCell::Empty => PublicCell::Empty,
+        ViewCell::Shown(piece) => PublicCell::Revealed(piece),
+        ViewCell::Unshown(colour) => PublicCell::Back(colour),
+    });
+    let mut colours = [Colour::Black; 2];
+    colours[red.index()] = Colour::Red;
+    let to_act = if position.turn == Colour::Red {
+        red
+    } else {
+        red.other()
+    };
+    let (removed, removed_unknown) =
+        removed_counts(&position.board, position.options.open, Some(viewer));
+    PublicView {
+        cells,
+        to_act,
+        colours: Some(colours),
+        last_flips: [None; 2],
+        plies: position.plies,
+        quiet: position.quiet,
+        timeouts: [0; 2],
+        draw_offers_made: [0; 2],
+        pending_draw_offer: None,
+        removed,
+        removed_unknown,
+        last: None,
+        outcome: None,
+        rules,
+        // Its keys name pieces: the rule is applied by the referee, not read off a view.
+        repetition: [Vec::new(), Vec::new()],
+    }
+}
+
+/// The removed pieces whose kinds `viewer` knows (its own, or all in 明棋; all for the
+/// referee, `None`) by colour and kind, and how many of each colour it cannot name.
+pub fn removed_counts(
+    board: &Board,
+    open: bool,
+    viewer: Option<Viewer>,
+) -> ([[u8; 12]; 2], [u8; 2]) {
+    let mut known = [[0; 12]; 2];
+    let mut unknown = [0; 2];
+    for colour in Colour::BOTH {
+        let visible = open || viewer.is_none_or(|viewer| viewer == Viewer::Player(colour));
+        for kind in Kind::ALL {
+            let gone = kind
+                .count()
+                .saturating_sub(board.count_on_board(Piece::new(colour, kind)));
+            if visible {
+                known[colour.index()][kind.index()] = gone;
+            } else {
+                unknown[colour.index()] += gone;
+            }
+        }
+    }
+    (known, unknown)
 }
 
 /// Reads a view: a standard position whose cells may be `R?` or `B?`.

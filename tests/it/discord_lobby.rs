@@ -1,14 +1,17 @@
 //! `/accept`, `/decline` and `/withdraw` on Discord answer challenges as the console's do and
 //! as the challenge's buttons do: the service finds the challenge meant (the caller's own, or
 //! the one numbered), refuses privately when there is none, and a slash `/accept` starts the
-//! game in its thread.
+//! game in its thread. Their registration JSON is kept as a golden file,
+//! tests/transcripts/lobby_registration.json (regenerate with UPDATE_GOLDEN=1).
 
 use crate::support;
 
 use serde_json::{Value, json};
 use support::bot::{self, follow_thread, slash};
 use support::fake_discord::FakeDiscord;
-use support::payloads::{ALICE, BOB};
+use support::payloads::{ALICE, BOB, CAROL};
+
+use crate::discord_settings::{check_golden_json, registration};
 
 /// alice challenges bob in the channel; the public challenge.
 async fn challenge_bob(fake: &FakeDiscord) {
@@ -35,10 +38,15 @@ async fn accept_decline_and_withdraw_answer_the_challenge_meant() {
 
     // Registered for servers, each with an optional number.
     let commands = fake.commands();
+    let mut golden = serde_json::Map::new();
     for name in ["accept", "decline", "withdraw"] {
         assert_eq!(commands[name]["options"][0]["name"], "number", "{name}");
         assert_eq!(commands[name]["contexts"], json!([0]), "{name}");
+        golden.insert(name.to_string(), registration(&commands[name]));
     }
+    assert_eq!(commands["accept"]["name_localizations"]["zh-CN"], "接受");
+    assert_eq!(commands["decline"]["name_localizations"]["zh-TW"], "拒絕");
+    check_golden_json("lobby_registration.json", &Value::Object(golden));
 
     challenge_bob(&fake).await;
     // bob has no challenge of his own to take back, and alice cannot decline her own.
@@ -85,5 +93,35 @@ async fn accept_decline_and_withdraw_answer_the_challenge_meant() {
     assert!(!accepted.is_ephemeral(), "{:?}", accepted.json);
     bot::wait_for_thread_start(&fake, mark).await;
     assert!(follow_thread(&fake).is_some(), "the game has a thread");
+    running.stop().await;
+}
+
+/// Two open challenges in the channel, alice's then carol's: bob's `/accept` without a number
+/// takes the oldest (alice's) and its game starts in a thread.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_slash_accept_takes_the_oldest_open_challenge_and_starts_its_game() {
+    support::init_logging();
+    let fake = FakeDiscord::start().await;
+    let data = tempfile::tempdir().expect("a temporary directory");
+    let running = bot::start(&fake, bot::config_for(&fake, data.path())).await;
+
+    for who in [ALICE, CAROL] {
+        let (_, open) = slash(&fake, who, "challenge", json!([]), &[]).await;
+        assert!(!open.is_ephemeral(), "{:?}", open.json);
+        assert!(
+            open.content().contains("anyone may take it"),
+            "{}",
+            open.content()
+        );
+    }
+    let mark = fake.mark();
+    let (_, accepted) = slash(&fake, BOB, "accept", json!([]), &[]).await;
+    assert!(!accepted.is_ephemeral(), "{:?}", accepted.json);
+    let start = bot::wait_for_thread_start(&fake, mark).await;
+    assert!(
+        start.content().contains("alice vs bob"),
+        "the oldest open challenge: {}",
+        start.content()
+    );
     running.stop().await;
 }

@@ -77,6 +77,29 @@ pub fn queue_paired(lang: Language, opponent: &str) -> String {
     )
 }
 
+/// The private refusal of `/play`, `/challenge` or `/accept` to a member who plays as many
+/// live games as the server allows: the newest of them, by number and where.
+pub fn already_playing(lang: Language, game: u64, channel: u64, limit: u32) -> String {
+    let limit_en = count_en(limit, "live game", "live games");
+    say!(
+        lang,
+        "you are already playing game #{game} in <#{channel}>, and this server allows {limit_en} at a time: finish it first",
+        "你正在 <#{channel}> 下第 {game} 号对局，本服务器每人同时最多 {limit} 局：请先下完",
+        "你正在 <#{channel}> 下第 {game} 號對局，本伺服器每人同時最多 {limit} 局：請先下完"
+    )
+}
+
+/// The private refusal of `/accept` when the challenger plays as many live games as the
+/// server allows.
+pub fn opponent_already_playing(lang: Language, name: &str, game: u64, channel: u64) -> String {
+    say!(
+        lang,
+        "{name} is already playing game #{game} in <#{channel}> and cannot start another now; the challenge stays open",
+        "{name} 正在 <#{channel}> 下第 {game} 号对局，现在不能再开一局；挑战仍然有效",
+        "{name} 正在 <#{channel}> 下第 {game} 號對局，現在不能再開一局；挑戰仍然有效"
+    )
+}
+
 /// The public line above a quick-match game's start: who was paired.
 pub fn quick_match_found(lang: Language, first: &str, second: &str) -> String {
     say!(

@@ -10,7 +10,9 @@
 //! with it and durable before its member's answer (the flush waits outside the lock); a pair
 //! leaves the store in one step, durable with its game's start. A game starts in a
 //! room of its own (on Discord a thread) in the channel where the longer-waiting of the two
-//! typed `/play`, pinging both.
+//! typed `/play`, pinging both. A member who
+//! already plays as many live games as the server allows (`max_live_games_per_member`) is
+//! refused privately, naming the live game.
 
 mod pairing;
 mod start;
@@ -147,6 +149,9 @@ pub(super) async fn play(
         Err(refusal) => return Reply::refusal(refusal),
     };
     let user = caller.user;
+    if let Err(refusal) = super::playing::may_start(inner, guild, user, lang).await {
+        return refusal;
+    }
     let points = match inner.store.player(user).await {
         Ok(stats) => stats.points,
         Err(error) => return store_failure(&error.into(), lang),

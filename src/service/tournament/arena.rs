@@ -1,6 +1,8 @@
 //! The arena's rules on a tournament record, with no I/O and no clock: what a finished game
 //! scores (2/1/0, doubled on a streak), the ranking, and which free players to pair next.
 
+use std::collections::HashSet;
+
 use crate::game::{Outcome, Seat};
 use crate::store::{Entrant, Tournament, UserId};
 
@@ -61,20 +63,23 @@ pub fn standings(tournament: &Tournament) -> Vec<&Entrant> {
     ranked.into_iter().map(|(_, entrant)| entrant).collect()
 }
 
-/// Who may be paired now: joined, not left and not in a game, in join order.
-pub fn free_players(tournament: &Tournament) -> Vec<&Entrant> {
+/// Who may be paired now: joined, not left, not in a game of the tournament and not `busy`
+/// (playing as many live games elsewhere as the server allows), in join order.
+pub fn free_players<'a>(tournament: &'a Tournament, busy: &HashSet<UserId>) -> Vec<&'a Entrant> {
     tournament
         .entrants
         .iter()
-        .filter(|entrant| !entrant.left && !tournament.is_playing(entrant.user))
+        .filter(|entrant| {
+            !entrant.left && !tournament.is_playing(entrant.user) && !busy.contains(&entrant.user)
+        })
         .collect()
 }
 
 /// The next pair to play, if two players are free: the two closest in tournament score
 /// (ties: the earliest joined), never two who just played each other while a third player is
-/// free. The first of the pair is the one who joined first.
-pub fn next_pair(tournament: &Tournament) -> Option<[UserId; 2]> {
-    let free = free_players(tournament);
+/// free. The first of the pair is the one who joined first. Nobody `busy` is paired.
+pub fn next_pair(tournament: &Tournament, busy: &HashSet<UserId>) -> Option<[UserId; 2]> {
+    let free = free_players(tournament, busy);
     if free.len() < 2 {
         return None;
     }
@@ -205,16 +210,16 @@ mod tests {
     #[test]
     fn the_closest_in_score_pair_first() {
         let t = tournament(&[(1, 0), (2, 10), (3, 4), (4, 11)]);
-        assert_eq!(next_pair(&t), Some([2, 4]));
+        assert_eq!(next_pair(&t, &HashSet::new()), Some([2, 4]));
         let t = tournament(&[(1, 0), (2, 10), (3, 1)]);
-        assert_eq!(next_pair(&t), Some([1, 3]));
-        assert_eq!(next_pair(&tournament(&[(1, 0)])), None);
+        assert_eq!(next_pair(&t, &HashSet::new()), Some([1, 3]));
+        assert_eq!(next_pair(&tournament(&[(1, 0)]), &HashSet::new()), None);
     }
 
     #[test]
     fn ties_go_to_who_joined_first() {
         let t = tournament(&[(1, 2), (2, 0), (3, 2), (4, 0)]);
-        assert_eq!(next_pair(&t), Some([1, 3]));
+        assert_eq!(next_pair(&t, &HashSet::new()), Some([1, 3]));
     }
 
     #[test]
@@ -226,9 +231,16 @@ mod tests {
             game: Some(9),
         });
         t.entrants[3].left = true;
-        assert_eq!(next_pair(&t), None);
+        assert_eq!(next_pair(&t, &HashSet::new()), None);
         t.entrants[3].left = false;
-        assert_eq!(next_pair(&t), Some([3, 4]));
+        assert_eq!(next_pair(&t, &HashSet::new()), Some([3, 4]));
+    }
+
+    #[test]
+    fn players_busy_elsewhere_are_not_free() {
+        let t = tournament(&[(1, 0), (2, 0), (3, 0), (4, 0)]);
+        assert_eq!(next_pair(&t, &HashSet::from([1])), Some([2, 3]));
+        assert_eq!(next_pair(&t, &HashSet::from([1, 2, 3])), None);
     }
 
     #[test]
@@ -236,10 +248,10 @@ mod tests {
         let mut t = tournament(&[(1, 2), (2, 0), (3, 9)]);
         t.entrants[0].last_opponent = Some(2);
         t.entrants[1].last_opponent = Some(1);
-        assert_eq!(next_pair(&t), Some([1, 3]));
+        assert_eq!(next_pair(&t, &HashSet::new()), Some([1, 3]));
         // Only the two of them free: they play again.
         t.entrants[2].left = true;
-        assert_eq!(next_pair(&t), Some([1, 2]));
+        assert_eq!(next_pair(&t, &HashSet::new()), Some([1, 2]));
     }
 
     #[test]

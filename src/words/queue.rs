@@ -67,13 +67,25 @@ pub fn already_queued(lang: Language, surface: Surface, turn_secs: u32) -> Strin
     }
 }
 
-/// The private answer to a `/play` that found an opponent at once.
-pub fn queue_paired(lang: Language, opponent: &str) -> String {
+/// The private answer to a `/play` that found an opponent at once: who, and the room the game
+/// is played in (a channel mention).
+pub fn queue_paired(lang: Language, opponent: &str, room: u64) -> String {
     say!(
         lang,
-        "quick match found: you play {opponent}, the game begins now",
-        "快速匹配成功：你的对手是 {opponent}，对局马上开始",
-        "快速配對成功：你的對手是 {opponent}，對局馬上開始"
+        "quick match found: you play {opponent} in <#{room}>, the game begins now",
+        "快速匹配成功：你的对手是 {opponent}，对局马上在 <#{room}> 开始",
+        "快速配對成功：你的對手是 {opponent}，對局馬上在 <#{room}> 開始"
+    )
+}
+
+/// The public line in the longer-waiting member's channel when the other one typed `/play`
+/// elsewhere: where their game is played.
+pub fn quick_match_room(lang: Language, first: &str, second: &str, room: u64) -> String {
+    say!(
+        lang,
+        "Quick match: {first} and {second} play in <#{room}>.",
+        "快速匹配：{first} 与 {second} 在 <#{room}> 对局。",
+        "快速配對：{first} 與 {second} 在 <#{room}> 對局。"
     )
 }
 

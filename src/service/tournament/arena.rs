@@ -49,13 +49,16 @@ pub fn score(entrant: &mut Entrant, result: Played, opponent: UserId) -> u32 {
     points
 }
 
-/// The entrants in standings order: score, then wins, then fewer games, then who joined first
-/// (their order in the record).
+/// The entrants in standings order: everyone who played a game before everyone who did not
+/// (a member without a game is on no podium and is listed last), then score, then wins, then
+/// fewer games, then who joined first (their order in the record). The one ranking of the
+/// live standings, the final post, the announcement and the image.
 pub fn standings(tournament: &Tournament) -> Vec<&Entrant> {
     let mut ranked: Vec<(usize, &Entrant)> = tournament.entrants.iter().enumerate().collect();
     ranked.sort_by(|(a_joined, a), (b_joined, b)| {
-        b.score
-            .cmp(&a.score)
+        (a.games() == 0)
+            .cmp(&(b.games() == 0))
+            .then(b.score.cmp(&a.score))
             .then(b.wins.cmp(&a.wins))
             .then(a.games().cmp(&b.games()))
             .then(a_joined.cmp(b_joined))
@@ -203,8 +206,22 @@ mod tests {
         t.entrants[2].wins = 2; // the same, but one game more
         t.entrants[2].losses = 1;
         t.entrants[4].wins = 2; // the same as 2, joined later
+        t.entrants[3].wins = 3;
         let order: Vec<UserId> = standings(&t).iter().map(|e| e.user).collect();
         assert_eq!(order, vec![4, 2, 5, 3, 1]);
+    }
+
+    /// ivy joined and left without a game; ivan played 3 and scored nothing: ivan ranks
+    /// above her, as everyone who played ranks above everyone who did not.
+    #[test]
+    fn members_without_a_game_rank_after_everyone_who_played() {
+        let mut t = tournament(&[(1, 4), (2, 0), (3, 0), (4, 2)]);
+        t.entrants[0].wins = 2;
+        t.entrants[1].left = true; // ivy: no game
+        t.entrants[2].losses = 3; // ivan: three games, no point
+        t.entrants[3].wins = 1;
+        let order: Vec<UserId> = standings(&t).iter().map(|e| e.user).collect();
+        assert_eq!(order, vec![1, 4, 3, 2]);
     }
 
     #[test]

@@ -2,14 +2,15 @@
 //! as the challenge's buttons do: the service finds the challenge meant (the caller's own, or
 //! the one numbered), refuses privately when there is none, and a slash `/accept` starts the
 //! game in its thread. Their registration JSON is kept as a golden file,
-//! tests/transcripts/lobby_registration.json (regenerate with UPDATE_GOLDEN=1).
+//! tests/transcripts/lobby_registration.json (regenerate with UPDATE_GOLDEN=1). Beside them,
+//! a quick match across two channels links its thread for both members.
 
 use crate::support;
 
 use serde_json::{Value, json};
 use support::bot::{self, follow_thread, slash};
 use support::fake_discord::FakeDiscord;
-use support::payloads::{ALICE, BOB, CAROL};
+use support::payloads::{ALICE, BOB, CAROL, CHANNEL_ID};
 
 use crate::discord_settings::{check_golden_json, registration};
 
@@ -125,3 +126,45 @@ async fn a_slash_accept_takes_the_oldest_open_challenge_and_starts_its_game() {
     );
     running.stop().await;
 }
+
+/// A quick match across two channels on Discord: alice waits in the main channel, bob's
+/// `/play` in another pairs them; the game's thread grows from alice's channel, bob's private
+/// answer links it, and alice's channel gets a line linking it too.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_quick_match_across_two_channels_links_the_thread_for_both() {
+    support::init_logging();
+    let fake = FakeDiscord::start().await;
+    let data = tempfile::tempdir().expect("a temporary directory");
+    let running = bot::start(&fake, bot::config_for(&fake, data.path())).await;
+
+    let (_, waiting) = slash(&fake, ALICE, "play", json!([]), &[]).await;
+    assert!(waiting.is_ephemeral(), "{:?}", waiting.json);
+    fake.use_channel(OTHER_CHANNEL);
+    let mark = fake.mark();
+    let (_, paired) = slash(&fake, BOB, "play", json!([]), &[]).await;
+    assert!(paired.is_ephemeral(), "{:?}", paired.json);
+    let thread = fake.threads().last().map(|thread| thread.id);
+    let thread = thread.expect("the game has a thread");
+    assert!(
+        paired
+            .content()
+            .contains(&format!("you play alice in <#{thread}>")),
+        "{}",
+        paired.content()
+    );
+    let pointer = fake
+        .wait_for(mark, "the line in alice's channel", |call| {
+            call.method == "POST"
+                && call.path == format!("/channels/{CHANNEL_ID}/messages")
+                && call.content().contains("play in <#")
+        })
+        .await;
+    assert_eq!(
+        pointer.content(),
+        format!("Quick match: alice and bob play in <#{thread}>.")
+    );
+    running.stop().await;
+}
+
+/// A second channel of the test guild.
+const OTHER_CHANNEL: u64 = 2_001;

@@ -223,6 +223,9 @@ pub struct Config {
     pub match_window_grow_secs: u32,
     /// A queue entry nobody was paired with lapses after this many seconds.
     pub queue_expiry_secs: u32,
+    /// How many live games one member may play at once: `/play` and `/challenge` refuse a
+    /// member at the limit, and a tournament pairs only members under it.
+    pub max_live_games_per_member: u32,
     /// For tests only: how many milliseconds a quick-match "second" lasts (the window's growth
     /// and the queue's expiry scale with it). 1000 in real use.
     pub queue_second_ms: u32,
@@ -263,6 +266,7 @@ impl Default for Config {
             match_window_points: 100,
             match_window_grow_secs: 30,
             queue_expiry_secs: 600,
+            max_live_games_per_member: 1,
             queue_second_ms: 1000,
             discord: DiscordConfig::default(),
             rules: Rules::default(),
@@ -361,6 +365,9 @@ impl Config {
         }
         if self.queue_expiry_secs == 0 {
             return invalid("queue_expiry_secs", "must be at least 1");
+        }
+        if !(1..=crate::service::MAX_LIVE_GAMES).contains(&self.max_live_games_per_member) {
+            return invalid("max_live_games_per_member", "must be from 1 to 20");
         }
         if self.min_turn_secs == 0 {
             return invalid("min_turn_secs", "must be at least 1");
@@ -503,6 +510,7 @@ mod tests {
             ("queue_second_ms = 0", "queue_second_ms"),
             ("match_window_grow_secs = 0", "match_window_grow_secs"),
             ("queue_expiry_secs = 0", "queue_expiry_secs"),
+            ("max_live_games_per_member = 0", "max_live_games_per_member"),
             ("match_window_points = -1", "match_window_points"),
             ("language = \"fr\"", "language"),
             ("[rules]\nquiet_limt = 3", "quiet_limt"),

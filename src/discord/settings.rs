@@ -59,6 +59,9 @@ pub async fn settings(
     #[min = 10]
     #[max = 86400]
     queue_expiry_secs: Option<u32>,
+    #[min = 1]
+    #[max = 20]
+    max_live_games_per_member: Option<u32>,
     reset: Option<String>,
 ) -> Result<(), CommandError> {
     let rights = match ctx {
@@ -107,6 +110,10 @@ pub async fn settings(
     change(
         "queue_expiry_secs",
         queue_expiry_secs.map(|v| v.to_string()),
+    );
+    change(
+        "max_live_games_per_member",
+        max_live_games_per_member.map(|v| v.to_string()),
     );
     for key in reset.iter().flat_map(|keys| keys.split([' ', ','])) {
         if !key.is_empty() {

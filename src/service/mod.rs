@@ -35,6 +35,7 @@ mod lobby;
 mod moderation;
 mod news;
 mod picture;
+mod playing;
 mod queue;
 mod replay;
 mod settings;
@@ -65,7 +66,7 @@ pub use live::DeployStep;
 use news::GameNews;
 pub use picture::board_png;
 pub use replay::{DEFAULT_SPEED, ReplayMedia, ReplayMediaError, media as replay_media};
-pub use settings::{Key as SettingKey, Settings};
+pub use settings::{Key as SettingKey, MAX_LIVE_GAMES, Settings};
 pub use tournament::{OpenedRoom, RoomRequest, Rooms};
 pub use types::{
     AI_USER, Announcement, Attachment, Caller, Command, FileKind, GameEvent, Member, Opponent,

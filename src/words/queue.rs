@@ -67,13 +67,48 @@ pub fn already_queued(lang: Language, surface: Surface, turn_secs: u32) -> Strin
     }
 }
 
-/// The private answer to a `/play` that found an opponent at once.
-pub fn queue_paired(lang: Language, opponent: &str) -> String {
+/// The private answer to a `/play` that found an opponent at once: who, and the room the game
+/// is played in (a channel mention).
+pub fn queue_paired(lang: Language, opponent: &str, room: u64) -> String {
     say!(
         lang,
-        "quick match found: you play {opponent}, the game begins now",
-        "快速匹配成功：你的对手是 {opponent}，对局马上开始",
-        "快速配對成功：你的對手是 {opponent}，對局馬上開始"
+        "quick match found: you play {opponent} in <#{room}>, the game begins now",
+        "快速匹配成功：你的对手是 {opponent}，对局马上在 <#{room}> 开始",
+        "快速配對成功：你的對手是 {opponent}，對局馬上在 <#{room}> 開始"
+    )
+}
+
+/// The public line in the longer-waiting member's channel when the other one typed `/play`
+/// elsewhere: where their game is played.
+pub fn quick_match_room(lang: Language, first: &str, second: &str, room: u64) -> String {
+    say!(
+        lang,
+        "Quick match: {first} and {second} play in <#{room}>.",
+        "快速匹配：{first} 与 {second} 在 <#{room}> 对局。",
+        "快速配對：{first} 與 {second} 在 <#{room}> 對局。"
+    )
+}
+
+/// The private refusal of `/play`, `/challenge` or `/accept` to a member who plays as many
+/// live games as the server allows: the newest of them, by number and where.
+pub fn already_playing(lang: Language, game: u64, channel: u64, limit: u32) -> String {
+    let limit_en = count_en(limit, "live game", "live games");
+    say!(
+        lang,
+        "you are already playing game #{game} in <#{channel}>, and this server allows {limit_en} at a time: finish it first",
+        "你正在 <#{channel}> 下第 {game} 号对局，本服务器每人同时最多 {limit} 局：请先下完",
+        "你正在 <#{channel}> 下第 {game} 號對局，本伺服器每人同時最多 {limit} 局：請先下完"
+    )
+}
+
+/// The private refusal of `/accept` when the challenger plays as many live games as the
+/// server allows.
+pub fn opponent_already_playing(lang: Language, name: &str, game: u64, channel: u64) -> String {
+    say!(
+        lang,
+        "{name} is already playing game #{game} in <#{channel}> and cannot start another now; the challenge stays open",
+        "{name} 正在 <#{channel}> 下第 {game} 号对局，现在不能再开一局；挑战仍然有效",
+        "{name} 正在 <#{channel}> 下第 {game} 號對局，現在不能再開一局；挑戰仍然有效"
     )
 }
 

@@ -11,6 +11,8 @@ pub enum SettingValue {
     Secs(u32),
     /// A number of points (the quick-match window).
     Points(u32),
+    /// A number of games.
+    Count(u32),
     /// A language; `None`: `auto`.
     Language(Option<Language>),
     /// On or off.
@@ -36,6 +38,10 @@ pub fn value_text(lang: Language, surface: Surface, value: &SettingValue) -> Str
         SettingValue::Points(points) => match lang {
             Language::English => super::count_en(*points, "point", "points"),
             _ => say!(lang, "{points} points", "{points} 分", "{points} 分"),
+        },
+        SettingValue::Count(count) => match lang {
+            Language::English => super::count_en(*count, "game", "games"),
+            _ => say!(lang, "{count} games", "{count} 局", "{count} 局"),
         },
         SettingValue::Language(None) => say!(
             lang,
@@ -186,6 +192,15 @@ pub fn expected_points(lang: Language, max: u32) -> String {
         "points from 0 to {max}",
         "0 到 {max} 分",
         "0 到 {max} 分"
+    )
+}
+
+pub fn expected_count(lang: Language, max: u32) -> String {
+    say!(
+        lang,
+        "a number of games from 1 to {max}",
+        "1 到 {max} 局",
+        "1 到 {max} 局"
     )
 }
 

@@ -18,7 +18,7 @@ const MEMBER: u64 = 2_248_473_465_835_073;
 const MANAGE_GUILD: u64 = 1 << 5;
 
 /// A registered command without what the fake adds (ids, version).
-fn registration(command: &Value) -> Value {
+pub(crate) fn registration(command: &Value) -> Value {
     let mut command = command.clone();
     if let Some(object) = command.as_object_mut() {
         for key in ["id", "application_id", "version", "guild_id"] {
@@ -28,7 +28,7 @@ fn registration(command: &Value) -> Value {
     command
 }
 
-fn check_golden_json(name: &str, value: &Value) {
+pub(crate) fn check_golden_json(name: &str, value: &Value) {
     let text = serde_json::to_string_pretty(value).expect("JSON") + "\n";
     support_golden(name, &text);
 }

@@ -29,8 +29,10 @@ const SHARD_ONE_SECOND_CHANNEL: u64 = 2_101;
 
 fn write_config(fake: &FakeDiscord, dir: &Path, url: &str, shard: u32) -> PathBuf {
     let path = dir.join(format!("shard{shard}.toml"));
+    // The same members play in both guilds at once, which the servers must allow.
     let text = format!(
-        "data_dir = {data:?}\ndatabase_url = {url:?}\n\n[discord]\napi_base_url = {base:?}\n\
+        "data_dir = {data:?}\ndatabase_url = {url:?}\nmax_live_games_per_member = 20\n\n\
+         [discord]\napi_base_url = {base:?}\n\
          dev_guild = {GUILD_ID}\ngame_threads = false\n\n[rules]\ntimeouts_to_lose = 1\n",
         data = dir.join(format!("data{shard}")).display().to_string(),
         base = fake.base_url(),

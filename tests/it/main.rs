@@ -45,6 +45,7 @@ mod faults_startup;
 mod history_console;
 mod history_discord;
 mod history_store;
+mod live_limit;
 mod lobby_open;
 mod moderation_service;
 mod ops_running;

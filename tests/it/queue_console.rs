@@ -44,3 +44,49 @@ fn a_queue_entry_survives_a_sigkill_and_pairs_after_the_restart() {
     assert!(left.contains("not waiting"), "{left}");
     console.finish();
 }
+
+/// The transcript of a quick match across two channels (tests/transcripts/queue_console.txt,
+/// regenerate with UPDATE_GOLDEN=1): q1a waits in `#lobby`, q1b's `/play` in `#other` pairs
+/// them; q1b is told privately which room the game is in, the game begins there pinging both,
+/// and `#lobby`, where q1a waits, gets a line naming the room.
+#[test]
+fn a_quick_match_across_two_channels_tells_both_where_it_is_played() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut console = Session::start(&dir.path().join("data"), None);
+    let mut transcript = String::new();
+    let mut record = |line: &str, block: &str| {
+        let block = crate::console_game::normalise(block);
+        transcript.push_str(&format!("> {line}\n{block}\n\n"));
+    };
+    let joined = console.ask("q1a#lobby /play");
+    assert!(joined.contains("1 member waiting"), "{joined}");
+    record("q1a#lobby /play", &joined);
+    let paired = console.ask("q1b#other /play");
+    record("q1b#other /play", &paired);
+    assert!(paired.contains("(only q1b sees this)"), "{paired}");
+    let room = paired
+        .split_whitespace()
+        .find(|word| word.starts_with("#q"))
+        .map(|word| word.trim_end_matches(','))
+        .unwrap_or_else(|| panic!("the private notice names the room: {paired}"))
+        .to_string();
+    assert!(
+        paired.contains(&format!("you play q1a in {room}, the game begins now")),
+        "{paired}"
+    );
+    let start = console.wait_for("Quick match: q1a and q1b are paired.", WAIT);
+    assert!(
+        start.starts_with(&format!("{room}:")),
+        "in the room: {start}"
+    );
+    record("(the game's room)", &start);
+    let lobby = console.wait_for("play in #q", WAIT);
+    assert!(lobby.starts_with("#lobby:"), "in q1a's channel: {lobby}");
+    assert!(
+        lobby.contains(&format!("Quick match: q1a and q1b play in {room}.")),
+        "{lobby}"
+    );
+    record("(q1a's channel)", &lobby);
+    crate::console_support::check_transcript("queue_console.txt", &transcript);
+    console.finish();
+}

@@ -34,8 +34,10 @@ fn member(user: u64) -> Member {
 async fn start(config: Config) -> (Service, UnboundedReceiver<Outbound>, tempfile::TempDir) {
     let dir = tempfile::tempdir().expect("temp dir");
     let store = Store::open(dir.path()).await.expect("open store");
+    // Players here play in several channels at once, which the server must allow.
     let config = Config {
         test_seed: Some(SEED),
+        max_live_games_per_member: 20,
         ..config
     };
     let (service, outbound) = Service::start(config, store).await.expect("start");

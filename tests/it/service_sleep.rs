@@ -21,6 +21,8 @@ fn config() -> Config {
     Config {
         test_seed: Some(SEED),
         actor_idle_ms: IDLE_MS,
+        // Two players play in several channels at once.
+        max_live_games_per_member: 20,
         ..Config::default()
     }
 }

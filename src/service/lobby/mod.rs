@@ -1,6 +1,7 @@
 //! Challenges and the start of games: challenge a member or the AI, accept, decline, withdraw,
 //! expiry, rematch. Everything that changes a channel's challenges or starts its game holds
-//! the channel's lock, so a channel never gets two live games.
+//! the channel's lock, so a channel never gets two live games; a member gets no more than the
+//! server allows (`playing.rs`).
 
 mod challenges;
 mod open;
@@ -12,7 +13,7 @@ use std::sync::Arc;
 use super::clock::{self, now_ms};
 use super::{
     Button, ButtonId, Caller, Inner, Opponent, Reply, ServiceError, Settings, Tongues, live,
-    store_failure, until_stored, words,
+    playing, store_failure, until_stored, words,
 };
 use crate::GameKind;
 use crate::config::Language;
@@ -118,6 +119,9 @@ async fn open_challenge(
     let _guard = place_lock.lock().await;
     if live::is_played_at(inner, place) {
         return busy(lang);
+    }
+    if let Err(refusal) = playing::may_start(inner, place.guild, challenge.challenger, lang).await {
+        return refusal;
     }
     if challenge.ai_level.is_some() {
         return start_game(inner, &challenge, tongues).await;
@@ -257,6 +261,9 @@ pub(super) async fn accept(
     }
     if live::is_played_at(inner, place) {
         return busy(lang);
+    }
+    if let Err(refusal) = playing::may_accept(inner, caller, &challenge, lang).await {
+        return refusal;
     }
     inner.challenges.disarm(challenge.id);
     let (id, players) = (challenge.id, [challenge.challenger, caller.user]);

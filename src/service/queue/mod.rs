@@ -10,7 +10,9 @@
 //! with it and durable before its member's answer (the flush waits outside the lock); a pair
 //! leaves the store in one step, durable with its game's start. A game starts in a
 //! room of its own (on Discord a thread) in the channel where the longer-waiting of the two
-//! typed `/play`, pinging both.
+//! typed `/play`, pinging both, and both are told where it is (`start.rs`). A member who
+//! already plays as many live games as the server allows (`max_live_games_per_member`) is
+//! refused privately, naming the live game.
 
 mod pairing;
 mod start;
@@ -147,6 +149,9 @@ pub(super) async fn play(
         Err(refusal) => return Reply::refusal(refusal),
     };
     let user = caller.user;
+    if let Err(refusal) = super::playing::may_start(inner, guild, user, lang).await {
+        return refusal;
+    }
     let points = match inner.store.player(user).await {
         Ok(stats) => stats.points,
         Err(error) => return store_failure(&error.into(), lang),
@@ -211,8 +216,8 @@ pub(super) async fn play(
         .map(|e| e.name.clone())
         .unwrap_or_default();
     let others: Vec<QueueEntry> = pair.iter().filter(|e| e.user != user).cloned().collect();
-    match start::start_pair(inner, pair).await {
-        Ok(()) => Reply::private(vec![words::queue_paired(lang, &opponent)]),
+    match start::start_pair(inner, pair, Some(user)).await {
+        Ok(room) => Reply::private(vec![words::queue_paired(lang, &opponent, room.channel)]),
         Err(error) => {
             tracing::error!("starting a quick-match game: {error}");
             // The member who was waiting waits on; the caller is told nothing changed.

@@ -1,13 +1,15 @@
 //! Starting the game of a pair the queue matched: out of the store, a room, the game in it. A
 //! pair whose game could not be stored goes back to the queue with its waiting time, so an
-//! outage delays the match instead of dropping both members.
+//! outage delays the match instead of dropping both members. Each member learns where the
+//! game is played: the one whose `/play` made the pair in its private answer, the other by a
+//! public line in their channel naming the room (unless it is the caller's own channel).
 
 use std::sync::Arc;
 
 use super::super::clock::{self, now_ms};
 use super::super::lobby;
-use super::super::{Inner, RoomRequest, ServiceError, live, words};
-use crate::store::{LiveGame, QueueEntry};
+use super::super::{Inner, Reply, RoomRequest, ServiceError, live, words};
+use crate::store::{LiveGame, Place, QueueEntry, UserId};
 
 /// Starts each pair's game in the background; a pair that fails waits again.
 pub(super) fn start_all(inner: &Arc<Inner>, found: Vec<[QueueEntry; 2]>) {
@@ -15,7 +17,7 @@ pub(super) fn start_all(inner: &Arc<Inner>, found: Vec<[QueueEntry; 2]>) {
         let inner = inner.clone();
         tokio::spawn(async move {
             let users = [pair[0].user, pair[1].user];
-            if let Err(error) = start_pair(&inner, pair.clone()).await {
+            if let Err(error) = start_pair(&inner, pair.clone(), None).await {
                 tracing::error!("starting the quick-match game of {users:?}: {error}");
                 wait_again(&inner, pair).await;
             }
@@ -52,12 +54,15 @@ pub(super) async fn wait_again(inner: &Arc<Inner>, entries: impl IntoIterator<It
 }
 
 /// Starts the game of a pair taken out of the queue: out of the store, a room in the
-/// longer-waiting member's channel, then an ordinary rated game there with their clock. The
-/// store is asked before the room is opened, so an outage fails before any room is made.
+/// longer-waiting member's channel, then an ordinary rated game there with their clock; returns
+/// the room. The store is asked before the room is opened, so an outage fails before any room
+/// is made. Once the game has begun, each channel the pair typed `/play` in, but `caller`'s
+/// (the member answered privately, if any), gets a line naming the room.
 pub(super) async fn start_pair(
     inner: &Arc<Inner>,
     pair: [QueueEntry; 2],
-) -> Result<(), ServiceError> {
+    caller: Option<UserId>,
+) -> Result<Place, ServiceError> {
     let players = [pair[0].user, pair[1].user];
     let base_score = lobby::base_score_after_last_game(inner, players[0], players[1]).await?;
     // Durable with the game's start, the next write.
@@ -94,6 +99,15 @@ pub(super) async fn start_pair(
     let live = lobby::store_new_game_in_room(inner, live).await?;
     let (started, announced) = tokio::sync::oneshot::channel();
     live::spawn(inner, live, Some(started))?;
+    let mut told: Vec<Place> = Vec::new();
+    for entry in &pair {
+        if Some(entry.user) != caller && !told.contains(&entry.place) {
+            told.push(entry.place);
+        }
+    }
+    if let Some(caller) = pair.iter().find(|e| Some(e.user) == caller) {
+        told.retain(|place| *place != caller.place);
+    }
     let task_inner = inner.clone();
     tokio::spawn(async move {
         if let Ok(mut reply) = announced.await {
@@ -101,7 +115,12 @@ pub(super) async fn start_pair(
             let line = words::quick_match_found(lang, &names[0], &names[1]);
             reply.lines.insert(0, line);
             task_inner.send(room, reply.mentioning(players));
+            for place in told {
+                let lang = task_inner.public_language(place);
+                let line = words::quick_match_room(lang, &names[0], &names[1], room.channel);
+                task_inner.send(place, Reply::public(vec![line]));
+            }
         }
     });
-    Ok(())
+    Ok(room)
 }

@@ -24,16 +24,20 @@ pub enum Key {
     DeploySecs,
     MineSurvives,
     EngineerScouts,
+    MaxLiveGamesPerMember,
 }
 
 /// The longest clock or expiry a server may set, in seconds (a day).
 pub const MAX_SECS: u32 = 86_400;
 
+/// The most live games a server may let one member play at once.
+pub const MAX_LIVE_GAMES: u32 = 20;
+
 /// The widest starting window of `/play` a server may set, in points.
 pub const MAX_WINDOW_POINTS: u32 = 100_000;
 
 impl Key {
-    pub const ALL: [Key; 15] = [
+    pub const ALL: [Key; 16] = [
         Key::TurnSecs,
         Key::MinTurnSecs,
         Key::MaxTurnSecs,
@@ -49,6 +53,7 @@ impl Key {
         Key::DeploySecs,
         Key::MineSurvives,
         Key::EngineerScouts,
+        Key::MaxLiveGamesPerMember,
     ];
 
     /// The key's name in `/settings` (its option name).
@@ -69,6 +74,7 @@ impl Key {
             Key::DeploySecs => "deploy_secs",
             Key::MineSurvives => "mine_survives",
             Key::EngineerScouts => "engineer_scouts",
+            Key::MaxLiveGamesPerMember => "max_live_games_per_member",
         }
     }
 
@@ -90,6 +96,7 @@ impl Key {
 pub enum Unfit {
     Secs { min: u32, max: u32 },
     Points { max: u32 },
+    Count { max: u32 },
     Language,
     Flag,
     Channels,
@@ -122,6 +129,14 @@ pub fn parse(key: Key, text: &str) -> Result<SettingValue, Unfit> {
             .map(SettingValue::Points)
             .ok_or(Unfit::Points {
                 max: MAX_WINDOW_POINTS,
+            }),
+        Key::MaxLiveGamesPerMember => text
+            .parse::<u32>()
+            .ok()
+            .filter(|count| (1..=MAX_LIVE_GAMES).contains(count))
+            .map(SettingValue::Count)
+            .ok_or(Unfit::Count {
+                max: MAX_LIVE_GAMES,
             }),
         Key::Language => match text {
             "auto" => Ok(SettingValue::Language(None)),
@@ -169,7 +184,7 @@ pub fn parse(key: Key, text: &str) -> Result<SettingValue, Unfit> {
 /// A value as the store keeps it (read back by [`parse`]).
 pub fn stored_text(value: &SettingValue) -> String {
     match value {
-        SettingValue::Secs(secs) | SettingValue::Points(secs) => secs.to_string(),
+        SettingValue::Secs(n) | SettingValue::Points(n) | SettingValue::Count(n) => n.to_string(),
         SettingValue::Language(None) => "auto".into(),
         SettingValue::Language(Some(language)) => language.tag().into(),
         SettingValue::Flag(flag) => if *flag { "on" } else { "off" }.into(),
@@ -204,6 +219,8 @@ pub struct Settings {
     pub deploy_secs: u32,
     pub mine_survives: bool,
     pub engineer_scouts: bool,
+    /// How many live games one member may play at once (`/play`, `/challenge`, tournaments).
+    pub max_live_games_per_member: u32,
 }
 
 fn language_setting(language: Option<Language>) -> LanguageSetting {
@@ -234,6 +251,7 @@ impl Settings {
             deploy_secs: config.deploy_secs,
             mine_survives: config.mine_survives,
             engineer_scouts: config.engineer_scouts,
+            max_live_games_per_member: config.max_live_games_per_member,
         }
     }
 
@@ -270,6 +288,7 @@ impl Settings {
             Key::DeploySecs => SettingValue::Secs(self.deploy_secs),
             Key::MineSurvives => SettingValue::Flag(self.mine_survives),
             Key::EngineerScouts => SettingValue::Flag(self.engineer_scouts),
+            Key::MaxLiveGamesPerMember => SettingValue::Count(self.max_live_games_per_member),
         }
     }
 
@@ -301,6 +320,9 @@ impl Settings {
             (Key::DeploySecs, SettingValue::Secs(secs)) => self.deploy_secs = secs,
             (Key::MineSurvives, SettingValue::Flag(flag)) => self.mine_survives = flag,
             (Key::EngineerScouts, SettingValue::Flag(flag)) => self.engineer_scouts = flag,
+            (Key::MaxLiveGamesPerMember, SettingValue::Count(count)) => {
+                self.max_live_games_per_member = count;
+            }
             _ => {}
         }
     }

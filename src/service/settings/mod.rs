@@ -10,7 +10,7 @@ mod keys;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
-pub use keys::{Key, Settings};
+pub use keys::{Key, MAX_LIVE_GAMES, Settings};
 
 use super::{Caller, Inner, Reply, Rights, ServiceError, lock, store_failure};
 use crate::config::Language;
@@ -157,6 +157,7 @@ fn apply(
                 let expected = match unfit {
                     keys::Unfit::Secs { min, max } => say::expected_secs(lang, min, max),
                     keys::Unfit::Points { max } => say::expected_points(lang, max),
+                    keys::Unfit::Count { max } => say::expected_count(lang, max),
                     keys::Unfit::Language => say::expected_language(lang),
                     keys::Unfit::Flag => say::expected_flag(lang),
                     keys::Unfit::Channels => say::expected_channels(lang),

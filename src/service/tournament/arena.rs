@@ -1,6 +1,8 @@
 //! The arena's rules on a tournament record, with no I/O and no clock: what a finished game
 //! scores (2/1/0, doubled on a streak), the ranking, and which free players to pair next.
 
+use std::collections::HashSet;
+
 use crate::game::{Outcome, Seat};
 use crate::store::{Entrant, Tournament, UserId};
 
@@ -47,13 +49,16 @@ pub fn score(entrant: &mut Entrant, result: Played, opponent: UserId) -> u32 {
     points
 }
 
-/// The entrants in standings order: score, then wins, then fewer games, then who joined first
-/// (their order in the record).
+/// The entrants in standings order: everyone who played a game before everyone who did not
+/// (a member without a game is on no podium and is listed last), then score, then wins, then
+/// fewer games, then who joined first (their order in the record). The one ranking of the
+/// live standings, the final post, the announcement and the image.
 pub fn standings(tournament: &Tournament) -> Vec<&Entrant> {
     let mut ranked: Vec<(usize, &Entrant)> = tournament.entrants.iter().enumerate().collect();
     ranked.sort_by(|(a_joined, a), (b_joined, b)| {
-        b.score
-            .cmp(&a.score)
+        (a.games() == 0)
+            .cmp(&(b.games() == 0))
+            .then(b.score.cmp(&a.score))
             .then(b.wins.cmp(&a.wins))
             .then(a.games().cmp(&b.games()))
             .then(a_joined.cmp(b_joined))
@@ -61,20 +66,23 @@ pub fn standings(tournament: &Tournament) -> Vec<&Entrant> {
     ranked.into_iter().map(|(_, entrant)| entrant).collect()
 }
 
-/// Who may be paired now: joined, not left and not in a game, in join order.
-pub fn free_players(tournament: &Tournament) -> Vec<&Entrant> {
+/// Who may be paired now: joined, not left, not in a game of the tournament and not `busy`
+/// (playing as many live games elsewhere as the server allows), in join order.
+pub fn free_players<'a>(tournament: &'a Tournament, busy: &HashSet<UserId>) -> Vec<&'a Entrant> {
     tournament
         .entrants
         .iter()
-        .filter(|entrant| !entrant.left && !tournament.is_playing(entrant.user))
+        .filter(|entrant| {
+            !entrant.left && !tournament.is_playing(entrant.user) && !busy.contains(&entrant.user)
+        })
         .collect()
 }
 
 /// The next pair to play, if two players are free: the two closest in tournament score
 /// (ties: the earliest joined), never two who just played each other while a third player is
-/// free. The first of the pair is the one who joined first.
-pub fn next_pair(tournament: &Tournament) -> Option<[UserId; 2]> {
-    let free = free_players(tournament);
+/// free. The first of the pair is the one who joined first. Nobody `busy` is paired.
+pub fn next_pair(tournament: &Tournament, busy: &HashSet<UserId>) -> Option<[UserId; 2]> {
+    let free = free_players(tournament, busy);
     if free.len() < 2 {
         return None;
     }
@@ -198,23 +206,37 @@ mod tests {
         t.entrants[2].wins = 2; // the same, but one game more
         t.entrants[2].losses = 1;
         t.entrants[4].wins = 2; // the same as 2, joined later
+        t.entrants[3].wins = 3;
         let order: Vec<UserId> = standings(&t).iter().map(|e| e.user).collect();
         assert_eq!(order, vec![4, 2, 5, 3, 1]);
+    }
+
+    /// ivy joined and left without a game; ivan played 3 and scored nothing: ivan ranks
+    /// above her, as everyone who played ranks above everyone who did not.
+    #[test]
+    fn members_without_a_game_rank_after_everyone_who_played() {
+        let mut t = tournament(&[(1, 4), (2, 0), (3, 0), (4, 2)]);
+        t.entrants[0].wins = 2;
+        t.entrants[1].left = true; // ivy: no game
+        t.entrants[2].losses = 3; // ivan: three games, no point
+        t.entrants[3].wins = 1;
+        let order: Vec<UserId> = standings(&t).iter().map(|e| e.user).collect();
+        assert_eq!(order, vec![1, 4, 3, 2]);
     }
 
     #[test]
     fn the_closest_in_score_pair_first() {
         let t = tournament(&[(1, 0), (2, 10), (3, 4), (4, 11)]);
-        assert_eq!(next_pair(&t), Some([2, 4]));
+        assert_eq!(next_pair(&t, &HashSet::new()), Some([2, 4]));
         let t = tournament(&[(1, 0), (2, 10), (3, 1)]);
-        assert_eq!(next_pair(&t), Some([1, 3]));
-        assert_eq!(next_pair(&tournament(&[(1, 0)])), None);
+        assert_eq!(next_pair(&t, &HashSet::new()), Some([1, 3]));
+        assert_eq!(next_pair(&tournament(&[(1, 0)]), &HashSet::new()), None);
     }
 
     #[test]
     fn ties_go_to_who_joined_first() {
         let t = tournament(&[(1, 2), (2, 0), (3, 2), (4, 0)]);
-        assert_eq!(next_pair(&t), Some([1, 3]));
+        assert_eq!(next_pair(&t, &HashSet::new()), Some([1, 3]));
     }
 
     #[test]
@@ -226,9 +248,16 @@ mod tests {
             game: Some(9),
         });
         t.entrants[3].left = true;
-        assert_eq!(next_pair(&t), None);
+        assert_eq!(next_pair(&t, &HashSet::new()), None);
         t.entrants[3].left = false;
-        assert_eq!(next_pair(&t), Some([3, 4]));
+        assert_eq!(next_pair(&t, &HashSet::new()), Some([3, 4]));
+    }
+
+    #[test]
+    fn players_busy_elsewhere_are_not_free() {
+        let t = tournament(&[(1, 0), (2, 0), (3, 0), (4, 0)]);
+        assert_eq!(next_pair(&t, &HashSet::from([1])), Some([2, 3]));
+        assert_eq!(next_pair(&t, &HashSet::from([1, 2, 3])), None);
     }
 
     #[test]
@@ -236,10 +265,10 @@ mod tests {
         let mut t = tournament(&[(1, 2), (2, 0), (3, 9)]);
         t.entrants[0].last_opponent = Some(2);
         t.entrants[1].last_opponent = Some(1);
-        assert_eq!(next_pair(&t), Some([1, 3]));
+        assert_eq!(next_pair(&t, &HashSet::new()), Some([1, 3]));
         // Only the two of them free: they play again.
         t.entrants[2].left = true;
-        assert_eq!(next_pair(&t), Some([1, 2]));
+        assert_eq!(next_pair(&t, &HashSet::new()), Some([1, 2]));
     }
 
     #[test]

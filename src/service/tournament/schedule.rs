@@ -6,7 +6,7 @@
 //! the end that follow) is retried every second while the store fails, never dropped, and
 //! each step is safe to repeat: it looks at the stored phase and games before it changes them.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -19,7 +19,7 @@ use super::{Inner, minute_ms, shown};
 use crate::game::Seat;
 use crate::service::clock::{self, now_ms};
 use crate::service::news::GameNews;
-use crate::service::{ServiceError, Surface, live, lobby, lock, until_stored};
+use crate::service::{ServiceError, Surface, live, lobby, lock, playing, until_stored};
 use crate::store::{ArenaGame, FinishedGame, LiveGame, Phase, Place, Tournament, UserId};
 use crate::words::tournament as say;
 
@@ -168,10 +168,16 @@ pub(super) async fn follow_news(inner: Arc<Inner>, mut news: UnboundedReceiver<G
                 let (game, place) = (finished.game.id, finished.game.place);
                 let what = format!("counting game {game} into its tournament");
                 until_stored(&what, || game_ended(&inner, game, place, Some(&finished))).await;
+                free_again(&inner, finished.game.players).await;
             }
-            GameNews::Cancelled { game, place, .. } => {
+            GameNews::Cancelled {
+                game,
+                place,
+                players,
+            } => {
                 let what = format!("taking cancelled game {game} out of its tournament");
                 until_stored(&what, || game_ended(&inner, game, place, None)).await;
+                free_again(&inner, players).await;
             }
             GameNews::Started { .. } => {}
         }
@@ -297,10 +303,23 @@ async fn finish_if_done(inner: &Arc<Inner>, open: &mut Open, id: u64) -> Result<
     Ok(())
 }
 
-/// Pairs free players for as long as two are free. On a failure the two stay free, and the
-/// error says so to the caller (a timer or the news retries; a member's command leaves it to
-/// the next change).
+/// Pairs free players for as long as two are free; a member who plays as many live games
+/// elsewhere as the server allows (`max_live_games_per_member`) waits until one ends. On a
+/// failure the two stay free, and the error says so to the caller (a timer or the news
+/// retries; a member's command leaves it to the next change).
 async fn pair_free(inner: &Arc<Inner>, open: &mut Open, id: u64) -> Result<(), ServiceError> {
+    let busy = match open.get(&id) {
+        Some(t)
+            if t.phase == Phase::Running && arena::free_players(t, &HashSet::new()).len() > 1 =>
+        {
+            let free: Vec<UserId> = arena::free_players(t, &HashSet::new())
+                .iter()
+                .map(|entrant| entrant.user)
+                .collect();
+            playing::at_limit(inner, t.place.guild, &free).await?
+        }
+        _ => return Ok(()),
+    };
     loop {
         let Some(tournament) = open.get(&id) else {
             return Ok(());
@@ -308,10 +327,25 @@ async fn pair_free(inner: &Arc<Inner>, open: &mut Open, id: u64) -> Result<(), S
         if tournament.phase != Phase::Running {
             return Ok(());
         }
-        let Some(pair) = arena::next_pair(tournament) else {
+        let Some(pair) = arena::next_pair(tournament, &busy) else {
             return Ok(());
         };
         start_game(inner, open, id, pair).await?;
+    }
+}
+
+/// A game outside any tournament ended (or was cancelled): its players, if entrants of a
+/// running tournament kept waiting by the live-game limit, may be paired now.
+async fn free_again(inner: &Arc<Inner>, players: [UserId; 2]) {
+    let mut open = inner.arena.open.lock().await;
+    let waiting: Vec<u64> = open
+        .values()
+        .filter(|t| t.phase == Phase::Running)
+        .filter(|t| players.iter().any(|user| t.entrant(*user).is_some()))
+        .map(|t| t.id)
+        .collect();
+    for id in waiting {
+        then(inner, &mut open, id, Next::Pair).await;
     }
 }
 

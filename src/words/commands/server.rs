@@ -239,6 +239,15 @@ pub(super) const SETTINGS: CommandSpec = CommandSpec::new(
             ),
         ),
         setting(
+            "max_live_games_per_member",
+            Kind::Integer,
+            phrase(
+                "How many live games one member may play at once (/play, /challenge, tournaments)",
+                "每位成员可同时进行的对局数（/匹配、/挑战、锦标赛）",
+                "每位成員可同時進行的對局數（/配對、/挑戰、錦標賽）",
+            ),
+        ),
+        setting(
             "reset",
             Kind::Text,
             phrase(

@@ -44,6 +44,42 @@ fn bench(c: &mut Criterion) {
     c.bench_function("render_png first board", |b| {
         b.iter(|| render_png(&first, &panel, None, &options).expect("renders"))
     });
+    bench_standard_views(c, &panel, &options);
+}
+
+/// A 暗棋 game's first board as a player sees it (their pieces face up, the enemy's as
+/// coloured backs) and as the channel sees it (backs only): the images a standard game draws,
+/// next to `render_png first board` above.
+fn bench_standard_views(c: &mut Criterion, panel: &Panel, options: &RenderOptions) {
+    use junqi::game::{Colour, Seat, SquareSet, StandardOptions};
+    use junqi::standard::{Preset, StandardGame, Viewer, public_view};
+    let classic = Preset::named("classic")
+        .expect("the classic preset")
+        .layout();
+    let game = StandardGame::new(
+        classic,
+        classic,
+        StandardOptions::default(),
+        Rules::default(),
+    );
+    let position = game.position();
+    let view = |viewer| {
+        public_view(
+            position,
+            SquareSet::EMPTY,
+            viewer,
+            Seat::First,
+            position.rules,
+        )
+    };
+    let private = view(Viewer::Player(Colour::Red));
+    let public = view(Viewer::Spectator);
+    c.bench_function("render_png standard private view", |b| {
+        b.iter(|| render_png(&private, panel, None, options).expect("renders"))
+    });
+    c.bench_function("render_png standard public view", |b| {
+        b.iter(|| render_png(&public, panel, None, options).expect("renders"))
+    });
 }
 
 fn bench_replay(c: &mut Criterion) {

@@ -118,19 +118,53 @@ pub async fn posts(ctx: Context<'_>, typed: &str) -> CreateAutocompleteResponse 
     CreateAutocompleteResponse::new().set_choices(choices)
 }
 
-/// `/deploy`'s `name`: the presets whose names start with what was typed.
-pub async fn presets(_ctx: Context<'_>, typed: &str) -> CreateAutocompleteResponse {
+/// `/deploy`'s `name`: the presets, then the caller's saved layouts, whose names start with
+/// what was typed (any case).
+pub async fn presets(ctx: Context<'_>, typed: &str) -> CreateAutocompleteResponse {
+    let saved = saved_names(ctx).await;
+    let choices = layout_choices(&saved, typed)
+        .into_iter()
+        .map(|(label, value)| AutocompleteChoice::new(label, value))
+        .collect();
+    CreateAutocompleteResponse::new().set_choices(choices)
+}
+
+/// `/layouts delete`'s `name`: the caller's saved layouts only.
+pub async fn saved(ctx: Context<'_>, typed: &str) -> CreateAutocompleteResponse {
     let typed = typed.trim().to_lowercase();
-    let choices = crate::standard::PRESETS
+    let choices = saved_names(ctx)
+        .await
+        .into_iter()
+        .filter(|name| name.to_lowercase().starts_with(&typed))
+        .take(MAX_CHOICES)
+        .map(|name| AutocompleteChoice::new(name.clone(), name))
+        .collect();
+    CreateAutocompleteResponse::new().set_choices(choices)
+}
+
+async fn saved_names(ctx: Context<'_>) -> Vec<String> {
+    match slash_caller(ctx) {
+        Some((_, caller)) => ctx.data().service.saved_layout_names(&caller).await,
+        None => Vec::new(),
+    }
+}
+
+/// (label, value) of the presets and then the saved layouts whose names start with `typed`:
+/// a preset shows its Chinese name, a saved layout is marked as the member's own.
+pub fn layout_choices(saved: &[String], typed: &str) -> Vec<(String, String)> {
+    let typed = typed.trim().to_lowercase();
+    let presets = crate::standard::PRESETS
         .iter()
         .filter(|preset| preset.name.starts_with(&typed))
         .map(|preset| {
             let label = format!("{} · {}", preset.name, preset.chinese);
-            AutocompleteChoice::new(label, preset.name)
-        })
-        .take(MAX_CHOICES)
-        .collect();
-    CreateAutocompleteResponse::new().set_choices(choices)
+            (label, preset.name.to_string())
+        });
+    let own = saved
+        .iter()
+        .filter(|name| name.to_lowercase().starts_with(&typed))
+        .map(|name| (format!("★ {name}"), name.clone()));
+    presets.chain(own).take(MAX_CHOICES).collect()
 }
 
 #[cfg(test)]
@@ -139,6 +173,22 @@ mod tests {
 
     fn sq(name: &str) -> Square {
         name.parse().expect("a square")
+    }
+
+    #[test]
+    fn layout_names_offer_presets_then_saved_layouts_by_prefix() {
+        let saved = vec!["Classic wall".to_string(), "rush".to_string()];
+        let values = |typed: &str| -> Vec<String> {
+            layout_choices(&saved, typed)
+                .into_iter()
+                .map(|(_, value)| value)
+                .collect()
+        };
+        assert_eq!(values("CLASS"), vec!["classic", "Classic wall"]);
+        assert_eq!(values("ru"), vec!["rush"]);
+        let all = layout_choices(&saved, "");
+        assert_eq!(all.len(), crate::standard::PRESETS.len() + 2);
+        assert_eq!(all.last().map(|(label, _)| label.as_str()), Some("★ rush"));
     }
 
     #[test]

@@ -39,6 +39,7 @@ fn slash_command(cmd: Cmd) -> poise::Command<Bot, CommandError> {
         Cmd::Withdraw => super::lobby::withdraw(),
         Cmd::Play => super::play::play(),
         Cmd::Deploy => deploy(),
+        Cmd::Layouts => super::layouts::layouts(),
         Cmd::Flip => flip(),
         Cmd::Move => move_piece(),
         Cmd::Moves => moves(),
@@ -240,6 +241,12 @@ async fn deploy(
         Some(DeployAction::Layout) => text
             .map(crate::service::DeployStep::Layout)
             .ok_or_else(|| missing("text")),
+        Some(DeployAction::Save) => name
+            .map(crate::service::DeployStep::Save)
+            .ok_or_else(|| missing("name")),
+        Some(DeployAction::Load) => name
+            .map(crate::service::DeployStep::Load)
+            .ok_or_else(|| missing("name")),
         Some(DeployAction::Swap) => match (from, to) {
             (Some(from), Some(to)) => self::square(&from, language).and_then(|from| {
                 let to = self::square(&to, language)?;
@@ -262,6 +269,10 @@ pub enum DeployAction {
     Layout,
     #[name = "swap"]
     Swap,
+    #[name = "save"]
+    Save,
+    #[name = "load"]
+    Load,
     #[name = "ready"]
     Ready,
 }
@@ -411,7 +422,7 @@ pub(super) fn language_of(ctx: Context<'_>) -> Language {
 }
 
 /// The language of the invoking member's client (or the configured one).
-fn locale_language(ctx: Context<'_>) -> Language {
+pub(super) fn locale_language(ctx: Context<'_>) -> Language {
     match ctx {
         poise::Context::Application(app) => private_language(
             &ctx.data().service,

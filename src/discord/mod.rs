@@ -16,6 +16,7 @@ mod failures;
 mod history;
 pub mod http;
 mod lanes;
+mod layouts;
 mod lobby;
 mod localise;
 mod menus;

@@ -30,6 +30,7 @@ mod button;
 mod clock;
 mod flood;
 mod history;
+mod layouts;
 mod live;
 mod lobby;
 mod moderation;
@@ -357,6 +358,7 @@ impl Service {
                 lobby::close(inner, &caller, tongues, challenge, closing).await
             }
             Command::Rematch => lobby::rematch(inner, &caller, tongues).await,
+            Command::Layouts { delete } => layouts::layouts(inner, &caller, lang, delete).await,
             Command::Rank(member) => standings::rank(inner, &caller, lang, member).await,
             Command::Leaderboard { global } => {
                 standings::leaderboard(inner, &caller, lang, global).await
@@ -411,6 +413,11 @@ impl Service {
     /// none): for suggestions while a player types. Only what the player could list themselves.
     pub async fn legal_actions(&self, caller: &Caller) -> Vec<crate::game::Action> {
         live::legal_actions(&self.inner, caller).await
+    }
+
+    /// The names of the caller's saved layouts, for suggestions while they type one.
+    pub async fn saved_layout_names(&self, caller: &Caller) -> Vec<String> {
+        layouts::names(&self.inner, caller.user).await
     }
 
     /// The squares of the caller's posts while their deployment is open (none otherwise).

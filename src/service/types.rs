@@ -104,6 +104,11 @@ pub enum Command {
     Board,
     /// A step of a standard game's deployment (`/deploy …`).
     Deploy(super::live::DeployStep),
+    /// The caller's saved layouts, privately (`/layouts`); `delete`: remove the one of that
+    /// name instead.
+    Layouts {
+        delete: Option<String>,
+    },
     /// The position in notation and who plays which colour.
     Export,
     Resign,

@@ -18,7 +18,8 @@
 //! Shared here: the records ([`records`]; cancelled games apart, in `cancelled`; analyses in
 //! `analyses`), their byte encoding (`codec`), the errors and what a finished game does to a
 //! player's totals (`stats`), the older layouts the migrations read (`legacy`), waiting for a
-//! database that is not up yet at start-up (`connect`), and the stable checksums ([`fnv`]).
+//! database that is not up yet at start-up (`connect`), the stable checksums ([`fnv`]) and
+//! members' saved layouts (`layouts`).
 
 mod analyses;
 mod cancelled;
@@ -47,6 +48,10 @@ pub use cancelled::{
 };
 pub use connect::server_of;
 pub use error::StoreError;
+pub use layouts::{
+    LAYOUT_NAME_CHARS, MAX_SAVED_LAYOUTS, NameError, SAVED_LAYOUTS_VERSION, SaveOutcome,
+    SavedLayout, SavedLayouts, layout_name,
+};
 pub use queue::QueueEntry;
 pub use records::{
     ANYONE, Challenge, FinishedGame, LiveGame, Place, PlayerStats, RematchWindow, UserId,
@@ -112,7 +117,8 @@ macro_rules! dispatch {
     };
 }
 
-// After `dispatch!`, which it uses.
+// After `dispatch!`, which they use.
+mod layouts;
 mod upkeep;
 
 /// Runs a sled call on tokio's blocking pool, so that a flush never stalls the workers that

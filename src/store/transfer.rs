@@ -1,6 +1,7 @@
 //! Moving a sled directory into a PostgreSQL database (`junqi-bot migrate-store`): players,
 //! finished and cancelled games, live games with their clocks, open challenges, rematch
-//! windows, tournaments, the quick-match queue, the servers' settings and the analyses, then a
+//! windows, tournaments, the quick-match queue, the servers' settings, the analyses and the
+//! members' saved layouts, then a
 //! check that both sides hold the same records (counts and checksums). Copying is an upsert by
 //! key, so running it again changes nothing; the sled directory's lock makes it refuse while a bot runs on it.
 
@@ -13,7 +14,7 @@ use super::postgres::PgStore;
 use super::sled::SledStore;
 use super::{
     CancelledGame, Challenge, FinishedGame, GuildSettings, LiveGame, PlayerStats, QueueEntry,
-    RematchWindow, StoredAnalysis, Tournament, codec, fnv, on_blocking_pool,
+    RematchWindow, SavedLayouts, StoredAnalysis, Tournament, codec, fnv, on_blocking_pool,
 };
 
 /// What one kind of record looks like on both sides after the copy.
@@ -56,6 +57,7 @@ struct SledRecords {
     settings: Vec<GuildSettings>,
     cancelled: Vec<CancelledGame>,
     analyses: Vec<StoredAnalysis>,
+    layouts: Vec<SavedLayouts>,
 }
 
 impl SledRecords {
@@ -71,6 +73,7 @@ impl SledRecords {
             settings: from.all_guild_settings()?,
             cancelled: from.cancelled_games()?,
             analyses: from.analyses()?,
+            layouts: from.all_saved_layouts()?,
         })
     }
 }
@@ -118,6 +121,7 @@ async fn copy_and_verify(
         settings,
         cancelled,
         analyses,
+        layouts,
     } = records;
     to.import_players(players).await?;
     to.import_finished_games(finished).await?;
@@ -140,6 +144,9 @@ async fn copy_and_verify(
     }
     for guild in settings {
         to.put_guild_settings(guild).await?;
+    }
+    for saved in layouts {
+        to.put_saved_layouts(saved).await?;
     }
     let highest = finished
         .iter()
@@ -187,6 +194,12 @@ async fn copy_and_verify(
             |g| g.game.id,
         )?,
         verify("analyses", analyses, &to.analyses().await?, |a| a.game)?,
+        verify(
+            "saved layouts",
+            layouts,
+            &to.all_saved_layouts().await?,
+            |l| l.user,
+        )?,
     ];
     Ok(MigrationReport { kinds })
 }

@@ -146,6 +146,12 @@ pub fn panel_note(lang: Language, note: PanelNote) -> String {
             "你已确认，等待对手。你的布阵：",
             "你已確認，等待對手。你的佈陣："
         ),
+        PanelNote::Saved {
+            name,
+            replaced,
+            count,
+        } => super::layouts::saved(lang, name, replaced, count),
+        PanelNote::Loaded(name) => super::layouts::loaded(lang, name),
     }
 }
 
@@ -158,6 +164,13 @@ pub enum PanelNote<'a> {
     Layout,
     Swapped(&'a str, &'a str),
     Waiting,
+    /// Saved under a name (which the member already had: `replaced`); they keep `count`.
+    Saved {
+        name: &'a str,
+        replaced: bool,
+        count: usize,
+    },
+    Loaded(&'a str),
 }
 
 /// The panel's closing hint.

@@ -7,7 +7,7 @@
 //! `lobby` (challenges), `standings` (points, ranks, titles), `turns` (what an action did and
 //! the text board), `ending` (how a game ended, in a message and on the image's banner),
 //! `history` (`/history`, `/replay`, `/games`), `moderation` (`/cancel`), `analysis`
-//! (`/analyse`), `commands` (the one table of commands: names, descriptions, options, usage
+//! (`/analyse`), `layouts` (saved layouts), `commands` (the one table of commands: names, descriptions, options, usage
 //! and `/help`, in every language) and `board` (the labels drawn on the board image). The
 //! Discord front end's own texts live with it (`discord/wording.rs`). Nothing here depends on
 //! the service or a front end: [`Surface`] says which front end a sentence is for.
@@ -16,6 +16,7 @@ pub mod analysis;
 mod commands;
 pub mod deploy;
 mod errors;
+pub mod layouts;
 mod lobby;
 pub mod moderation;
 mod play;

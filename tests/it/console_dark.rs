@@ -172,7 +172,7 @@ impl Transcript {
 }
 
 /// The deployment clock's deadline is a time of day: masked, so the transcript is stable.
-fn mask_deadline(text: &str) -> String {
+pub(crate) fn mask_deadline(text: &str) -> String {
     match text.find("deadline at ") {
         Some(at) => {
             let start = at + "deadline at ".len();

@@ -1,6 +1,6 @@
 //! `junqi-bot migrate-store`: a populated sled directory copied into a fresh PostgreSQL
 //! database holds the same players, finished and cancelled games, live games (clocks
-//! included) and challenges; running it again changes nothing; it refuses while a bot holds the directory.
+//! included), challenges and saved layouts; running it again changes nothing; it refuses while a bot holds the directory.
 
 use crate::store_support;
 
@@ -90,6 +90,14 @@ async fn populate(store: &Store) {
         after: "45".into(),
     });
     store.put_guild_settings(&settings).await.expect("stored");
+    // Two members' saved layouts.
+    let presets = junqi::standard::PRESETS;
+    for (user, name) in [(1, "wall"), (1, "Fortress 要塞"), (4, "mine")] {
+        store
+            .save_layout(user, name, presets[user as usize].layout())
+            .await
+            .expect("saved");
+    }
     // One game a moderator cancelled.
     let live = live_game(
         store.next_id().await.expect("id"),
@@ -160,6 +168,8 @@ async fn a_populated_sled_directory_moves_to_postgres_verified_and_idempotent() 
     let settings = source.all_guild_settings().await.expect("read");
     let cancelled = source.cancelled_games().await.expect("read");
     assert_eq!(cancelled.len(), 1);
+    let layouts = source.all_saved_layouts().await.expect("read");
+    assert_eq!(layouts.len(), 2, "two members saved layouts");
     let board = source.leaderboard(None, 100).await.expect("board");
     let highest_id = expected
         .1
@@ -178,7 +188,7 @@ async fn a_populated_sled_directory_moves_to_postgres_verified_and_idempotent() 
     let counts: Vec<usize> = report.kinds.iter().map(|kind| kind.count).collect();
     assert_eq!(
         counts,
-        vec![expected.0.len(), 12, 2, 2, 4, 1, 1, 1, 1, 0],
+        vec![expected.0.len(), 12, 2, 2, 4, 1, 1, 1, 1, 0, 2],
         "{report}"
     );
     assert_eq!(expected.0.len(), 8, "seven players and one only named");
@@ -189,6 +199,7 @@ async fn a_populated_sled_directory_moves_to_postgres_verified_and_idempotent() 
     assert_eq!(target.queue_entries().await.expect("read"), queue);
     assert_eq!(target.all_guild_settings().await.expect("read"), settings);
     assert_eq!(target.cancelled_games().await.expect("read"), cancelled);
+    assert_eq!(target.all_saved_layouts().await.expect("read"), layouts);
     let window = windows[0];
     let rematch = target
         .rematch_window(window.place, window.user)
@@ -240,4 +251,5 @@ async fn a_populated_sled_directory_moves_to_postgres_verified_and_idempotent() 
     assert_eq!(target.rematch_windows().await.expect("read"), windows);
     assert_eq!(target.tournaments().await.expect("read"), tournaments);
     assert_eq!(target.queue_entries().await.expect("read"), queue);
+    assert_eq!(target.all_saved_layouts().await.expect("read"), layouts);
 }

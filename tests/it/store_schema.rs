@@ -73,12 +73,13 @@ fn downgrade(location: &Location, players: &[PlayerStats], games: &[FinishedGame
         }
         Location::Database(database) => {
             // Schema 4's board counts, schema 5's tournaments, schema 6's queue, the guild
-            // settings, schema 8's cancelled games and schema 9's analyses did not exist either:
-            // 004 creates and fills the counts, 005 to 009 create the tables.
+            // settings, schema 8's cancelled games, schema 9's analyses and schema 10's saved
+            // layouts did not exist either: 004 creates and fills the counts, 005 to 010 create
+            // the tables.
             let mut statements = vec![
                 "UPDATE junqi_schema SET version = 2".to_string(),
                 "DROP TABLE rank_counts, rank_buckets, tournaments, queue, guild_settings, \
-                 cancelled_games, analyses"
+                 cancelled_games, analyses, saved_layouts"
                     .to_string(),
             ];
             for stats in players {

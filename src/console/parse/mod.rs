@@ -3,6 +3,7 @@
 //! names to stable places (guild 0), so a data directory can be reused across runs.
 
 mod history;
+mod layouts;
 mod moderation;
 mod settings;
 #[cfg(test)]
@@ -298,6 +299,7 @@ pub fn parse_command(text: &str) -> Result<Command, ParseError> {
     Ok(match command {
         Cmd::Challenge => challenge(w)?,
         Cmd::Deploy => deploy(w)?,
+        Cmd::Layouts => layouts::layouts(w)?,
         Cmd::Play => {
             w.expect()?;
             let seconds = w.number("seconds")?;
@@ -407,7 +409,7 @@ fn challenge(w: &Words<'_>) -> Result<Command, ParseError> {
     })
 }
 
-/// `/deploy [random|preset name:N|layout text:L|swap FROM TO|ready]`.
+/// `/deploy [random|preset name:N|layout text:L|swap FROM TO|save name:N|load name:N|ready]`.
 fn deploy(w: &Words<'_>) -> Result<Command, ParseError> {
     let action = w.positional.first().map(|word| word.to_lowercase());
     let text = |name: &str| {
@@ -433,6 +435,8 @@ fn deploy(w: &Words<'_>) -> Result<Command, ParseError> {
         Some("preset") => DeployStep::Preset(text("name")?),
         // A layout has no spaces; `text:` takes the rest of the line's first word.
         Some("layout") => DeployStep::Layout(text("text")?),
+        Some("save") => DeployStep::Save(text("name")?),
+        Some("load") => DeployStep::Load(text("name")?),
         // `swap B2 C5`, or as on Discord `swap from:B2 to:C5`.
         Some("swap") => {
             let squares: Vec<&str> = match (w.option("from"), w.option("to")) {
@@ -451,7 +455,7 @@ fn deploy(w: &Words<'_>) -> Result<Command, ParseError> {
         }
         Some(other) => {
             return Err(w.problem(format!(
-                "\"{}\": write random, preset, layout, swap or ready",
+                "\"{}\": write random, preset, layout, swap, save, load or ready",
                 echo(other)
             )));
         }

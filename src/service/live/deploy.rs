@@ -17,6 +17,7 @@ use crate::ai::Level;
 use crate::game::Colour;
 use crate::game::{Game, GameError, GameRecord, Seat, Square};
 use crate::standard::{Layout, LayoutError, Post, Preset, StandardRound, SwapError};
+use crate::store::{NameError, SaveOutcome, layout_name};
 
 /// One `/deploy` step (console and Discord alike).
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -32,6 +33,10 @@ pub enum DeployStep {
         from: Square,
         to: Square,
     },
+    /// Saves the layout on screen under a name of the caller's (`/deploy save name:NAME`).
+    Save(String),
+    /// Puts one of the caller's saved layouts on screen (`/deploy load name:NAME`).
+    Load(String),
     Ready,
 }
 
@@ -72,6 +77,12 @@ pub(in crate::service) fn opening(
     (round.record().clone(), settings.deploy_secs)
 }
 
+/// A saved layout the store could not read or write: logged, and refused as a store failure.
+fn store_refusal(error: crate::store::StoreError) -> Refusal {
+    crate::service::note_store_failure(&error.into());
+    Refusal::StoreFailure
+}
+
 /// Why a `/deploy` step was refused, beyond the rules' own refusals.
 #[derive(Debug)]
 pub(in crate::service) enum DeployRefusal {
@@ -84,6 +95,17 @@ pub(in crate::service) enum DeployRefusal {
     Swap(SwapError, Colour),
     /// A swap naming a square that is not one of the caller's deployment posts.
     NotYourPost(Square),
+    /// A save's name that cannot be kept (empty, too long, a control character).
+    BadName(NameError),
+    /// A save with no layout on screen yet.
+    NothingToSave,
+    /// A new name while the caller keeps [`crate::store::MAX_SAVED_LAYOUTS`].
+    Full,
+    /// A load of a name the caller has not saved, with the names they have.
+    UnknownSaved {
+        name: String,
+        saved: Vec<String>,
+    },
 }
 
 impl GameActor {
@@ -126,6 +148,19 @@ impl GameActor {
                     .map_err(|error| Refusal::Deploy(DeployRefusal::Layout(error, colour)))?;
                 (layout, DeployNote::Layout)
             }
+            DeployStep::Save(name) => {
+                let layout = on_screen.ok_or(Refusal::Deploy(DeployRefusal::NothingToSave))?;
+                return self.save_layout(seat, caller, &name, layout).await;
+            }
+            DeployStep::Load(name) => {
+                let saved = self.inner.store.saved_layouts(caller.user).await;
+                let saved = saved.map_err(store_refusal)?;
+                let found = saved.find(&name).ok_or_else(|| {
+                    let (name, saved) = (name.trim().to_string(), saved.names());
+                    Refusal::Deploy(DeployRefusal::UnknownSaved { name, saved })
+                })?;
+                (found.layout, DeployNote::Loaded(found.name.clone()))
+            }
             DeployStep::Swap { from, to } => {
                 let post = |square: Square| {
                     Post::of_square(colour, square)
@@ -145,6 +180,38 @@ impl GameActor {
         };
         self.commit(set, false).await?;
         Ok(self.panel(seat, note))
+    }
+
+    /// Saves `layout` (on `seat`'s screen) under `name` for the caller; nothing in the game
+    /// changes. Answered with the panel, noting the save.
+    async fn save_layout(
+        &self,
+        seat: Seat,
+        caller: &Caller,
+        name: &str,
+        layout: Layout,
+    ) -> Result<Happened, Said> {
+        let name =
+            layout_name(name).map_err(|error| Refusal::Deploy(DeployRefusal::BadName(error)))?;
+        let outcome = self
+            .inner
+            .store
+            .save_layout(caller.user, name, layout)
+            .await;
+        let (count, replaced) = match outcome.map_err(store_refusal)? {
+            SaveOutcome::Added { count } => (count, false),
+            SaveOutcome::Replaced { count } => (count, true),
+            SaveOutcome::Full => return Err(Refusal::Deploy(DeployRefusal::Full).into()),
+        };
+        let name = name.to_string();
+        Ok(self.panel(
+            seat,
+            DeployNote::Saved {
+                name,
+                replaced,
+                count,
+            },
+        ))
     }
 
     /// The squares of `user`'s posts while they may still change their layout.

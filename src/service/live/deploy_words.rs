@@ -49,7 +49,7 @@ pub(super) fn started(scene: &Scene) -> Reply {
 pub(super) fn panel(
     scene: &Scene,
     layout: Option<&crate::standard::Layout>,
-    note: DeployNote,
+    note: &DeployNote,
 ) -> Reply {
     let lang = scene.private;
     let (from, to) = match note {
@@ -63,6 +63,16 @@ pub(super) fn panel(
         DeployNote::Layout => say::PanelNote::Layout,
         DeployNote::Swapped { .. } => say::PanelNote::Swapped(&from, &to),
         DeployNote::Waiting => say::PanelNote::Waiting,
+        DeployNote::Saved {
+            name,
+            replaced,
+            count,
+        } => say::PanelNote::Saved {
+            name,
+            replaced: *replaced,
+            count: *count,
+        },
+        DeployNote::Loaded(name) => say::PanelNote::Loaded(name),
     };
     let waiting = matches!(note, say::PanelNote::Waiting);
     let mut lines = vec![say::panel_note(lang, note)];
@@ -134,13 +144,25 @@ fn begun(scene: &Scene, mut lines: Vec<String>) -> Reply {
 }
 
 /// The sentence of a refused `/deploy` step.
-pub(super) fn refusal(refusal: &DeployRefusal, lang: Language) -> String {
+pub(super) fn refusal(refusal: &DeployRefusal, lang: Language, surface: Surface) -> String {
     match refusal {
         DeployRefusal::NotStandard => say::not_standard(lang),
         DeployRefusal::UnknownPreset(name) => {
             say::unknown_preset(lang, &crate::console::parse::echo(name), &preset_names())
         }
         DeployRefusal::NotYourPost(square) => say::not_your_post(lang, &square.to_string()),
+        DeployRefusal::BadName(error) => crate::words::layouts::bad_name(lang, *error),
+        DeployRefusal::NothingToSave => crate::words::layouts::nothing_to_save(lang),
+        DeployRefusal::Full => crate::words::layouts::full(lang, surface),
+        DeployRefusal::UnknownSaved { name, saved } => crate::words::layouts::unknown(
+            lang,
+            surface,
+            &crate::console::parse::echo(name),
+            &saved
+                .iter()
+                .map(|n| crate::console::parse::echo(n))
+                .collect::<Vec<_>>(),
+        ),
         DeployRefusal::Swap(error, colour) => match error {
             SwapError::Camp(post) => say::camp(lang, &post.square(*colour).to_string()),
             SwapError::OtherHalf(square) => say::not_your_post(lang, &square.to_string()),

@@ -174,12 +174,20 @@ pub(in crate::service) enum GiveUp {
 }
 
 /// What a deployment step did, for the panel's first line.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Clone, PartialEq, Eq, Debug)]
 pub(in crate::service) enum DeployNote {
     Shown,
     Random,
     Preset(&'static str),
     Layout,
+    /// Saved under `name`, which the caller already had (`replaced`) or not; they keep `count`.
+    Saved {
+        name: String,
+        replaced: bool,
+        count: usize,
+    },
+    /// The caller's saved layout `0` is on screen.
+    Loaded(String),
     Swapped {
         from: Square,
         to: Square,

@@ -132,7 +132,7 @@ pub(in crate::service) fn words(happened: &Happened) -> Reply {
             scene.id,
         )]),
         Event::DeployPanel { layout, note, .. } => {
-            super::deploy_words::panel(scene, layout.as_ref(), *note)
+            super::deploy_words::panel(scene, layout.as_ref(), note)
         }
         Event::Ready { name, began } => super::deploy_words::ready(scene, name, *began),
         Event::DeploymentExpired { waiting } => super::deploy_words::expired(scene, waiting),
@@ -380,6 +380,6 @@ fn refusal_text(refusal: &Refusal, voice: Voice) -> String {
         Refusal::StoreUnsure => words::store_unsure(lang),
         Refusal::CancelOwnGame(game) => words::moderation::cancel_own_game(lang, surface, *game),
         Refusal::AlreadyOver(game) => words::moderation::game_already_over(lang, *game),
-        Refusal::Deploy(refusal) => super::deploy_words::refusal(refusal, lang),
+        Refusal::Deploy(refusal) => super::deploy_words::refusal(refusal, lang, surface),
     }
 }

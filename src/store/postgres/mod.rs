@@ -14,6 +14,7 @@ mod analyses;
 mod cancelled;
 mod challenges;
 mod games;
+mod layouts;
 mod players;
 mod queue;
 mod rematch;
@@ -55,6 +56,7 @@ pub(super) enum Table {
     GuildSettings,
     CancelledGames,
     Analyses,
+    SavedLayouts,
 }
 
 impl Table {
@@ -69,12 +71,13 @@ impl Table {
             Table::GuildSettings => "guild_settings",
             Table::CancelledGames => "cancelled_games",
             Table::Analyses => "analyses",
+            Table::SavedLayouts => "saved_layouts",
         }
     }
 
     fn key_column(self) -> &'static str {
         match self {
-            Table::Players | Table::Queue => "user_id",
+            Table::Players | Table::Queue | Table::SavedLayouts => "user_id",
             _ => "id",
         }
     }
@@ -90,6 +93,7 @@ impl Table {
             Table::GuildSettings => "guild settings",
             Table::CancelledGames => "cancelled game",
             Table::Analyses => "analysis",
+            Table::SavedLayouts => "saved layouts",
         }
     }
 }
@@ -216,6 +220,7 @@ impl PgStore {
         self.queue_entries().await?;
         self.all_guild_settings().await?;
         self.analyses().await?;
+        self.all_saved_layouts().await?;
         Ok(usize::try_from(count().await? - before).unwrap_or(0))
     }
 }

@@ -1,6 +1,7 @@
 //! Backups of the sled store: one file holding every record of the primary trees (players,
 //! live, finished and cancelled games, challenges, rematch windows, tournaments, the
-//! quick-match queue, the servers' settings, the analyses, schema), taken while the
+//! quick-match queue, the servers' settings, the analyses, the saved layouts,
+//! schema), taken while the
 //! bot runs. A backup made before rematch windows or tournaments were carried restores without
 //! them. A game's end
 //! changes three trees in one transaction; [`SledStore::write_backup`] holds the store's backup
@@ -21,7 +22,7 @@ use crate::store::fnv;
 const MAGIC: &[u8] = b"JUNQI-BACKUP 1\n";
 
 /// The trees a backup holds; every other tree is derived from them.
-const PRIMARY_TREES: [&str; 11] = [
+const PRIMARY_TREES: [&str; 12] = [
     "meta",
     "v1/players",
     "v1/live_games",
@@ -33,6 +34,7 @@ const PRIMARY_TREES: [&str; 11] = [
     super::settings::TREE,
     super::cancelled::TREE,
     super::analyses::TREE,
+    super::layouts::TREE,
 ];
 
 /// One tree's records: (key, value) pairs.

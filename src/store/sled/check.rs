@@ -61,6 +61,7 @@ impl SledStore {
         self.check_guild_settings(&mut report)?;
         self.check_cancelled(&mut report)?;
         self.check_analyses(&mut report)?;
+        self.check_saved_layouts(&mut report)?;
         let quarantined = t.quarantine.len();
         if quarantined > 0 {
             report.problems.push(format!(
@@ -307,6 +308,6 @@ fn tally(finished: &[&FinishedGame]) -> HashMap<UserId, Tally> {
         .collect()
 }
 
-fn hex(key: &[u8]) -> String {
+pub(super) fn hex(key: &[u8]) -> String {
     key.iter().map(|byte| format!("{byte:02x}")).collect()
 }

@@ -13,7 +13,8 @@
 //! (scope, −bucket of 256 points) → number of players), `v1/history` ((user, −end time, −game id) → ():
 //! each player's finished and cancelled games, newest first), `v1/cancelled_games` (id → a game
 //! cancelled by a moderator, `cancelled.rs`), `v1/analyses` (id → a finished game's
-//! win-chance series, `analyses.rs`) and `quarantine` ("tree/hex key" → reason and raw bytes).
+//! win-chance series, `analyses.rs`), `v1/saved_layouts` (user → a member's saved layouts,
+//! `layouts.rs`) and `quarantine` ("tree/hex key" → reason and raw bytes).
 
 mod analyses;
 mod backup;
@@ -21,6 +22,7 @@ mod cancelled;
 mod check;
 mod games;
 mod history;
+mod layouts;
 pub mod ledger;
 mod migrate;
 mod players;
@@ -274,6 +276,7 @@ impl SledStore {
         self.tournaments()?;
         self.queue_entries()?;
         self.all_guild_settings()?;
+        self.all_saved_layouts()?;
         Ok(self.trees.quarantine.len().saturating_sub(before))
     }
 

@@ -64,6 +64,8 @@ pub(super) const DEPLOY_ACTIONS: &[Choice] = &[
     Choice::new("preset", "预设", "預設"),
     Choice::new("layout", "布阵文本", "佈陣文字"),
     Choice::new("swap", "交换", "交換"),
+    Choice::new("save", "保存", "儲存"),
+    Choice::new("load", "载入", "載入"),
     Choice::new("ready", "出征", "出征"),
 ];
 
@@ -79,9 +81,9 @@ pub(super) const DEPLOY: CommandSpec = CommandSpec::new(
             "action",
             Kind::Choice(DEPLOY_ACTIONS),
             phrase(
-                "random, preset, layout, swap or ready",
-                "随机、预设、布阵文本、交换或出征",
-                "隨機、預設、佈陣文字、交換或出征",
+                "random, preset, layout, swap, save, load or ready",
+                "随机、预设、布阵文本、交换、保存、载入或出征",
+                "隨機、預設、佈陣文字、交換、儲存、載入或出征",
             ),
         )
         .named("操作", "操作")
@@ -112,9 +114,9 @@ pub(super) const DEPLOY: CommandSpec = CommandSpec::new(
             "name",
             Kind::LayoutName,
             phrase(
-                "preset: its name (classic, …)",
-                "预设：名称（classic 等）",
-                "預設：名稱（classic 等）",
+                "preset, save, load: a preset's name (classic, …) or your layout's",
+                "预设、保存、载入：预设名称（classic 等）或你的布阵名称",
+                "預設、儲存、載入：預設名稱（classic 等）或你的佈陣名稱",
             ),
         )
         .named("名称", "名稱"),
@@ -128,6 +130,41 @@ pub(super) const DEPLOY: CommandSpec = CommandSpec::new(
             ),
         )
         .named("文本", "文字"),
+    ],
+);
+
+/// What `/layouts` does, beside listing.
+pub(super) const LAYOUTS_ACTIONS: &[Choice] = &[Choice::new("delete", "删除", "刪除")];
+
+pub(super) const LAYOUTS: CommandSpec = CommandSpec::new(
+    phrase("layouts", "我的布阵", "我的佈陣"),
+    phrase(
+        "Your saved layouts for dark and open junqi (only you see them); delete: remove one",
+        "你保存的暗棋/明棋布阵（仅你可见）；删除：移除一个",
+        "你儲存的暗棋/明棋佈陣（僅你可見）；刪除：移除一個",
+    ),
+    &[
+        OptSpec::new(
+            "action",
+            Kind::Choice(LAYOUTS_ACTIONS),
+            phrase(
+                "delete (none: list them)",
+                "删除（不选：列出）",
+                "刪除（不選：列出）",
+            ),
+        )
+        .named("操作", "操作")
+        .positional(),
+        OptSpec::new(
+            "name",
+            Kind::LayoutName,
+            phrase(
+                "delete: the layout's name",
+                "删除：布阵名称",
+                "刪除：佈陣名稱",
+            ),
+        )
+        .named("名称", "名稱"),
     ],
 );
 

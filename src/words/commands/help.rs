@@ -93,8 +93,9 @@ mod tests {
             ),
             (
                 Cmd::Deploy,
-                "/deploy [random|preset|layout|swap|ready] [FROM] [TO] [name:NAME] [text:TEXT]",
+                "/deploy [random|preset|layout|swap|save|load|ready] [FROM] [TO] [name:NAME] [text:TEXT]",
             ),
+            (Cmd::Layouts, "/layouts [delete] [name:NAME]"),
             (Cmd::Accept, "/accept [NUMBER]"),
             (Cmd::Move, "/move FROM TO"),
             (Cmd::Draw, "/draw [offer|accept|decline]"),

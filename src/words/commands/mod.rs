@@ -55,6 +55,7 @@ pub enum Cmd {
     Withdraw,
     Play,
     Deploy,
+    Layouts,
     Flip,
     Move,
     Moves,
@@ -279,13 +280,14 @@ pub enum Opt {
 
 impl Cmd {
     /// Every command, in the order `/help` lists them.
-    pub const ALL: [Cmd; 26] = [
+    pub const ALL: [Cmd; 27] = [
         Cmd::Challenge,
         Cmd::Accept,
         Cmd::Decline,
         Cmd::Withdraw,
         Cmd::Play,
         Cmd::Deploy,
+        Cmd::Layouts,
         Cmd::Flip,
         Cmd::Move,
         Cmd::Moves,
@@ -317,6 +319,7 @@ impl Cmd {
             Cmd::Withdraw => &game::WITHDRAW,
             Cmd::Play => &game::PLAY,
             Cmd::Deploy => &game::DEPLOY,
+            Cmd::Layouts => &game::LAYOUTS,
             Cmd::Flip => &game::FLIP,
             Cmd::Move => &game::MOVE,
             Cmd::Moves => &game::MOVES,

@@ -5,8 +5,9 @@
 use thiserror::Error;
 
 use super::types::{Attachment, FileKind};
+use crate::AnyGame;
 use crate::config::Language;
-use crate::game::{Game, RecordFileError, ReplayError, write_record_file};
+use crate::game::{RecordFileError, ReplayError};
 use crate::render::{Panel, RenderError, ReplayOptions, render_replay_gif};
 use crate::store::FinishedGame;
 
@@ -56,27 +57,14 @@ pub fn media(
     let id = finished.game.id;
     let names = &finished.game.names;
     let title = format!("junqi-bot game {id}: {} vs {}", names[0], names[1]);
-    let text = match record.kind() {
-        crate::GameKind::Flip => write_record_file(record, names, &title)?,
-        _ => crate::standard::write_standard_record_file(record, names, &title)?,
-    };
+    let text = AnyGame::write_record_file(record, names, &title)?;
     let record_file = Attachment {
         name: format!("game-{id}.txt"),
         kind: FileKind::Record,
         bytes: text.into_bytes(),
     };
-    // A standard game's frames show every identity: it is over, so nothing is hidden now.
-    let (views, reveal) = match record.kind() {
-        crate::GameKind::Flip => {
-            let (game, views) = Game::replay_views(record)?;
-            (views, game.reveal())
-        }
-        _ => {
-            let (round, views) = crate::standard::StandardRound::replay_views(record)?;
-            (views, round.reveal())
-        }
-    };
-    let reveal = reveal.ok_or(ReplayMediaError::NotOver)?;
+    let (game, views) = AnyGame::replay_views(record)?;
+    let reveal = game.reveal().ok_or(ReplayMediaError::NotOver)?;
     let panel = Panel {
         points: Some(finished.points),
         ..Panel::new(names.clone())

@@ -21,6 +21,18 @@ pub fn kind_name(lang: Language, kind: GameKind) -> String {
     }
 }
 
+/// The game a challenge is for, as a challenge names it (翻翻棋 with its full name).
+pub fn challenge_name(lang: Language, game: GameKind) -> &'static str {
+    match (game, lang) {
+        (GameKind::Flip, Language::ZhHant) => "軍棋翻翻棋",
+        (GameKind::Flip, _) => "军棋翻翻棋",
+        (GameKind::Dark, Language::English) => "暗棋 (dark junqi, the bot referees)",
+        (GameKind::Dark, _) => "暗棋",
+        (GameKind::Open, Language::English) => "明棋 (open junqi)",
+        (GameKind::Open, _) => "明棋",
+    }
+}
+
 /// The game's short name, for lists: 翻翻棋, 暗棋 or 明棋 (English adds a word).
 pub fn kind_short(lang: Language, kind: GameKind) -> &'static str {
     match (kind, lang) {

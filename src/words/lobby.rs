@@ -58,18 +58,6 @@ pub fn open_challenge_exists(lang: Language, surface: Surface) -> String {
     }
 }
 
-/// The game a challenge is for, as a challenge names it.
-fn game_name(lang: Language, game: GameKind) -> &'static str {
-    match (game, lang) {
-        (GameKind::Flip, Language::ZhHant) => "軍棋翻翻棋",
-        (GameKind::Flip, _) => "军棋翻翻棋",
-        (GameKind::Dark, Language::English) => "暗棋 (dark junqi, the bot referees)",
-        (GameKind::Dark, _) => "暗棋",
-        (GameKind::Open, Language::English) => "明棋 (open junqi)",
-        (GameKind::Open, _) => "明棋",
-    }
-}
-
 /// The two lines announcing a challenge (`rematch`: asked after a game between the two).
 #[allow(clippy::too_many_arguments)]
 pub fn challenge_lines(
@@ -82,7 +70,7 @@ pub fn challenge_lines(
     id: u64,
     surface: Surface,
 ) -> Vec<String> {
-    let name = game_name(lang, game);
+    let name = super::deploy::challenge_name(lang, game);
     let first = match (rematch, lang) {
         (false, _) => say!(
             lang,
@@ -251,7 +239,7 @@ pub fn open_challenge_lines(
     id: u64,
     surface: Surface,
 ) -> Vec<String> {
-    let name = game_name(lang, game);
+    let name = super::deploy::challenge_name(lang, game);
     let first = say!(
         lang,
         "{challenger} is looking for a game of {name} ({turn_secs} s per turn): anyone may take it.",

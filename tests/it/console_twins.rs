@@ -5,9 +5,9 @@
 //! those replies carry, and the bot's own `RUST_LOG=trace` log lines (timestamps aside).
 
 use std::path::Path;
-use std::process::Stdio;
 
-use crate::console_support::console;
+use crate::console_dark::mask_deadline;
+use crate::console_support::{console, run_command};
 
 const CLASSIC: &str = "6,1,7,2,2/4,.,3,.,5/7,X,.,X,8/2,.,9,.,1/3,M,1,6,3/5,F,M,M,4";
 /// The same with the back row's A1 (colonel) and E1 (major) exchanged.
@@ -50,22 +50,9 @@ struct Shown {
 }
 
 fn run(data: &Path, bob_layout: &str) -> Shown {
-    let mut child = console(data, None)
-        .env("RUST_LOG", "trace")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("start junqi-bot console");
-    use std::io::Write;
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(script(bob_layout).as_bytes())
-        .expect("write script");
-    let output = child.wait_with_output().expect("console output");
-    assert!(output.status.success(), "console failed");
+    let mut command = console(data, None);
+    command.env("RUST_LOG", "trace");
+    let output = run_command(command, &script(bob_layout));
     let stdout = String::from_utf8(output.stdout).expect("utf-8 output");
     let mut replies = Vec::new();
     let mut images = Vec::new();
@@ -80,7 +67,7 @@ fn run(data: &Path, bob_layout: &str) -> Shown {
                     images.push(std::fs::read(path).expect("the image exists"));
                     lines.push("image".to_string());
                 }
-                None => lines.push(mask_clock(line)),
+                None => lines.push(mask_deadline(line)),
             }
         }
         replies.push(lines.join("\n"));
@@ -99,14 +86,6 @@ fn run(data: &Path, bob_layout: &str) -> Shown {
         replies,
         images,
         log,
-    }
-}
-
-/// The deployment deadline is a time of day.
-fn mask_clock(line: &str) -> String {
-    match line.find("deadline at ") {
-        Some(at) => line[..at].to_string(),
-        None => line.to_string(),
     }
 }
 

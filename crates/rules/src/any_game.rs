@@ -5,9 +5,9 @@
 use crate::GameKind;
 use crate::game::{
     Action, Checked, Colour, Destinations, Event, Game, GameError, GameRecord, Outcome, Played,
-    PublicView, ReplayError, RevealedView, Rules, Seat, Square,
+    PublicView, RecordFileError, ReplayError, RevealedView, Rules, Seat, Square, write_record_file,
 };
-use crate::standard::{Layout, StandardRound};
+use crate::standard::{Layout, StandardRound, write_standard_record_file};
 
 #[derive(Clone, Debug)]
 pub enum AnyGame {
@@ -31,6 +31,28 @@ impl AnyGame {
         match record.events.first() {
             Some(Event::Standard { .. }) => StandardRound::replay(record).map(AnyGame::Standard),
             _ => Game::replay(record).map(AnyGame::Flip),
+        }
+    }
+
+    /// The frames of a finished game's replay, from the start and after each action, with the
+    /// game at its end (a standard game's frames show every identity: the game is over).
+    pub fn replay_views(record: &GameRecord) -> Result<(AnyGame, Vec<PublicView>), ReplayError> {
+        match record.kind() {
+            GameKind::Flip => Game::replay_views(record).map(|(game, views)| (game.into(), views)),
+            _ => StandardRound::replay_views(record).map(|(round, views)| (round.into(), views)),
+        }
+    }
+
+    /// The record file of a finished game of either kind, as `junqi-bot apply --record` checks
+    /// it.
+    pub fn write_record_file(
+        record: &GameRecord,
+        names: &[String; 2],
+        title: &str,
+    ) -> Result<String, RecordFileError> {
+        match record.kind() {
+            GameKind::Flip => write_record_file(record, names, title),
+            _ => write_standard_record_file(record, names, title),
         }
     }
 

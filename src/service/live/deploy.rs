@@ -52,9 +52,6 @@ pub(in crate::service) fn opening(
 ) -> (GameRecord, u32) {
     let seed = inner.deal_seed();
     let rules = inner.config.rules;
-    if !kind.deploys() {
-        return (Game::new(seed, rules).record().clone(), turn_secs);
-    }
     let settings = inner.settings(guild);
     let crate::game::Variant::Standard(options) =
         kind.variant(settings.mine_survives, settings.engineer_scouts)

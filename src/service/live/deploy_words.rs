@@ -4,7 +4,7 @@
 
 use super::deploy::DeployRefusal;
 use super::happened::{DeployNote, Scene};
-use super::{Button, ButtonId, GameEvent, Reply, Surface, words};
+use super::{Button, ButtonId, GameEvent, Reply, Surface};
 use crate::config::Language;
 use crate::game::Seat;
 use crate::standard::{LayoutError, PRESETS, SwapError};
@@ -17,15 +17,7 @@ pub(super) fn started(scene: &Scene) -> Reply {
     let names = &scene.names;
     let ready = scene.deploying.unwrap_or([false; 2]);
     let lines = vec![
-        words::game_begins(
-            lang,
-            scene.id,
-            &names[0],
-            &names[1],
-            scene.turn_secs,
-            scene.base_score,
-            scene.rated,
-        ),
+        super::tell::begins_line(scene),
         say::game_line(lang, scene.kind),
         say::deployment_state(lang, names, ready),
         say::deployment_begins(lang, scene.surface, scene.turn_deadline_ms / 1000),

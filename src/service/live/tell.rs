@@ -173,15 +173,7 @@ fn started(scene: &Scene) -> Reply {
     let lang = scene.public;
     let names = &scene.names;
     let mut lines = vec![
-        words::game_begins(
-            lang,
-            scene.id,
-            &names[0],
-            &names[1],
-            scene.turn_secs,
-            scene.base_score,
-            scene.rated,
-        ),
+        begins_line(scene),
         text::to_act_line(&scene.view, names, Some(scene.seconds_left), lang),
     ];
     let turn = turn_extras(scene, lang);
@@ -193,6 +185,20 @@ fn started(scene: &Scene) -> Reply {
             game: scene.id,
             names: names.clone(),
         })
+}
+
+/// `game 1 begins: alice vs bob, …`, the first line of every game's announcement.
+pub(super) fn begins_line(scene: &Scene) -> String {
+    let names = &scene.names;
+    words::game_begins(
+        scene.public,
+        scene.id,
+        &names[0],
+        &names[1],
+        scene.turn_secs,
+        scene.base_score,
+        scene.rated,
+    )
 }
 
 /// The board for everyone: a caption, the board in text, the counters and who acts.

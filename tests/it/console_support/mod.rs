@@ -36,7 +36,13 @@ pub fn run_script(data: &Path, script: &str) -> String {
 
 /// [`run_script`] with a config file.
 pub fn run_script_with(data: &Path, config: Option<&Path>, script: &str) -> String {
-    let mut child = console(data, config)
+    let output = run_command(console(data, config), script);
+    String::from_utf8(output.stdout).expect("utf-8 output")
+}
+
+/// Runs the console `command` on a whole script (end of input at its end); it must succeed.
+pub fn run_command(mut command: Command, script: &str) -> std::process::Output {
+    let mut child = command
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -54,7 +60,7 @@ pub fn run_script_with(data: &Path, config: Option<&Path>, script: &str) -> Stri
         "console failed: {}",
         String::from_utf8_lossy(&output.stderr)
     );
-    String::from_utf8(output.stdout).expect("utf-8 output")
+    output
 }
 
 /// A console driven line by line; its output is read block by block (a block ends with an

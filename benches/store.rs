@@ -180,7 +180,7 @@ fn main() {
     println!("the 0-point crowd: {crowd} players");
     // Places are shared by equal points: 1 + the players with more points.
     let check = runtime
-        .block_on(store.position_of(zero_group_last, None))
+        .block_on(store.position_of(zero_group_last, junqi::GameKind::Flip, None))
         .expect("position");
     let expected = 1 + players.iter().filter(|p| p.points > 0).count();
     assert_eq!(check, Some(expected), "the counts agree with a sort");
@@ -188,14 +188,14 @@ fn main() {
     criterion.bench_function("leaderboard global top 10 (100k players)", |b| {
         b.iter(|| {
             runtime
-                .block_on(store.leaderboard(None, black_box(10)))
+                .block_on(store.leaderboard(junqi::GameKind::Flip, None, black_box(10)))
                 .expect("board")
         })
     });
     criterion.bench_function("leaderboard guild top 10 (100k players)", |b| {
         b.iter(|| {
             runtime
-                .block_on(store.leaderboard(Some(black_box(3)), 10))
+                .block_on(store.leaderboard(junqi::GameKind::Flip, Some(black_box(3)), 10))
                 .expect("board")
         })
     });
@@ -207,7 +207,7 @@ fn main() {
         criterion.bench_function(&format!("{name} (100k players)"), |b| {
             b.iter(|| {
                 runtime
-                    .block_on(store.position_of(black_box(user), None))
+                    .block_on(store.position_of(black_box(user), junqi::GameKind::Flip, None))
                     .expect("position")
             })
         });

@@ -179,7 +179,7 @@ async fn challenge(
 ) -> Result<(), CommandError> {
     let bot_id = ctx.serenity_context().cache.current_user().id;
     let language = locale_language(ctx);
-    let game = game.map_or(crate::GameKind::Flip, GameChoice::kind);
+    let game = GameChoice::kind_or_flip(game);
     let command = match member {
         None => Ok(Command::Challenge {
             opponent: Opponent::Anyone,
@@ -277,7 +277,8 @@ pub enum DeployAction {
     Ready,
 }
 
-/// The game kinds `/challenge` offers (their Chinese names are the table's).
+/// The game kinds `/challenge`, `/rank` and `/leaderboard` offer (their Chinese names are the
+/// table's).
 #[derive(poise::ChoiceParameter, Clone, Copy, PartialEq, Eq, Debug)]
 pub enum GameChoice {
     #[name = "flip"]
@@ -289,6 +290,11 @@ pub enum GameChoice {
 }
 
 impl GameChoice {
+    /// The kind chosen, 翻翻棋 when the option was left out.
+    pub(super) fn kind_or_flip(choice: Option<GameChoice>) -> crate::GameKind {
+        choice.map_or(crate::GameKind::Flip, GameChoice::kind)
+    }
+
     pub(super) fn kind(self) -> crate::GameKind {
         match self {
             GameChoice::Flip => crate::GameKind::Flip,
@@ -367,9 +373,14 @@ async fn rematch(ctx: Context<'_>) -> Result<(), CommandError> {
 
 /// `/rank`: of the member given, else of the caller.
 #[poise::command(slash_command, guild_only)]
-async fn rank(ctx: Context<'_>, member: Option<serenity::User>) -> Result<(), CommandError> {
+async fn rank(
+    ctx: Context<'_>,
+    member: Option<serenity::User>,
+    game: Option<GameChoice>,
+) -> Result<(), CommandError> {
     let member = member.as_ref().map(self::member);
-    run(ctx, Ok(Command::Rank(member)), Layout::Embed).await
+    let game = GameChoice::kind_or_flip(game);
+    run(ctx, Ok(Command::Rank { member, game }), Layout::Embed).await
 }
 
 /// Which players a leaderboard ranks.
@@ -383,9 +394,19 @@ pub enum Scope {
 
 /// `/leaderboard`: this server's unless `scope` says global.
 #[poise::command(slash_command, guild_only)]
-async fn leaderboard(ctx: Context<'_>, scope: Option<Scope>) -> Result<(), CommandError> {
+async fn leaderboard(
+    ctx: Context<'_>,
+    scope: Option<Scope>,
+    game: Option<GameChoice>,
+) -> Result<(), CommandError> {
     let global = scope == Some(Scope::Global);
-    run(ctx, Ok(Command::Leaderboard { global }), Layout::Plain).await
+    let game = GameChoice::kind_or_flip(game);
+    run(
+        ctx,
+        Ok(Command::Leaderboard { global, game }),
+        Layout::Plain,
+    )
+    .await
 }
 
 /// `/export`.

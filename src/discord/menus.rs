@@ -49,7 +49,10 @@ async fn challenge_member(ctx: Context<'_>, user: serenity::User) -> Result<(), 
 async fn rank_member(ctx: Context<'_>, user: serenity::User) -> Result<(), CommandError> {
     run(
         ctx,
-        Ok(Command::Rank(Some(member(&user)))),
+        Ok(Command::Rank {
+            member: Some(member(&user)),
+            game: crate::GameKind::Flip,
+        }),
         Layout::PrivateEmbed,
     )
     .await

@@ -2,6 +2,7 @@
 //! how the base score grows for quick rematches, and the 18 titles (等级) that follow points.
 //! Pure functions of a [`PublicView`]; the store applies the result atomically with the game's end.
 
+use crate::AnyGame;
 use crate::game::{Colour, Outcome, PublicView, WinReason};
 
 /// A title (等级) and the points from which it is held.
@@ -73,9 +74,33 @@ pub fn multiplier(removed: u8) -> i64 {
 /// Pieces in one army: a loser with all 25 removed had nothing left but the flag when it fell.
 const ARMY: u8 = 25;
 
-/// Points per seat `[first, second]` for a finished game worth `base`; `[0, 0]` for a draw or a
-/// game still going. Whether the points count (rated games) is the caller's choice.
+/// Points per seat `[first, second]` for a finished game of any kind worth `base`, on its own
+/// ladder (docs/rules.md §13: 暗棋 and 明棋 use the table of §7 without the row for a flag taken
+/// with no face-down piece left, as they have none). Whether the points count is the caller's
+/// choice.
+pub fn points_of(game: &AnyGame, base: u32) -> [i64; 2] {
+    match game {
+        AnyGame::Flip(game) => points_for(&game.view(), base),
+        AnyGame::Standard(round) => points_with(&round.view(), base, FaceDownBonus::NotInThisGame),
+    }
+}
+
+/// Whether a flag taken with no face-down piece left scores 2 more (翻翻棋 only).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum FaceDownBonus {
+    WhenNoneLeft,
+    NotInThisGame,
+}
+
+/// Points per seat `[first, second]` for a finished 翻翻棋 game worth `base`; `[0, 0]` for a
+/// draw or a game still going. Whether the points count (rated games) is the caller's choice.
 pub fn points_for(view: &PublicView, base: u32) -> [i64; 2] {
+    points_with(view, base, FaceDownBonus::WhenNoneLeft)
+}
+
+/// The points table of §7 read off the end's public view: the outcome and the loser's pieces
+/// removed are public in every game kind.
+fn points_with(view: &PublicView, base: u32, face_down_bonus: FaceDownBonus) -> [i64; 2] {
     let Some(Outcome::Win { winner, reason }) = view.outcome else {
         return [0, 0];
     };
@@ -89,7 +114,11 @@ pub fn points_for(view: &PublicView, base: u32) -> [i64; 2] {
         WinReason::Timeouts | WinReason::Resignation | WinReason::Repetition => (m * b, m * b),
         WinReason::Flag => {
             let row = if removed >= ARMY { 5 * b } else { m * b };
-            let bonus = if view.face_down_total() == 0 { 2 } else { 0 };
+            let none_left = view.face_down_total() == 0;
+            let bonus = match face_down_bonus {
+                FaceDownBonus::WhenNoneLeft if none_left => 2,
+                _ => 0,
+            };
             (row + bonus, row + bonus)
         }
         WinReason::Abandonment => {

@@ -280,3 +280,21 @@ fn the_base_score_grows_for_quick_rematches_and_resets_otherwise() {
     }
     assert_eq!(base_score(Some((ended, 1)), ended + 1, 0), 1);
 }
+
+/// 暗棋 and 明棋 score by the same table without the row for a flag taken with no face-down
+/// piece left (docs/rules.md §13): every other row gives what 翻翻棋's does.
+#[test]
+fn the_standard_games_have_no_bonus_for_a_flag_taken_with_nothing_face_down() {
+    for row in TABLE {
+        let view = view(Seat::First, row.reason, row.removed, row.face_down, true);
+        let flip = points_for(&view, row.base);
+        let standard = points_with(&view, row.base, FaceDownBonus::NotInThisGame);
+        let bonus = row.reason == WinReason::Flag && row.face_down == 0;
+        let expected = if bonus {
+            [flip[0] - 2, flip[1] + 2]
+        } else {
+            flip
+        };
+        assert_eq!(standard, expected, "{}", row.what);
+    }
+}

@@ -359,9 +359,11 @@ impl Service {
             }
             Command::Rematch => lobby::rematch(inner, &caller, tongues).await,
             Command::Layouts { delete } => layouts::layouts(inner, &caller, lang, delete).await,
-            Command::Rank(member) => standings::rank(inner, &caller, lang, member).await,
-            Command::Leaderboard { global } => {
-                standings::leaderboard(inner, &caller, lang, global).await
+            Command::Rank { member, game } => {
+                standings::rank(inner, &caller, lang, member, game).await
+            }
+            Command::Leaderboard { global, game } => {
+                standings::leaderboard(inner, &caller, lang, global, game).await
             }
             Command::Rules => {
                 Reply::private(text::rules_text(&inner.config.rules, lang, inner.surface))

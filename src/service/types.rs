@@ -120,10 +120,14 @@ pub enum Command {
     Abandon,
     /// Challenge the opponent of the last game in this channel again (the AI: start at once).
     Rematch,
-    /// The title and points of a member (the caller when `None`).
-    Rank(Option<Member>),
+    /// The title and points of a member (the caller when `None`) on `game`'s ladder.
+    Rank {
+        member: Option<Member>,
+        game: crate::GameKind,
+    },
     Leaderboard {
         global: bool,
+        game: crate::GameKind,
     },
     Rules,
     Help,

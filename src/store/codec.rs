@@ -6,6 +6,7 @@ use serde::de::DeserializeOwned;
 
 use super::error::StoreError;
 use super::records::{Place, PlayerStats, UserId};
+use crate::GameKind;
 
 /// The format byte in front of every record written by schema 1.
 pub const RECORD_FORMAT: u8 = 1;
@@ -68,16 +69,29 @@ pub fn pair_key(a: UserId, b: UserId) -> [u8; 16] {
     key
 }
 
-/// A leaderboard: the global one or one guild's. Guild 0 (the console) is a guild like any other.
+/// A leaderboard: a game kind's ladder, global or one guild's. Guild 0 (the console) is a guild
+/// like any other.
 pub type Scope = [u8; 9];
 
-pub fn scope(guild: Option<u64>) -> Scope {
+/// The first byte of a board's keys: twice the ladder's number, plus one for a guild's board.
+/// 翻翻棋's boards keep the bytes they had before other games had ladders (0 and 1).
+pub fn scope(game: GameKind, guild: Option<u64>) -> Scope {
     let mut key = [0; 9];
+    key[0] = ladder_number(game) * 2;
     if let Some(guild) = guild {
-        key[0] = 1;
+        key[0] += 1;
         key[1..].copy_from_slice(&guild.to_be_bytes());
     }
     key
+}
+
+/// A ladder's number in keys and rows: fixed forever, whatever order the kinds are listed in.
+pub fn ladder_number(game: GameKind) -> u8 {
+    match game {
+        GameKind::Flip => 0,
+        GameKind::Dark => 1,
+        GameKind::Open => 2,
+    }
 }
 
 /// Points mapped so that byte order is descending points.
@@ -195,7 +209,7 @@ mod tests {
 
     #[test]
     fn rank_keys_sort_by_points_then_wins_then_fewer_games() {
-        let global = scope(None);
+        let global = scope(GameKind::Flip, None);
         let ordered = [
             stats(9, 25_000, 1, 1),
             stats(3, 31, 5, 9),
@@ -222,7 +236,7 @@ mod tests {
 
     #[test]
     fn buckets_order_like_points_and_hold_their_top() {
-        let guild = scope(Some(4));
+        let guild = scope(GameKind::Flip, Some(4));
         let points = [i64::MAX, 1000, 256, 255, 1, 0, -1, -256, -257, i64::MIN];
         for pair in points.windows(2) {
             assert!(

@@ -69,6 +69,7 @@ pub fn upgrade_player(old: PlayerStatsV2, unrated: UnratedTally) -> PlayerStats 
         unrated_wins: unrated.wins,
         unrated_losses: unrated.losses,
         unrated_draws: unrated.draws,
+        ladders: Vec::new(),
     }
 }
 

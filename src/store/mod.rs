@@ -28,6 +28,7 @@ mod codec;
 mod connect;
 mod error;
 pub mod fnv;
+mod ladders;
 mod legacy;
 mod postgres;
 mod queue;
@@ -40,6 +41,8 @@ mod transfer;
 
 use std::path::Path;
 
+use crate::GameKind;
+
 pub use self::postgres::SCHEMA_VERSION as POSTGRES_SCHEMA_VERSION;
 pub use self::sled::{BackupSummary, CheckReport, SCHEMA_VERSION, ledger};
 pub use analyses::{ANALYSIS_VERSION, StoredAnalysis};
@@ -48,6 +51,7 @@ pub use cancelled::{
 };
 pub use connect::server_of;
 pub use error::StoreError;
+pub use ladders::LadderTotals;
 pub use layouts::{
     LAYOUT_NAME_CHARS, MAX_SAVED_LAYOUTS, NameError, SAVED_LAYOUTS_VERSION, SaveOutcome,
     SavedLayout, SavedLayouts, layout_name,
@@ -456,29 +460,34 @@ impl Store {
         dispatch!(self, store => store.set_player_name(user, name, guild), owning name)
     }
 
-    /// The top `top` players by points (ties: more wins, then fewer games, then lower user
-    /// id), of one guild or of everyone (`None`). Only players with a finished game are ranked.
+    /// The top `top` players of `game`'s ladder by points (ties: more wins, then fewer games,
+    /// then lower user id), of one guild or of everyone (`None`), each as [`PlayerStats::on`]
+    /// that ladder. Only players with a rated game of that kind are ranked.
     pub async fn leaderboard(
         &self,
+        game: GameKind,
         guild: Option<u64>,
         top: usize,
     ) -> Result<Vec<PlayerStats>, StoreError> {
-        dispatch!(self, store => store.leaderboard(guild, top))
+        dispatch!(self, store => store.leaderboard(game, guild, top))
     }
 
-    /// A player's place on a leaderboard, shared by equal points: 1 + the players on it with
-    /// more points (so "1, 2, 2, 4", as [`shared_places`] numbers the board's rows); `None`
-    /// when they are not on it. Takes the same time however many players share their points.
+    /// A player's place on `game`'s leaderboard, shared by equal points: 1 + the players on it
+    /// with more points (so "1, 2, 2, 4", as [`shared_places`] numbers the board's rows);
+    /// `None` when they are not on it. Takes the same time however many players share their
+    /// points.
     pub async fn position_of(
         &self,
         user: UserId,
+        game: GameKind,
         guild: Option<u64>,
     ) -> Result<Option<usize>, StoreError> {
-        let stats = &self.player(user).await?;
+        let stats = self.player(user).await?.on(game);
         if !stats.is_on_board(guild) {
             return Ok(None);
         }
-        let above = dispatch!(self, store => store.players_above(stats, guild), owning stats)?;
+        let points = stats.points;
+        let above = dispatch!(self, store => store.players_above(game, points, guild))?;
         Ok(Some(
             usize::try_from(above)
                 .unwrap_or(usize::MAX)

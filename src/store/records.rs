@@ -4,6 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::ladders::LadderTotals;
 use crate::GameKind;
 
 use crate::ai::Level;
@@ -117,8 +118,10 @@ impl Challenge {
 /// abandoning; the `unrated_*` fields count the unrated games (an abandon is an unrated loss);
 /// `guilds` are the guilds where the player was seen (for guild boards).
 ///
-/// Schema 3 added the `unrated_*` fields; before it, the rated fields counted every game.
-#[derive(Clone, Serialize, Deserialize, Debug, Default, PartialEq, Eq)]
+/// Schema 3 added the `unrated_*` fields; before it, the rated fields counted every game. These
+/// fields are 翻翻棋's ladder; `ladders` (schema 4) holds the other games' (`ladders.rs`, which
+/// also reads the record).
+#[derive(Clone, Serialize, Debug, Default, PartialEq, Eq)]
 pub struct PlayerStats {
     pub user: UserId,
     pub name: String,
@@ -132,6 +135,7 @@ pub struct PlayerStats {
     pub unrated_wins: u32,
     pub unrated_losses: u32,
     pub unrated_draws: u32,
+    pub ladders: Vec<LadderTotals>,
 }
 
 impl PlayerStats {

@@ -2,6 +2,7 @@
 //! PostgreSQL count wins, losses, abandons and points identically: a rated game goes to the
 //! rated totals (and the leaderboards), an unrated one to the `unrated_*` counts only.
 
+use crate::GameKind;
 use crate::game::{Outcome, Seat, WinReason};
 
 use super::records::{FinishedGame, PlayerStats, UserId};
@@ -24,11 +25,14 @@ pub(crate) struct Update<'a> {
     /// Zero for an unrated game.
     pub points: i64,
     pub rated: bool,
+    /// The ladder the game counts on.
+    pub game: GameKind,
 }
 
 /// Both seats' updates of a finished game, by seat index.
 pub(crate) fn updates(finished: &FinishedGame) -> [Update<'_>; 2] {
     let game = &finished.game;
+    let kind = game.record.kind();
     Seat::BOTH.map(|seat| {
         let i = seat.index();
         Update {
@@ -38,13 +42,21 @@ pub(crate) fn updates(finished: &FinishedGame) -> [Update<'_>; 2] {
             result: seat_result(&finished.outcome, seat),
             points: if game.rated { finished.points[i] } else { 0 },
             rated: game.rated,
+            game: kind,
         }
     })
 }
 
-/// The totals after `update`, from the totals before (`None` for a new player).
+/// The totals after `update`, from the totals before (`None` for a new player): the game's
+/// ladder changes, the others stay.
 pub(crate) fn applied(old: Option<&PlayerStats>, update: &Update) -> PlayerStats {
-    let mut new = old.cloned().unwrap_or_default();
+    let all = old.cloned().unwrap_or_default();
+    let on_ladder = applied_on_ladder(all.on(update.game), update);
+    all.with_ladder(update.game, &on_ladder)
+}
+
+/// One ladder's totals after `update`.
+fn applied_on_ladder(mut new: PlayerStats, update: &Update) -> PlayerStats {
     new.user = update.user;
     new.name = update.name.to_string();
     if !new.guilds.contains(&update.guild) {

@@ -1,7 +1,28 @@
 //! Points, titles, records, ranks and the leaderboard.
 
+use super::deploy::kind_short;
 use super::{count_en, say};
+use crate::GameKind;
 use crate::config::Language;
+
+/// The ladder a `/rank` or `/leaderboard` shows, when it is not 翻翻棋's (the default).
+pub fn ladder_heading(lang: Language, kind: GameKind) -> String {
+    let name = kind_short(lang, kind);
+    say!(lang, "{name} ladder", "{name}天梯", "{name}天梯")
+}
+
+/// A line of `/rank` naming another ladder the member stands on, and how to see it.
+pub fn other_ladder(lang: Language, kind: GameKind, points: i64, title: &str) -> String {
+    let name = kind_short(lang, kind);
+    let points_en = count_en(points, "point", "points");
+    let game = kind.name();
+    say!(
+        lang,
+        "{name}: {points_en}, {title} (/rank game:{game})",
+        "{name}：{points} 分，{title}（/rank game:{game}）",
+        "{name}：{points} 分，{title}（/rank game:{game}）"
+    )
+}
 
 pub fn points(lang: Language, points: i64) -> String {
     let points_en = count_en(points, "point", "points");
@@ -40,7 +61,15 @@ pub fn position(lang: Language, position: usize) -> String {
     )
 }
 
-pub fn leaderboard_title(lang: Language, global: bool) -> String {
+pub fn leaderboard_title(lang: Language, global: bool, kind: GameKind) -> String {
+    let board = board_title(lang, global);
+    match kind {
+        GameKind::Flip => board,
+        _ => format!("{} · {board}", ladder_heading(lang, kind)),
+    }
+}
+
+fn board_title(lang: Language, global: bool) -> String {
     match global {
         true => say!(
             lang,

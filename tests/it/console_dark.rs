@@ -355,6 +355,18 @@ fn a_dark_game_between_two_members_as_each_saw_it() {
         "layouts revealed:\n{ended}"
     );
     t.say(&format!("{red} /history"), &["dark (暗棋)", "vs"]);
+    // The game counts on the 暗棋 ladder, not on 翻翻棋's.
+    let winner = name(game.to_act().other());
+    t.say(
+        &format!("{loser} /rank game:dark"),
+        &["dark (暗棋) ladder", "losses 1", "1 game"],
+    );
+    t.say(&format!("{loser} /rank"), &["0 games", "dark (暗棋): -"]);
+    t.say(
+        &format!("{loser} /leaderboard game:dark"),
+        &["dark (暗棋) ladder", &format!("1. {winner} — ")],
+    );
+    t.say(&format!("{loser} /leaderboard"), &["nobody has finished"]);
     let replay = t.say(&format!("{black} /replay 1"), &["image: "]);
     // The record file of the replay checks with `junqi-bot apply --record` (no --variant).
     let record = replay

@@ -156,9 +156,18 @@ async fn unrated_games_count_results_but_not_points(backend: Backend) {
         );
     }
     // Unrated games alone put nobody on a leaderboard.
-    assert!(store.leaderboard(None, 10).await.expect("board").is_empty());
+    assert!(
+        store
+            .leaderboard(junqi::GameKind::Flip, None, 10)
+            .await
+            .expect("board")
+            .is_empty()
+    );
     assert_eq!(
-        store.position_of(1, Some(HERE.guild)).await.expect("pos"),
+        store
+            .position_of(1, junqi::GameKind::Flip, Some(HERE.guild))
+            .await
+            .expect("pos"),
         None
     );
 
@@ -180,7 +189,10 @@ async fn unrated_games_count_results_but_not_points(backend: Backend) {
         (1, 1, 1, 1)
     );
     assert_eq!(store.player(1).await.expect("read"), one);
-    let board = store.leaderboard(None, 10).await.expect("board");
+    let board = store
+        .leaderboard(junqi::GameKind::Flip, None, 10)
+        .await
+        .expect("board");
     assert_eq!(board, vec![two, one]);
 }
 
@@ -202,8 +214,21 @@ async fn a_player_on_both_seats_gets_both_results(backend: Backend) {
         (first.games, first.wins, first.losses, first.points),
         (2, 1, 1, -10)
     );
-    assert_eq!(store.position_of(5, None).await.expect("position"), Some(1));
-    assert_eq!(store.leaderboard(None, 10).await.expect("board").len(), 1);
+    assert_eq!(
+        store
+            .position_of(5, junqi::GameKind::Flip, None)
+            .await
+            .expect("position"),
+        Some(1)
+    );
+    assert_eq!(
+        store
+            .leaderboard(junqi::GameKind::Flip, None, 10)
+            .await
+            .expect("board")
+            .len(),
+        1
+    );
 }
 
 async fn random_games_give_stats_and_leaderboards_that_match_recomputation(backend: Backend) {
@@ -257,19 +282,34 @@ async fn random_games_give_stats_and_leaderboards_that_match_recomputation(backe
             .cloned()
             .collect();
         naive.sort_by_key(|p| (-p.points, -i64::from(p.wins), p.games, p.user));
-        let board = store.leaderboard(guild, 1000).await.expect("board");
+        let board = store
+            .leaderboard(junqi::GameKind::Flip, guild, 1000)
+            .await
+            .expect("board");
         assert_eq!(board, naive, "{guild:?}");
         assert_eq!(
-            store.leaderboard(guild, 3).await.expect("board"),
+            store
+                .leaderboard(junqi::GameKind::Flip, guild, 3)
+                .await
+                .expect("board"),
             naive[..naive.len().min(3)]
         );
         for (place, player) in naive_places(&naive).into_iter().zip(&naive) {
             assert_eq!(
-                store.position_of(player.user, guild).await.expect("pos"),
+                store
+                    .position_of(player.user, junqi::GameKind::Flip, guild)
+                    .await
+                    .expect("pos"),
                 Some(place)
             );
         }
-        assert_eq!(store.position_of(12345, guild).await.expect("pos"), None);
+        assert_eq!(
+            store
+                .position_of(12345, junqi::GameKind::Flip, guild)
+                .await
+                .expect("pos"),
+            None
+        );
     }
 }
 
@@ -297,11 +337,17 @@ async fn places_across_buckets_of_points_match_a_count(backend: Backend) {
         .collect();
     store.import_players(&players).await.expect("imported");
     for guild in [None, Some(HERE.guild)] {
-        let board = store.leaderboard(guild, 100).await.expect("board");
+        let board = store
+            .leaderboard(junqi::GameKind::Flip, guild, 100)
+            .await
+            .expect("board");
         assert_eq!(board.len(), players.len());
         for (place, player) in naive_places(&board).into_iter().zip(&board) {
             assert_eq!(
-                store.position_of(player.user, guild).await.expect("pos"),
+                store
+                    .position_of(player.user, junqi::GameKind::Flip, guild)
+                    .await
+                    .expect("pos"),
                 Some(place),
                 "{} points",
                 player.points
@@ -322,8 +368,20 @@ async fn names_and_guilds_are_recorded_but_only_players_with_games_are_ranked(ba
         (alice.name.as_str(), alice.guilds.clone()),
         ("Alice", vec![7, 8])
     );
-    assert!(store.leaderboard(None, 10).await.expect("board").is_empty());
-    assert_eq!(store.position_of(1, None).await.expect("pos"), None);
+    assert!(
+        store
+            .leaderboard(junqi::GameKind::Flip, None, 10)
+            .await
+            .expect("board")
+            .is_empty()
+    );
+    assert_eq!(
+        store
+            .position_of(1, junqi::GameKind::Flip, None)
+            .await
+            .expect("pos"),
+        None
+    );
     assert_eq!(
         store.player(2).await.expect("read").user,
         2,
@@ -339,10 +397,28 @@ async fn names_and_guilds_are_recorded_but_only_players_with_games_are_ranked(ba
         .await
         .expect("finished");
     // Seen in guild 8 before playing in 7: ranked in both.
-    assert_eq!(store.position_of(1, Some(8)).await.expect("pos"), Some(1));
-    assert_eq!(store.position_of(2, Some(8)).await.expect("pos"), None);
+    assert_eq!(
+        store
+            .position_of(1, junqi::GameKind::Flip, Some(8))
+            .await
+            .expect("pos"),
+        Some(1)
+    );
+    assert_eq!(
+        store
+            .position_of(2, junqi::GameKind::Flip, Some(8))
+            .await
+            .expect("pos"),
+        None
+    );
     store.set_player_name(2, "bob", 8).await.expect("named");
-    assert_eq!(store.position_of(2, Some(8)).await.expect("pos"), Some(2));
+    assert_eq!(
+        store
+            .position_of(2, junqi::GameKind::Flip, Some(8))
+            .await
+            .expect("pos"),
+        Some(2)
+    );
     assert_eq!(
         store.player(1).await.expect("read").name,
         "player1",
@@ -425,7 +501,14 @@ async fn everything_survives_reopening(backend: Backend) {
         store.next_id().await.expect("id") > last_id,
         "ids never repeat"
     );
-    assert_eq!(store.leaderboard(None, 5).await.expect("board").len(), 2);
+    assert_eq!(
+        store
+            .leaderboard(junqi::GameKind::Flip, None, 5)
+            .await
+            .expect("board")
+            .len(),
+        2
+    );
     assert!(store.quarantined().await.expect("read").is_empty());
 }
 

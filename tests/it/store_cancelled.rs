@@ -56,7 +56,10 @@ async fn a_cancelled_game_counts_for_nobody(backend: Backend) {
         store.player(ALICE).await.expect("read"),
         store.player(BOB).await.expect("read"),
     ];
-    let board = store.leaderboard(None, 10).await.expect("board");
+    let board = store
+        .leaderboard(junqi::GameKind::Flip, None, 10)
+        .await
+        .expect("board");
 
     let cancel = cancelled(&store, 2, 9_000).await;
     store.cancel_game(&cancel).await.expect("cancelled");
@@ -82,7 +85,13 @@ async fn a_cancelled_game_counts_for_nobody(backend: Backend) {
         before,
         "no totals change"
     );
-    assert_eq!(store.leaderboard(None, 10).await.expect("board"), board);
+    assert_eq!(
+        store
+            .leaderboard(junqi::GameKind::Flip, None, 10)
+            .await
+            .expect("board"),
+        board
+    );
     assert_eq!(
         store
             .last_game_between(ALICE, BOB)

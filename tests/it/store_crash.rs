@@ -290,13 +290,16 @@ async fn verify(spec: &str, acked: &Acknowledged, round: usize) {
     let mut naive: Vec<_> = players.iter().filter(|p| p.games > 0).cloned().collect();
     naive.sort_by_key(|p| (-p.points, -i64::from(p.wins), p.games, p.user));
     assert_eq!(
-        store.leaderboard(None, 100).await.expect("board"),
+        store
+            .leaderboard(junqi::GameKind::Flip, None, 100)
+            .await
+            .expect("board"),
         naive,
         "round {round}"
     );
     for (place, player) in naive_places(&naive).into_iter().zip(&naive) {
         let position = store
-            .position_of(player.user, None)
+            .position_of(player.user, junqi::GameKind::Flip, None)
             .await
             .expect("position");
         assert_eq!(position, Some(place), "round {round}: user {}", player.user);

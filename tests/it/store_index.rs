@@ -127,7 +127,10 @@ async fn check(store: &Store, games: &[FinishedGame]) {
             .collect();
         naive.sort_by_key(|p| (-p.points, -i64::from(p.wins), p.games, p.user));
         assert_eq!(
-            store.leaderboard(guild, 100).await.expect("board"),
+            store
+                .leaderboard(junqi::GameKind::Flip, guild, 100)
+                .await
+                .expect("board"),
             naive,
             "{guild:?}"
         );
@@ -136,7 +139,10 @@ async fn check(store: &Store, games: &[FinishedGame]) {
             positions.insert(player.user, place);
         }
         for user in 1..10 {
-            let position = store.position_of(user, guild).await.expect("position");
+            let position = store
+                .position_of(user, junqi::GameKind::Flip, guild)
+                .await
+                .expect("position");
             assert_eq!(
                 position,
                 positions.get(&user).copied(),

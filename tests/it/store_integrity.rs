@@ -110,9 +110,18 @@ async fn garbage_under_a_key_is_quarantined_and_reported_and_the_rest_works() {
     );
 
     // The corrupt player left the leaderboard; everything else keeps working.
-    let board = store.leaderboard(None, 10).await.expect("board");
+    let board = store
+        .leaderboard(junqi::GameKind::Flip, None, 10)
+        .await
+        .expect("board");
     assert_eq!(board.iter().map(|p| p.user).collect::<Vec<_>>(), vec![1]);
-    assert_eq!(store.position_of(1, None).await.expect("pos"), Some(1));
+    assert_eq!(
+        store
+            .position_of(1, junqi::GameKind::Flip, None)
+            .await
+            .expect("pos"),
+        Some(1)
+    );
     assert!(store.finished_game(done_id).await.expect("read").is_some());
     // The channel of the quarantined game is free for a new one.
     let live = live_game(store.next_id().await.expect("id"), HERE, [3, 4], 14);
@@ -144,7 +153,13 @@ async fn garbage_under_a_key_is_quarantined_and_reported_and_the_rest_works() {
         1,
         "stats restart from zero"
     );
-    assert_eq!(store.position_of(2, None).await.expect("pos"), Some(1));
+    assert_eq!(
+        store
+            .position_of(2, junqi::GameKind::Flip, None)
+            .await
+            .expect("pos"),
+        Some(1)
+    );
     assert_eq!(
         store.check_all().await.expect("checked"),
         0,
@@ -313,14 +328,20 @@ async fn a_schema_0_directory_is_migrated() {
     assert_eq!(store.challenges().await.expect("read"), vec![challenge]);
     assert_eq!(store.player(3).await.expect("read"), players[1]);
     let board: Vec<u64> = store
-        .leaderboard(Some(8), 10)
+        .leaderboard(junqi::GameKind::Flip, Some(8), 10)
         .await
         .expect("board")
         .iter()
         .map(|p| p.user)
         .collect();
     assert_eq!(board, vec![1, 3]);
-    assert_eq!(store.position_of(3, None).await.expect("pos"), Some(2));
+    assert_eq!(
+        store
+            .position_of(3, junqi::GameKind::Flip, None)
+            .await
+            .expect("pos"),
+        Some(2)
+    );
     let quarantined = store.quarantined().await.expect("listed");
     assert_eq!(quarantined.len(), 1, "{quarantined:?}");
     assert!(quarantined[0].0.starts_with("players/"), "{quarantined:?}");

@@ -170,7 +170,10 @@ async fn a_populated_sled_directory_moves_to_postgres_verified_and_idempotent() 
     assert_eq!(cancelled.len(), 1);
     let layouts = source.all_saved_layouts().await.expect("read");
     assert_eq!(layouts.len(), 2, "two members saved layouts");
-    let board = source.leaderboard(None, 100).await.expect("board");
+    let board = source
+        .leaderboard(junqi::GameKind::Flip, None, 100)
+        .await
+        .expect("board");
     let highest_id = expected
         .1
         .iter()
@@ -214,11 +217,17 @@ async fn a_populated_sled_directory_moves_to_postgres_verified_and_idempotent() 
         target.challenges().await.expect("read"),
     );
     assert_eq!(found, expected);
-    assert_eq!(target.leaderboard(None, 100).await.expect("board"), board);
+    assert_eq!(
+        target
+            .leaderboard(junqi::GameKind::Flip, None, 100)
+            .await
+            .expect("board"),
+        board
+    );
     for (place, player) in store_support::naive_places(&board).into_iter().zip(&board) {
         assert_eq!(
             target
-                .position_of(player.user, None)
+                .position_of(player.user, junqi::GameKind::Flip, None)
                 .await
                 .expect("position"),
             Some(place)

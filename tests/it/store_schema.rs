@@ -73,13 +73,13 @@ fn downgrade(location: &Location, players: &[PlayerStats], games: &[FinishedGame
         }
         Location::Database(database) => {
             // Schema 4's board counts, schema 5's tournaments, schema 6's queue, the guild
-            // settings, schema 8's cancelled games, schema 9's analyses and schema 10's saved
-            // layouts did not exist either: 004 creates and fills the counts, 005 to 010 create
-            // the tables.
+            // settings, schema 8's cancelled games, schema 9's analyses, schema 10's saved
+            // layouts and schema 11's other ladders' boards did not exist either: 004 creates and
+            // fills the counts, 005 to 011 create the tables.
             let mut statements = vec![
                 "UPDATE junqi_schema SET version = 2".to_string(),
                 "DROP TABLE rank_counts, rank_buckets, tournaments, queue, guild_settings, \
-                 cancelled_games, analyses, saved_layouts"
+                 cancelled_games, analyses, saved_layouts, ladder_boards"
                     .to_string(),
             ];
             for stats in players {
@@ -112,9 +112,12 @@ async fn a_schema_2_store_gets_its_unrated_games_counted_apart(backend: Backend)
         let players = store.players().await.expect("read");
         let games = store.finished_games().await.expect("read");
         let boards = [
-            store.leaderboard(None, 10).await.expect("board"),
             store
-                .leaderboard(Some(HERE.guild), 10)
+                .leaderboard(junqi::GameKind::Flip, None, 10)
+                .await
+                .expect("board"),
+            store
+                .leaderboard(junqi::GameKind::Flip, Some(HERE.guild), 10)
                 .await
                 .expect("board"),
         ];
@@ -122,7 +125,7 @@ async fn a_schema_2_store_gets_its_unrated_games_counted_apart(backend: Backend)
         for p in &players {
             places.push(
                 store
-                    .position_of(p.user, Some(HERE.guild))
+                    .position_of(p.user, junqi::GameKind::Flip, Some(HERE.guild))
                     .await
                     .expect("place"),
             );
@@ -143,10 +146,16 @@ async fn a_schema_2_store_gets_its_unrated_games_counted_apart(backend: Backend)
         })
     );
     assert_eq!(store.players().await.expect("read"), players);
-    assert_eq!(store.leaderboard(None, 10).await.expect("board"), boards[0]);
     assert_eq!(
         store
-            .leaderboard(Some(HERE.guild), 10)
+            .leaderboard(junqi::GameKind::Flip, None, 10)
+            .await
+            .expect("board"),
+        boards[0]
+    );
+    assert_eq!(
+        store
+            .leaderboard(junqi::GameKind::Flip, Some(HERE.guild), 10)
             .await
             .expect("board"),
         boards[1]
@@ -155,7 +164,7 @@ async fn a_schema_2_store_gets_its_unrated_games_counted_apart(backend: Backend)
     for p in &players {
         after.push(
             store
-                .position_of(p.user, Some(HERE.guild))
+                .position_of(p.user, junqi::GameKind::Flip, Some(HERE.guild))
                 .await
                 .expect("place"),
         );

@@ -6,6 +6,7 @@ use crate::store_support;
 
 use std::collections::BTreeMap;
 
+use junqi::GameKind;
 use junqi::config::Config;
 use junqi::service::{Caller, Command, Member, Service};
 use junqi::store::{Place, PlayerStats};
@@ -66,7 +67,13 @@ async fn rank_and_leaderboard_agree_on_shared_places(backend: Backend) {
             .await
             .expect("starts");
         let reply = service
-            .handle(caller(), Command::Leaderboard { global: false })
+            .handle(
+                caller(),
+                Command::Leaderboard {
+                    global: false,
+                    game: GameKind::Flip,
+                },
+            )
             .await;
         let text = reply.text();
         let mut rows: Vec<(String, usize)> = Vec::new();
@@ -90,7 +97,11 @@ async fn rank_and_leaderboard_agree_on_shared_places(backend: Backend) {
                 user,
                 name: format!("p{user}"),
             };
-            let rank = service.handle(caller(), Command::Rank(Some(member))).await;
+            let rank = Command::Rank {
+                member: Some(member),
+                game: GameKind::Flip,
+            };
+            let rank = service.handle(caller(), rank).await;
             let wanted = format!("position {} on this server", board[&format!("p{user}")]);
             assert!(rank.text().contains(&wanted), "p{user}: {}", rank.text());
             let unrated = rank.text().contains("unrated games");
@@ -99,10 +110,13 @@ async fn rank_and_leaderboard_agree_on_shared_places(backend: Backend) {
         let rank = service
             .handle(
                 caller(),
-                Command::Rank(Some(Member {
-                    user: 4,
-                    name: "p4".into(),
-                })),
+                Command::Rank {
+                    member: Some(Member {
+                        user: 4,
+                        name: "p4".into(),
+                    }),
+                    game: GameKind::Flip,
+                },
             )
             .await;
         let text = rank.text();

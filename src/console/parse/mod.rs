@@ -337,7 +337,10 @@ pub fn parse_command(text: &str) -> Result<Command, ParseError> {
         Cmd::Rank => {
             w.expect()?;
             let member = w.positional.first().map(|text| w.member_or_ai(text));
-            Command::Rank(member.transpose()?)
+            Command::Rank {
+                member: member.transpose()?,
+                game: game_kind(w)?,
+            }
         }
         Cmd::History => history::history(w)?,
         Cmd::Replay => history::replay(w)?,
@@ -348,7 +351,10 @@ pub fn parse_command(text: &str) -> Result<Command, ParseError> {
         Cmd::Leaderboard => {
             w.expect()?;
             let global = w.flag("global")?.unwrap_or(false);
-            Command::Leaderboard { global }
+            Command::Leaderboard {
+                global,
+                game: game_kind(w)?,
+            }
         }
         Cmd::Board | Cmd::Export | Cmd::Resign | Cmd::Abandon | Cmd::Rematch => {
             w.expect()?;
@@ -394,19 +400,23 @@ fn challenge(w: &Words<'_>) -> Result<Command, ParseError> {
         Some(who) => Opponent::Member(w.member(who)?),
         None => Opponent::Anyone,
     };
-    let game = w
-        .option("game")
-        .map(|text| {
-            text.parse::<crate::GameKind>()
-                .map_err(|error| w.problem(echo(&error.to_string())))
-        })
-        .transpose()?
-        .unwrap_or_default();
+    let game = game_kind(w)?;
     Ok(Command::Challenge {
         opponent,
         seconds,
         game,
     })
+}
+
+/// The `game:` option: a game kind, 翻翻棋 when left out.
+fn game_kind(w: &Words<'_>) -> Result<crate::GameKind, ParseError> {
+    Ok(w.option("game")
+        .map(|text| {
+            text.parse::<crate::GameKind>()
+                .map_err(|error| w.problem(echo(&error.to_string())))
+        })
+        .transpose()?
+        .unwrap_or_default())
 }
 
 /// `/deploy [random|preset name:N|layout text:L|swap FROM TO|save name:N|load name:N|ready]`.

@@ -2,6 +2,7 @@
 //! commands and levels all readable.
 
 use super::*;
+use crate::GameKind;
 
 fn sq(text: &str) -> Square {
     text.parse().unwrap()
@@ -118,12 +119,47 @@ fn reads_every_command() {
         ),
         ("/abandon", Command::Abandon),
         ("/rematch", Command::Rematch),
-        ("/rank", Command::Rank(None)),
-        ("/rank @bob", Command::Rank(Some(bob))),
-        ("/leaderboard", Command::Leaderboard { global: false }),
+        (
+            "/rank",
+            Command::Rank {
+                member: None,
+                game: GameKind::Flip,
+            },
+        ),
+        (
+            "/rank @bob",
+            Command::Rank {
+                member: Some(bob.clone()),
+                game: GameKind::Flip,
+            },
+        ),
+        (
+            "/rank @bob game:dark",
+            Command::Rank {
+                member: Some(bob),
+                game: GameKind::Dark,
+            },
+        ),
+        (
+            "/leaderboard",
+            Command::Leaderboard {
+                global: false,
+                game: GameKind::Flip,
+            },
+        ),
+        (
+            "/leaderboard global:true game:open",
+            Command::Leaderboard {
+                global: true,
+                game: GameKind::Open,
+            },
+        ),
         (
             "/leaderboard global:true",
-            Command::Leaderboard { global: true },
+            Command::Leaderboard {
+                global: true,
+                game: GameKind::Flip,
+            },
         ),
         ("/rules", Command::Rules),
         ("/HELP", Command::Help),

@@ -34,7 +34,8 @@ pub(super) enum Settled {
 /// The game as the store holds it.
 enum Found {
     Live(Box<LiveGame>),
-    Finished(Box<FinishedGame>, [PlayerStats; 2]),
+    /// The finished game and both players' stats after it.
+    Finished(Box<(FinishedGame, [PlayerStats; 2])>),
     Neither,
 }
 
@@ -48,7 +49,7 @@ async fn look(store: &Store, id: u64, players: [UserId; 2]) -> Result<Found, Sto
                 store.player(players[0]).await?,
                 store.player(players[1]).await?,
             ];
-            Ok(Found::Finished(Box::new(finished), stats))
+            Ok(Found::Finished(Box::new((finished, stats))))
         }
         None => Ok(Found::Neither),
     }
@@ -92,9 +93,10 @@ impl GameActor {
                 tracing::warn!("game {id}: the connection was lost, but the change was stored");
                 Settled::Stored(None)
             }
-            Some(Found::Finished(finished, stats)) if finished.game.record == ours => {
+            Some(Found::Finished(found)) if found.0.game.record == ours => {
                 tracing::warn!("game {id}: the connection was lost, but its end was stored");
-                let ended = self.finish_stored(*finished, stats).await;
+                let (finished, stats) = *found;
+                let ended = self.finish_stored(finished, stats).await;
                 Settled::Stored(Some(Box::new(ended)))
             }
             Some(_) => Settled::NotStored,
@@ -122,11 +124,12 @@ impl GameActor {
                 }
                 Err(error) => tracing::error!("game {}: {error}", self.table.id),
             },
-            Found::Finished(finished, stats) => match AnyGame::replay(&finished.game.record) {
+            Found::Finished(found) => match AnyGame::replay(&found.0.game.record) {
                 Ok(game) => {
                     tracing::warn!("game {}: its end was stored after all", self.table.id);
                     self.game = game;
-                    let ended = self.finish_stored(*finished, stats).await;
+                    let (finished, stats) = *found;
+                    let ended = self.finish_stored(finished, stats).await;
                     // Told where the game is played, as any end: its place is then closed.
                     let happened = self.happened(Event::EndFoundStored { ended });
                     self.show(happened.into(), Sink::Place(self.table.place))

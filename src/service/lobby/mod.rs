@@ -503,10 +503,8 @@ fn new_live_game(inner: &Inner, challenge: &Challenge, base_score: u32) -> LiveG
         turn_deadline_ms: clock::turn_deadline(now, first_deadline_secs),
         warned: false,
         base_score,
-        // 暗棋 and 明棋 have no ladder of their own yet: their games must not move 翻翻棋's
-        // points and titles, so they are unrated until they do.
-        rated: challenge.game == crate::GameKind::Flip
-            && (!is_ai || inner.settings(guild).rate_ai_games),
+        // Every kind is rated, each on its own ladder (the store reads the kind off the record).
+        rated: !is_ai || inner.settings(guild).rate_ai_games,
         ai,
     }
 }

@@ -5,7 +5,8 @@ use std::collections::BTreeMap;
 
 use deadpool_postgres::GenericClient;
 
-use super::players::{apply_counts, count_changes, lock_players, write_player, write_players};
+use super::boards::{apply_counts, count_changes};
+use super::players::{lock_players, write_player, write_players};
 use super::{PgStore, Table, decode_rows, read_one, sql_id};
 use crate::store::codec::{self, pair_key_users};
 use crate::store::error::StoreError;

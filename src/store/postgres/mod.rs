@@ -11,6 +11,7 @@
 //! an undecodable row is moved to the `quarantine` table and reported.
 
 mod analyses;
+mod boards;
 mod cancelled;
 mod challenges;
 mod games;
@@ -317,7 +318,7 @@ pub(super) async fn quarantine(
         )
         .await?;
     for row in gone.iter().filter(|row| row.get::<_, i64>(1) > 0) {
-        for key in players::board_keys(0, 0, row.get(0)) {
+        for key in boards::board_keys(0, 0, row.get(0)) {
             *deltas.entry(key).or_default() -= 1;
         }
     }
@@ -328,9 +329,21 @@ pub(super) async fn quarantine(
         )
         .await?;
     for row in gone.iter().filter(|row| row.get::<_, i64>(2) > 0) {
-        for key in players::board_keys(1, row.get(0), row.get(1)) {
+        for key in boards::board_keys(1, row.get(0), row.get(1)) {
             *deltas.entry(key).or_default() -= 1;
         }
     }
-    players::apply_counts(client, &deltas).await
+    let gone = client
+        .query(
+            "DELETE FROM ladder_boards WHERE user_id = $1 \
+             RETURNING (2 * ladder + scope)::smallint, guild, neg_points, games",
+            &[&key],
+        )
+        .await?;
+    for row in gone.iter().filter(|row| row.get::<_, i64>(3) > 0) {
+        for key in boards::board_keys(row.get(0), row.get(1), row.get(2)) {
+            *deltas.entry(key).or_default() -= 1;
+        }
+    }
+    boards::apply_counts(client, &deltas).await
 }

@@ -1,6 +1,7 @@
 //! Player stats and the leaderboards on PostgreSQL. A player's row carries their negated points
-//! and wins and their games beside the record, and `player_guilds` mirrors them per guild seen,
-//! so a board is an index scan in (−points, −wins, games, user) order. `rank_counts` and
+//! and wins and their games on 翻翻棋's ladder beside the record, `player_guilds` mirrors them
+//! per guild seen, and `ladder_boards` holds the same columns for the other ladders' boards, so
+//! a board is an index scan in (−points, −wins, games, user) order. `rank_counts` and
 //! `rank_buckets` hold how many players of each board stand on each points value and each
 //! bucket of 256 values, changed in the transaction that writes the players (in key order, so
 //! concurrent writers cannot deadlock): a place, shared by equal points, sums the buckets above
@@ -13,10 +14,16 @@ use deadpool_postgres::GenericClient;
 use tokio_postgres::types::ToSql;
 
 use super::{PgStore, Step, Table, decode_rows, pipelined, read_one, sql_id};
+use crate::GameKind;
 use crate::store::codec;
 use crate::store::error::StoreError;
 use crate::store::records::{PlayerStats, UserId};
 use crate::store::stats;
+
+use super::boards::{
+    BUCKET_POINTS, LadderRow, apply_counts, count_changes, global_scope, insert_ladder_rows,
+    ladder_rows, rank_columns, recount_ranks, write_ladder_boards,
+};
 
 /// Players imported per statement.
 pub(super) const IMPORT_CHUNK: usize = 5_000;
@@ -126,121 +133,7 @@ pub(super) async fn write_players(
         .flat_map(|[player, guilds]| [(&upsert, &player[..]), (&upsert_guilds, &guilds[..])])
         .collect();
     pipelined(tx, &steps).await?;
-    Ok(())
-}
-
-/// Players are also counted per bucket of this many consecutive points values (as on sled),
-/// so a place sums the buckets above and at most this many values of its own bucket.
-const BUCKET_POINTS: i64 = 256;
-
-/// A leaderboard count's key: the table (0 `rank_counts`, per −points; 1 `rank_buckets`, per
-/// bucket of −points), the board ((0, 0) global or (1, guild)), then −points or its bucket.
-/// Ascending order is the order every writer changes them in.
-pub(super) type CountKey = (u8, i16, i64, i64);
-
-/// Both counts a player with `neg_points` on board (`scope`, `guild`) is part of.
-pub(super) fn board_keys(scope: i16, guild: i64, neg_points: i64) -> [CountKey; 2] {
-    [
-        (0, scope, guild, neg_points),
-        (1, scope, guild, neg_points.div_euclid(BUCKET_POINTS)),
-    ]
-}
-
-/// The board counts `stats` stands in: none before a rated game.
-fn count_keys(stats: &PlayerStats) -> Vec<CountKey> {
-    if stats.games == 0 {
-        return Vec::new();
-    }
-    let neg_points = stats.points.saturating_neg();
-    let mut out = board_keys(0, 0, neg_points).to_vec();
-    for guild in &stats.guilds {
-        out.extend(board_keys(1, sql_id(*guild), neg_points));
-    }
-    out
-}
-
-/// Adds to `deltas` what replacing `old` by `new` does to the board counts.
-pub(super) fn count_changes(
-    old: Option<&PlayerStats>,
-    new: &PlayerStats,
-    deltas: &mut BTreeMap<CountKey, i64>,
-) {
-    for key in old.map(count_keys).unwrap_or_default() {
-        *deltas.entry(key).or_default() -= 1;
-    }
-    for key in count_keys(new) {
-        *deltas.entry(key).or_default() += 1;
-    }
-}
-
-/// Applies count changes in ascending key order, the one order every writer uses; a count
-/// that reaches zero is removed.
-pub(super) async fn apply_counts(
-    tx: &impl GenericClient,
-    deltas: &BTreeMap<CountKey, i64>,
-) -> Result<(), StoreError> {
-    let mut statements = Vec::new();
-    for (table, column) in [
-        ("rank_counts", "neg_points"),
-        ("rank_buckets", "neg_bucket"),
-    ] {
-        let upsert = tx
-            .prepare_cached(&format!(
-                "INSERT INTO {table} (scope, guild, {column}, players) VALUES ($1, $2, $3, $4) \
-                 ON CONFLICT (scope, guild, {column}) DO UPDATE \
-                 SET players = {table}.players + EXCLUDED.players RETURNING players"
-            ))
-            .await?;
-        let remove = tx
-            .prepare_cached(&format!(
-                "DELETE FROM {table} WHERE scope = $1 AND guild = $2 AND {column} = $3 \
-                 AND players = 0"
-            ))
-            .await?;
-        statements.push((upsert, remove));
-    }
-    for ((table, scope, guild, value), delta) in deltas {
-        let Some((upsert, remove)) = statements.get(usize::from(*table)) else {
-            continue;
-        };
-        if *delta == 0 {
-            continue;
-        }
-        let row = tx.query_one(upsert, &[scope, guild, value, delta]).await?;
-        if row.get::<_, i64>(0) == 0 {
-            tx.execute(remove, &[scope, guild, value]).await?;
-        }
-    }
-    Ok(())
-}
-
-/// Recounts every board's counts from the players' rows (imports and repairs).
-pub(super) async fn recount_ranks(tx: &impl GenericClient) -> Result<(), StoreError> {
-    tx.batch_execute(
-        "DELETE FROM rank_counts; \
-         INSERT INTO rank_counts (scope, guild, neg_points, players) \
-             SELECT 0, 0, neg_points, count(*) FROM players WHERE games > 0 \
-             GROUP BY neg_points; \
-         INSERT INTO rank_counts (scope, guild, neg_points, players) \
-             SELECT 1, guild, neg_points, count(*) FROM player_guilds WHERE games > 0 \
-             GROUP BY guild, neg_points; \
-         DELETE FROM rank_buckets; \
-         INSERT INTO rank_buckets (scope, guild, neg_bucket, players) \
-             SELECT scope, guild, floor(neg_points::numeric / 256)::bigint, sum(players) \
-             FROM rank_counts GROUP BY 1, 2, 3;",
-    )
-    .await?;
-    Ok(())
-}
-
-/// The columns a leaderboard sorts on: (user, −points, −wins, games).
-fn rank_columns(stats: &PlayerStats) -> (i64, i64, i64, i64) {
-    (
-        sql_id(stats.user),
-        stats.points.saturating_neg(),
-        -i64::from(stats.wins),
-        i64::from(stats.games),
-    )
+    write_ladder_boards(tx, players).await
 }
 
 impl PgStore {
@@ -313,55 +206,75 @@ impl PgStore {
         .await
     }
 
-    /// The top `top` players of one guild or of everyone (`None`).
+    /// The top `top` players of `game`'s ladder, of one guild or of everyone (`None`), each
+    /// as [`PlayerStats::on`] that ladder.
     pub async fn leaderboard(
         &self,
+        game: GameKind,
         guild: Option<u64>,
         top: usize,
     ) -> Result<Vec<PlayerStats>, StoreError> {
         let limit = i64::try_from(top).unwrap_or(i64::MAX);
-        self.run(|pool| async move {
-            let client = pool.get().await?;
-            let rows = match guild {
-                None => {
-                    client
-                        .query(
-                            "SELECT user_id, record FROM players WHERE games > 0 \
-                             ORDER BY neg_points, neg_wins, games, user_id LIMIT $1",
-                            &[&limit],
-                        )
-                        .await?
-                }
-                Some(guild) => {
-                    client
-                        .query(
-                            "SELECT p.user_id, p.record FROM player_guilds g \
-                             JOIN players p ON p.user_id = g.user_id \
-                             WHERE g.guild = $1 AND g.games > 0 \
-                             ORDER BY g.neg_points, g.neg_wins, g.games, g.user_id LIMIT $2",
-                            &[&sql_id(guild), &limit],
-                        )
-                        .await?
-                }
-            };
-            decode_rows(&client, Table::Players, rows).await
-        })
-        .await
+        let top = self
+            .run(|pool| async move {
+                let client = pool.get().await?;
+                let rows = match (game, guild) {
+                    (GameKind::Flip, None) => {
+                        client
+                            .query(
+                                "SELECT user_id, record FROM players WHERE games > 0 \
+                                 ORDER BY neg_points, neg_wins, games, user_id LIMIT $1",
+                                &[&limit],
+                            )
+                            .await?
+                    }
+                    (GameKind::Flip, Some(guild)) => {
+                        client
+                            .query(
+                                "SELECT p.user_id, p.record FROM player_guilds g \
+                                 JOIN players p ON p.user_id = g.user_id \
+                                 WHERE g.guild = $1 AND g.games > 0 \
+                                 ORDER BY g.neg_points, g.neg_wins, g.games, g.user_id LIMIT $2",
+                                &[&sql_id(guild), &limit],
+                            )
+                            .await?
+                    }
+                    (game, guild) => {
+                        let ladder = i16::from(codec::ladder_number(game));
+                        let (scope, guild) = guild.map_or((0i16, 0), |guild| (1, sql_id(guild)));
+                        client
+                            .query(
+                                "SELECT p.user_id, p.record FROM ladder_boards b \
+                                 JOIN players p ON p.user_id = b.user_id \
+                                 WHERE b.ladder = $1 AND b.scope = $2 AND b.guild = $3 \
+                                 AND b.games > 0 \
+                                 ORDER BY b.neg_points, b.neg_wins, b.games, b.user_id LIMIT $4",
+                                &[&ladder, &scope, &guild, &limit],
+                            )
+                            .await?
+                    }
+                };
+                decode_rows::<PlayerStats>(&client, Table::Players, rows).await
+            })
+            .await?;
+        Ok(top.iter().map(|stats| stats.on(game)).collect())
     }
 
-    /// How many players on a leaderboard have more points than `stats`. Sums the buckets above
-    /// theirs and the points values above theirs in their own bucket: at most the buckets plus
-    /// 256 rows, however many players share their points.
+    /// How many players on `game`'s leaderboard have more points than `points`. Sums the
+    /// buckets above theirs and the points values above theirs in their own bucket: at most the
+    /// buckets plus 256 rows, however many players share their points.
     pub async fn players_above(
         &self,
-        stats: &PlayerStats,
+        game: GameKind,
+        points: i64,
         guild: Option<u64>,
     ) -> Result<u64, StoreError> {
+        let global = global_scope(game);
         let (scope, guild) = match guild {
-            None => (0i16, 0),
-            Some(guild) => (1, sql_id(guild)),
+            None => (global, 0),
+            Some(guild) => (global + 1, sql_id(guild)),
         };
-        let neg_points = stats.points.saturating_neg();
+        let neg_points = points.saturating_neg();
         let above = self
             .run(|pool| async move {
                 let client = pool.get().await?;
@@ -411,7 +324,8 @@ impl PgStore {
         self.run(|pool| async move {
             let mut client = pool.get().await?;
             let tx = client.transaction().await?;
-            tx.execute("DELETE FROM player_guilds", &[]).await?;
+            tx.batch_execute("DELETE FROM player_guilds; DELETE FROM ladder_boards;")
+                .await?;
             for chunk in players.chunks(IMPORT_CHUNK) {
                 import_chunk(&tx, chunk).await?;
             }
@@ -469,5 +383,15 @@ pub(super) async fn import_chunk(
         &[guilds, users, neg_points, neg_wins, games],
     )
     .await?;
+    let [users, ..] = &columns;
+    tx.execute(
+        "DELETE FROM ladder_boards WHERE user_id = ANY($1::bigint[])",
+        &[users],
+    )
+    .await?;
+    let rows: Vec<LadderRow> = chunk.iter().flat_map(ladder_rows).collect();
+    if !rows.is_empty() {
+        insert_ladder_rows(tx, &rows, "ON CONFLICT DO NOTHING").await?;
+    }
     Ok(())
 }

@@ -10,7 +10,7 @@ use crate::store::error::StoreError;
 /// The migrations, in order: step N brings schema N−1 to N.
 /// Steps that need Rust (records are postcard bytes) run right after their SQL file
 /// (`upgrade`).
-const MIGRATIONS: [&str; 10] = [
+const MIGRATIONS: [&str; 11] = [
     include_str!("schema/001_initial.sql"),
     include_str!("schema/002_rematch_windows.sql"),
     include_str!("schema/003_unrated_counts.sql"),
@@ -21,6 +21,7 @@ const MIGRATIONS: [&str; 10] = [
     include_str!("schema/008_cancelled_games.sql"),
     include_str!("schema/009_analyses.sql"),
     include_str!("schema/010_saved_layouts.sql"),
+    include_str!("schema/011_ladder_boards.sql"),
 ];
 
 /// The schema this build writes.

@@ -10,6 +10,7 @@ use serde::de::DeserializeOwned;
 use sled::Tree;
 
 use super::{SledStore, queue, rematch, settings, tournaments};
+use crate::GameKind;
 use crate::store::codec::{self, id_key, pair_key, place_key};
 use crate::store::error::StoreError;
 use crate::store::records::{Challenge, FinishedGame, LiveGame, PlayerStats, UserId};
@@ -30,20 +31,24 @@ impl CheckReport {
     }
 }
 
-/// (wins, losses, draws, abandons, games; unrated wins, losses, draws) of one player.
-type Tally = [u32; 8];
+/// (wins, losses, draws, abandons, games; unrated wins, losses, draws) of one player on each
+/// ladder, in [`GameKind::ALL`]'s order.
+type Tally = [[u32; 8]; GameKind::ALL.len()];
 
 fn tally_of(stats: &PlayerStats) -> Tally {
-    [
-        stats.wins,
-        stats.losses,
-        stats.draws,
-        stats.abandons,
-        stats.games,
-        stats.unrated_wins,
-        stats.unrated_losses,
-        stats.unrated_draws,
-    ]
+    GameKind::ALL.map(|game| {
+        let on_ladder = stats.on(game);
+        [
+            on_ladder.wins,
+            on_ladder.losses,
+            on_ladder.draws,
+            on_ladder.abandons,
+            on_ladder.games,
+            on_ladder.unrated_wins,
+            on_ladder.unrated_losses,
+            on_ladder.unrated_draws,
+        ]
+    })
 }
 
 impl SledStore {
@@ -108,7 +113,8 @@ impl SledStore {
             if counted != stored {
                 report.problems.push(format!(
                     "player {} ({}): stored wins/losses/draws/abandons/games and unrated \
-                     wins/losses/draws {stored:?}, the finished games count {counted:?}",
+                     wins/losses/draws per ladder (flip, dark, open) {stored:?}, the finished \
+                     games count {counted:?}",
                     stats.user, stats.name
                 ));
             }

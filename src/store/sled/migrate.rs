@@ -4,8 +4,11 @@
 //! `challenges` holding bare postcard records (no format byte), no `meta` tree and no indexes.
 //! Schema 1 moves every record into the `v1/` trees behind the format byte and builds the
 //! indexes. Schema 2 adds the per-player history index, built from the finished games. Schema 3
-//! (current) counts unrated games apart in the player records (`legacy`), recounted once from
-//! the finished games, and rebuilds the leaderboards, which rank rated results only. A step
+//! counts unrated games apart in the player records (`legacy`), recounted once from the finished
+//! games, and rebuilds the leaderboards, which rank rated results only. Schema 4 (current) gives
+//! the player records the other game kinds' ladders as a last field: a schema-3 record reads as
+//! one with none, so the step only stamps the version, which keeps an older build (that would
+//! take a record with ladders for a damaged one) from opening the directory. A step
 //! sets the version last and can run again after a crash: steps 0→1 and 1→2 write only into
 //! new trees, step 2→3 rewrites the players in one atomic batch and reads either layout.
 
@@ -63,6 +66,7 @@ impl SledStore {
                     self.flush()?;
                 }
                 2 => self.migrate_v2_to_v3()?,
+                3 => {}
                 _ => {
                     return Err(StoreError::Corrupt {
                         what: "schema",

@@ -48,7 +48,7 @@ use crate::store::codec;
 use crate::store::error::StoreError;
 
 /// The schema this build writes. Bump it with a migration step in `migrate`.
-pub const SCHEMA_VERSION: u32 = 3;
+pub const SCHEMA_VERSION: u32 = 4;
 
 const SCHEMA_KEY: &[u8] = b"schema_version";
 

@@ -1,5 +1,5 @@
-//! Player stats and the leaderboards. Each player with at least one game has one key in `rank`
-//! per scope (global and each guild they were seen in), ordered by (−points, −wins, games, user),
+//! Player stats and the leaderboards. Each player with at least one rated game of a kind has one
+//! key in `rank` per board of that kind's ladder (global and each guild they were seen in), ordered by (−points, −wins, games, user),
 //! so a top N is a prefix scan; `rank_counts` holds how many players of a scope have each points
 //! value and each bucket of 256 values, so a place (shared by equal points: 1 + the players with
 //! more points) sums the buckets above and the values above in its own bucket.
@@ -10,9 +10,10 @@ use sled::Transactional;
 use sled::transaction::{ConflictableTransactionError, TransactionalTree, abort};
 
 use super::{SledStore, from_transaction};
+use crate::GameKind;
 use crate::store::codec::{
-    self, Scope, bucket_key, bucket_top, count_key, count_keys, count_value, first_bucket, id_key,
-    rank_key, scope,
+    self, RANK_KEY_LEN, Scope, bucket_key, bucket_top, count_key, count_keys, count_value,
+    first_bucket, id_key, rank_key, scope,
 };
 use crate::store::error::StoreError;
 use crate::store::records::{PlayerStats, UserId};
@@ -25,13 +26,29 @@ pub(super) type RankEntries = (Vec<Vec<u8>>, BTreeMap<Vec<u8>, u64>);
 
 type TxResult<T> = Result<T, ConflictableTransactionError<StoreError>>;
 
-/// The scopes a player is ranked in: none before their first game.
-fn scopes(stats: &PlayerStats) -> Vec<Scope> {
-    if stats.games == 0 {
-        return Vec::new();
+/// A player's place in one board: its scope, its rank key and the points it counts under.
+struct BoardEntry {
+    scope: Scope,
+    key: [u8; RANK_KEY_LEN],
+    points: i64,
+}
+
+/// The boards a player stands in: on each ladder they played a rated game of, the global board
+/// and those of the guilds they were seen in.
+fn entries(stats: &PlayerStats) -> Vec<BoardEntry> {
+    let mut out = Vec::new();
+    for game in stats.ranked_ladders() {
+        let on_ladder = stats.on(game);
+        let guilds = stats.guilds.iter().map(|guild| Some(*guild));
+        for guild in std::iter::once(None).chain(guilds) {
+            let scope = scope(game, guild);
+            out.push(BoardEntry {
+                scope,
+                key: rank_key(&scope, &on_ladder),
+                points: on_ladder.points,
+            });
+        }
     }
-    let mut out = vec![scope(None)];
-    out.extend(stats.guilds.iter().map(|guild| scope(Some(*guild))));
     out
 }
 
@@ -68,16 +85,16 @@ fn write_player(
     new: &PlayerStats,
 ) -> TxResult<()> {
     if let Some(old) = old {
-        for scope in scopes(old) {
-            rank.remove(&rank_key(&scope, old)[..])?;
-            for key in count_keys(&scope, old.points) {
+        for entry in entries(old) {
+            rank.remove(&entry.key[..])?;
+            for key in count_keys(&entry.scope, entry.points) {
                 add_count(counts, &key, -1)?;
             }
         }
     }
-    for scope in scopes(new) {
-        rank.insert(&rank_key(&scope, new)[..], &[])?;
-        for key in count_keys(&scope, new.points) {
+    for entry in entries(new) {
+        rank.insert(&entry.key[..], &[])?;
+        for key in count_keys(&entry.scope, entry.points) {
             add_count(counts, &key, 1)?;
         }
     }
@@ -139,14 +156,16 @@ impl SledStore {
         from_transaction(result)
     }
 
-    /// The top `top` players by points (ties: more wins, then fewer games), of one guild or of
-    /// everyone (`None`). Only players with at least one finished game are ranked.
+    /// The top `top` players of `game`'s ladder by points (ties: more wins, then fewer games),
+    /// of one guild or of everyone (`None`), each as [`PlayerStats::on`] that ladder. Only
+    /// players with at least one rated game of that kind are ranked.
     pub fn leaderboard(
         &self,
+        game: GameKind,
         guild: Option<u64>,
         top: usize,
     ) -> Result<Vec<PlayerStats>, StoreError> {
-        let scope = scope(guild);
+        let scope = scope(game, guild);
         let mut out = Vec::with_capacity(top.min(1000));
         for item in self.trees.rank.scan_prefix(scope) {
             if out.len() >= top {
@@ -156,29 +175,30 @@ impl SledStore {
             let Some(user) = codec::user_of_rank_key(&key) else {
                 continue;
             };
-            if let Some(stats) = self.read(&self.trees.players, PLAYER, &id_key(user))? {
-                out.push(stats);
+            if let Some(stats) =
+                self.read::<PlayerStats>(&self.trees.players, PLAYER, &id_key(user))?
+            {
+                out.push(stats.on(game));
             }
         }
         Ok(out)
     }
 
-    /// How many players on a leaderboard have more points than `stats`. Sums the buckets
-    /// above and the values above in their own bucket: at most a few hundred counts, however
-    /// many players share their points.
+    /// How many players on `game`'s leaderboard have more points than `points`. Sums the
+    /// buckets above and the values above in their own bucket: at most a few hundred counts,
+    /// however many players share their points.
     pub fn players_above(
         &self,
-        stats: &PlayerStats,
+        game: GameKind,
+        points: i64,
         guild: Option<u64>,
     ) -> Result<u64, StoreError> {
-        let scope = scope(guild);
+        let scope = scope(game, guild);
         let mut above: u64 = 0;
         let counts = &self.trees.rank_counts;
-        let buckets =
-            counts.range(&first_bucket(&scope)[..]..&bucket_key(&scope, stats.points)[..]);
-        let values = counts.range(
-            &count_key(&scope, bucket_top(stats.points))[..]..&count_key(&scope, stats.points)[..],
-        );
+        let buckets = counts.range(&first_bucket(&scope)[..]..&bucket_key(&scope, points)[..]);
+        let values = counts
+            .range(&count_key(&scope, bucket_top(points))[..]..&count_key(&scope, points)[..]);
         for item in buckets.chain(values) {
             let (_, count) = item?;
             above = above.saturating_add(count_value(&count));
@@ -237,9 +257,9 @@ impl SledStore {
         let mut keys = Vec::new();
         let mut counts: BTreeMap<Vec<u8>, u64> = BTreeMap::new();
         for stats in self.players()? {
-            for scope in scopes(&stats) {
-                keys.push(rank_key(&scope, &stats).to_vec());
-                for key in count_keys(&scope, stats.points) {
+            for entry in entries(&stats) {
+                keys.push(entry.key.to_vec());
+                for key in count_keys(&entry.scope, entry.points) {
                     *counts.entry(key[..].to_vec()).or_default() += 1;
                 }
             }

@@ -1,7 +1,7 @@
 //! The table's entries for challenges and playing a game: `/challenge`, `/accept`,
 //! `/decline`, `/withdraw`, `/play`, then the moves and the ways a game ends.
 
-use super::{Choice, CommandSpec, Kind, OptSpec, phrase};
+use super::{Choice, CommandSpec, Kind, OptSpec, Phrase, phrase};
 
 pub(super) const CHALLENGE: CommandSpec = CommandSpec::new(
     phrase("challenge", "挑战", "挑戰"),
@@ -38,18 +38,18 @@ pub(super) const CHALLENGE: CommandSpec = CommandSpec::new(
             ),
         )
         .named("难度", "難度"),
-        OptSpec::new(
-            "game",
-            Kind::Choice(GAMES),
-            phrase(
-                "Which junqi: flip (default), dark (the bot referees) or open",
-                "棋种：翻翻棋（默认）、暗棋（机器人当裁判）或明棋",
-                "棋種：翻翻棋（預設）、暗棋（機器人當裁判）或明棋",
-            ),
-        )
-        .named("棋种", "棋種"),
+        game_option(phrase(
+            "Which junqi: flip (default), dark (the bot referees) or open",
+            "棋种：翻翻棋（默认）、暗棋（机器人当裁判）或明棋",
+            "棋種：翻翻棋（預設）、暗棋（機器人當裁判）或明棋",
+        )),
     ],
 );
+
+/// The `game` option (a game kind) of the commands that take one, described for each.
+pub(super) const fn game_option(description: Phrase) -> OptSpec {
+    OptSpec::new("game", Kind::Choice(GAMES), description).named("棋种", "棋種")
+}
 
 /// The game kinds, as `GameKind` names them.
 pub(super) const GAMES: &[Choice] = &[

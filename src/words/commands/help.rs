@@ -99,7 +99,10 @@ mod tests {
             (Cmd::Accept, "/accept [NUMBER]"),
             (Cmd::Move, "/move FROM TO"),
             (Cmd::Draw, "/draw [offer|accept|decline]"),
-            (Cmd::Leaderboard, "/leaderboard [global:true|false]"),
+            (
+                Cmd::Leaderboard,
+                "/leaderboard [global:true|false] [game:flip|dark|open]",
+            ),
             (Cmd::Replay, "/replay GAME [SPEED]"),
             (Cmd::Settings, "/settings [log] [key:value …]"),
             (Cmd::Cancel, "/cancel game:N [reason:TEXT]"),
@@ -121,7 +124,7 @@ mod tests {
         let table = [
             (Cmd::Challenge, hant, "/挑戰 [對手] [秒數] [難度] [棋種]"),
             (Cmd::Move, en, "/move from to"),
-            (Cmd::Leaderboard, en, "/leaderboard [scope]"),
+            (Cmd::Leaderboard, en, "/leaderboard [scope] [game]"),
             (Cmd::Settings, en, "/settings [log] [key:value …]"),
         ];
         for (command, lang, expected) in table {

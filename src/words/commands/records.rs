@@ -1,7 +1,8 @@
 //! The table's entries for standings, finished games and reference: `/rank`, `/leaderboard`,
 //! `/history`, `/replay`, `/analyse`, `/games`, `/rules` and `/help`.
 
-use super::{Choice, CommandSpec, Kind, OptSpec, phrase};
+use super::game::game_option;
+use super::{Choice, CommandSpec, Kind, OptSpec, Phrase, phrase};
 
 pub(super) const RANK: CommandSpec = CommandSpec::new(
     phrase("rank", "等级", "等級"),
@@ -10,13 +11,23 @@ pub(super) const RANK: CommandSpec = CommandSpec::new(
         "查看成员的等级、积分和战绩（默认自己）",
         "查看成員的等級、積分和戰績（預設自己）",
     ),
-    &[OptSpec::new(
-        "member",
-        Kind::Member,
-        phrase("Whose rank", "查看谁的等级", "查看誰的等級"),
-    )
-    .named("成员", "成員")
-    .positional()],
+    &[
+        OptSpec::new(
+            "member",
+            Kind::Member,
+            phrase("Whose rank", "查看谁的等级", "查看誰的等級"),
+        )
+        .named("成员", "成員")
+        .positional(),
+        game_option(LADDER),
+    ],
+);
+
+/// The `game` option of `/rank` and `/leaderboard`.
+const LADDER: Phrase = phrase(
+    "Which game's ladder: flip (default), dark or open",
+    "哪个棋种的天梯：翻翻棋（默认）、暗棋或明棋",
+    "哪個棋種的天梯：翻翻棋（預設）、暗棋或明棋",
 );
 
 pub(super) const LEADERBOARD: CommandSpec = CommandSpec::new(
@@ -51,6 +62,7 @@ pub(super) const LEADERBOARD: CommandSpec = CommandSpec::new(
             ),
         )
         .console_only(),
+        game_option(LADDER),
     ],
 );
 

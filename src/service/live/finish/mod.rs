@@ -34,6 +34,7 @@ use crate::store::{CancelledGame, FinishedGame, PlayerStats};
 #[derive(Clone, Debug)]
 pub(in crate::service) struct Ended {
     pub points: [i64; 2],
+    /// Each player's totals on the ladder of the game's kind, after it.
     pub stats: [PlayerStats; 2],
     _by_the_finisher: (),
 }
@@ -44,7 +45,7 @@ impl GameActor {
     /// commit takes the change back, or settles a write whose outcome is unknown).
     pub(super) async fn finish(&mut self, outcome: Outcome<Seat>) -> Result<Ended, ServiceError> {
         let points = if self.table.rated {
-            scoring::points_for(&self.game.view(), self.table.base_score)
+            scoring::points_of(&self.game, self.table.base_score)
         } else {
             [0, 0]
         };
@@ -79,10 +80,11 @@ impl GameActor {
             tracing::error!("remembering game {id} for /rematch: {error}");
         }
         let points = finished.points;
+        let ladder = finished.game.record.kind();
         self.close(GameNews::Ended(Box::new(finished)));
         Ended {
             points,
-            stats,
+            stats: stats.map(|all| all.on(ladder)),
             _by_the_finisher: (),
         }
     }

@@ -265,7 +265,8 @@ fn report(options: &Options, results: &[(usize, Seat, GameSummary)]) {
     }
     let games = results.len().max(1);
     if options.table {
-        print_row(options, results, &tally, &thinking, &decisions);
+        let ms = |side: usize| per_move(thinking[side], decisions[side]);
+        print_row(options, &tally, [ms(0), ms(1)]);
     }
     println!(
         "A = {}, B = {}, {} games, budget {:?}, {} thread(s), drawn after {} quiet actions or {} in all",
@@ -290,38 +291,29 @@ fn report(options: &Options, results: &[(usize, Seat, GameSummary)]) {
         plies as f64 / games as f64
     );
     for (side, name) in [(0, "A"), (1, "B")] {
-        let per_move = thinking[side].as_secs_f64() * 1000.0 / f64::from(decisions[side].max(1));
         println!(
             "{name}: {:.2} ms per move over {} moves, longest {:.1} ms",
-            per_move,
+            per_move(thinking[side], decisions[side]),
             decisions[side],
             longest[side].as_secs_f64() * 1000.0
         );
     }
 }
 
-/// The `--table` row (docs in [`Options::table`]).
-fn print_row(
-    options: &Options,
-    results: &[(usize, Seat, GameSummary)],
-    tally: &Tally,
-    thinking: &[Duration; 2],
-    decisions: &[u32; 2],
-) {
-    let mut by_rule = std::collections::BTreeMap::<&str, usize>::new();
-    for (_, _, summary) in results {
-        if let Outcome::Draw(reason) = summary.outcome {
-            *by_rule.entry(reason.word()).or_default() += 1;
-        }
-    }
-    let rules: Vec<String> = by_rule
+/// Milliseconds per move of a side that thought `thinking` over `decisions` moves.
+fn per_move(thinking: Duration, decisions: u32) -> f64 {
+    thinking.as_secs_f64() * 1000.0 / f64::from(decisions.max(1))
+}
+
+/// The `--table` row (docs in [`Options::table`]), with each side's ms per move.
+fn print_row(options: &Options, tally: &Tally, ms: [f64; 2]) {
+    let rules: Vec<String> = tally
+        .reasons
         .iter()
-        .map(|(rule, count)| format!("{count} {rule}"))
+        .filter_map(|(label, count)| Some(format!("{count} {}", label.strip_prefix("draw: ")?)))
         .collect();
     let (wins, draws, losses) = (tally.wins, tally.draws, tally.losses);
     let share = tally.share();
-    let ms =
-        |side: usize| thinking[side].as_secs_f64() * 1000.0 / f64::from(decisions[side].max(1));
     let budget = match options.nodes {
         Some(nodes) => format!("{nodes} nodes"),
         None => format!("{} ms", options.ms),
@@ -336,13 +328,13 @@ fn print_row(
         "| {} | {} | {} | {wins}-{draws}-{losses} | {share:.1} % | {draws} ({}) | {:.2} | {:.2} | {budget} |",
         options.a,
         options.b,
-        results.len(),
+        wins + draws + losses,
         if rules.is_empty() {
             "none".to_string()
         } else {
             rules.join(", ")
         },
-        ms(0),
-        ms(1),
+        ms[0],
+        ms[1],
     );
 }

@@ -9,7 +9,7 @@ use junqi_rules::ai::players::Player;
 use junqi_rules::ai::standard::match_play::{StandardPlayer, StandardSummary, play_standard_game};
 use junqi_rules::game::{Colour, StandardOptions};
 
-use super::{Options, Tally, play_all};
+use super::{Options, Tally, per_move, play_all, print_row};
 
 fn standard_player(player: Player) -> Result<StandardPlayer> {
     match player {
@@ -63,8 +63,10 @@ fn report(options: &Options, open: bool, results: &[(Colour, StandardSummary)]) 
         plies += u64::from(summary.plies);
     }
     let games = results.len().max(1) as f64;
-    let ms =
-        |side: usize| thinking[side].as_secs_f64() * 1000.0 / f64::from(decisions[side].max(1));
+    let ms = |side: usize| per_move(thinking[side], decisions[side]);
+    if options.table {
+        print_row(options, &tally, [ms(0), ms(1)]);
+    }
     let variant = if open {
         "明棋 (open)"
     } else {

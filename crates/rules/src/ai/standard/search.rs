@@ -22,9 +22,13 @@ use crate::standard::StandardPosition;
 /// A won game, less the plies it takes (faster wins score higher).
 const WIN: i32 = 1_000_000;
 const INFINITY: i32 = WIN + 1;
-/// Each board's scores are clamped before they are summed: a win seen on one dealt board (where
+/// Each board's scores are capped before they are summed: a win seen on one dealt board (where
 /// the search knows where the flag is) must not outvote what every other board says.
 const BOARD_CAP: i32 = 3_000;
+/// What each ply until a win (or a loss) takes off its capped score. A dealt board knows where
+/// the flag is, so a threat kept looks as sure as a flag taken; in the real game the enemy
+/// may not be where the board put it, and may defend meanwhile.
+const WIN_DECAY: i32 = 150;
 /// A root move scoring this far below the best so far is only bounded, not scored exactly.
 const ROOT_MARGIN: i32 = 400;
 /// A flag with no mine left, and a bonus per post our nearest mover is from the enemy flag
@@ -52,7 +56,6 @@ pub(crate) fn choose(
     settings: &StandardSettings,
     seed: u64,
     limit: Limit,
-    started: Instant,
     would_repeat: &dyn Fn(Action) -> bool,
 ) -> Option<StandardReport> {
     let view = belief.view();
@@ -86,12 +89,10 @@ pub(crate) fn choose(
         [only] => return Some(instant(*only)),
         _ => {}
     }
-    let boards = if belief.options().open {
-        1
-    } else {
-        settings.boards
-    };
-    let mut totals = vec![0i32; candidates.len()];
+    // 明棋's settings deal one board: the view is the board.
+    let count = settings.boards.max(1);
+    let mut boards = vec![first];
+    boards.extend((1..count).map(|_| position(belief.sample(&mut rng))));
     let mut searcher = Searcher {
         nodes: 0,
         limit,
@@ -100,26 +101,12 @@ pub(crate) fn choose(
         quiescence: settings.quiescence,
         killers: settings.killers.then(Vec::new),
     };
-    let mut depth = u8::MAX;
-    let mut root = Some(first);
-    for board in 0..boards {
-        let dealt = match root.take() {
-            Some(first) => first,
-            None => position(belief.sample(&mut rng)),
-        };
-        searcher.limit = share(limit, started, board, boards);
-        searcher.stopped = false;
-        let (scores, reached) = searcher.search_board(&dealt, &candidates, settings.max_depth);
-        depth = depth.min(reached);
-        for (total, score) in totals.iter_mut().zip(scores) {
-            *total += score.clamp(-BOARD_CAP, BOARD_CAP);
-        }
-    }
+    let (totals, depth) = searcher.deepen(&boards, &candidates, settings.max_depth);
     let spread = settings.noise;
     let mut best: Option<(i32, usize)> = None;
     for (index, total) in totals.iter().enumerate() {
         let noise = below(&mut rng, (2 * spread + 1) as u32) as i32 - spread;
-        let score = total / boards as i32 + noise;
+        let score = total / count as i32 + noise;
         if best.is_none_or(|(top, _)| score > top) {
             best = Some((score, index));
         }
@@ -128,26 +115,9 @@ pub(crate) fn choose(
         action: candidates[index],
         depth,
         nodes: searcher.nodes,
-        boards,
+        boards: count,
         score,
     })
-}
-
-/// The budget left for board `index` of `boards`: an equal share of the nodes and the time,
-/// counted from the start of the decision.
-fn share(limit: Limit, started: Instant, index: u32, boards: u32) -> Limit {
-    let part = |whole: u64| whole / u64::from(boards) * u64::from(index + 1);
-    Limit {
-        deadline: limit.deadline.map(|deadline| {
-            let whole = deadline.saturating_duration_since(started);
-            started + whole / boards * (index + 1)
-        }),
-        max_nodes: if limit.max_nodes == u64::MAX {
-            u64::MAX
-        } else {
-            part(limit.max_nodes)
-        },
-    }
 }
 
 struct Searcher {
@@ -157,49 +127,71 @@ struct Searcher {
     may_stop: bool,
     stopped: bool,
     quiescence: u8,
-    /// The master's ordering: per ply, the last two plain moves that cut the search off there,
+    /// Hard's and the master's ordering: per ply, the last two plain moves that cut the search off there,
     /// tried right after the winning exchanges (`None` for the other levels).
     killers: Option<Vec<[Option<Action>; 2]>>,
 }
 
 impl Searcher {
-    /// Each candidate's score on one board at the deepest iteration completed, and that depth.
-    fn search_board(
+    /// Each candidate's score summed over the boards at the deepest depth completed on every
+    /// board, and that depth. Each depth is searched on every board before the next is tried,
+    /// so the sums never mix depths (an odd depth flatters the side to move) and a board dealt
+    /// last gets as deep as the first.
+    fn deepen(
         &mut self,
-        position: &StandardPosition,
+        boards: &[StandardPosition],
         candidates: &[Action],
         max_depth: u8,
     ) -> (Vec<i32>, u8) {
-        let me = position.turn;
         let mut completed = vec![0; candidates.len()];
         let mut reached = 0;
         let mut order: Vec<usize> = (0..candidates.len()).collect();
-        for depth in 1..=max_depth {
+        'deepen: for depth in 1..=max_depth {
             self.may_stop = depth > 1;
-            let mut scores = vec![-INFINITY; candidates.len()];
-            let mut alpha = -INFINITY;
-            for &index in &order {
-                let mut child = position.clone();
-                let (_, outcome) = child.play_unchecked(candidates[index]);
-                let floor = alpha.saturating_sub(ROOT_MARGIN).max(-INFINITY);
-                let score = match outcome {
-                    Some(outcome) => terminal(outcome, me, 1),
-                    None => -self.negamax(&child, depth - 1, 1, -INFINITY, -floor),
-                };
+            let mut totals = vec![0i32; candidates.len()];
+            for board in boards {
+                let scores = self.search_root(board, candidates, &order, depth);
                 if self.stopped {
-                    break;
+                    break 'deepen;
                 }
-                scores[index] = score;
-                alpha = alpha.max(score);
+                for (total, score) in totals.iter_mut().zip(scores) {
+                    *total += capped(score);
+                }
             }
-            if self.stopped {
-                break;
-            }
-            completed = scores;
+            completed = totals;
             reached = depth;
             order.sort_by_key(|index| -completed[*index]);
         }
         (completed, reached)
+    }
+
+    /// Each candidate's score on one board at `depth`, the candidates tried in `order` (best
+    /// first over all boards so far); one scoring `ROOT_MARGIN` below the best is only bounded.
+    fn search_root(
+        &mut self,
+        position: &StandardPosition,
+        candidates: &[Action],
+        order: &[usize],
+        depth: u8,
+    ) -> Vec<i32> {
+        let me = position.turn;
+        let mut scores = vec![-INFINITY; candidates.len()];
+        let mut alpha = -INFINITY;
+        for &index in order {
+            let mut child = position.clone();
+            let (_, outcome) = child.play_unchecked(candidates[index]);
+            let floor = alpha.saturating_sub(ROOT_MARGIN).max(-INFINITY);
+            let score = match outcome {
+                Some(outcome) => terminal(outcome, me, 1),
+                None => -self.negamax(&child, depth - 1, 1, -INFINITY, -floor),
+            };
+            if self.stopped {
+                break;
+            }
+            scores[index] = score;
+            alpha = alpha.max(score);
+        }
+        scores
     }
 
     fn out_of_budget(&mut self) -> bool {
@@ -253,7 +245,7 @@ impl Searcher {
         best
     }
 
-    /// This ply's killers (none below master).
+    /// This ply's killers (none below hard).
     fn killers_at(&self, ply: i32) -> [Option<Action>; 2] {
         self.killers
             .as_ref()
@@ -350,6 +342,18 @@ fn order_moves(position: &StandardPosition, moves: &mut [Action], killers: [Opti
             _ => (2, -gain),
         }
     });
+}
+
+/// A board's score as it counts in the sum over boards: material within `BOARD_CAP`, a win
+/// worth the cap less `WIN_DECAY` per ply until it, so that a flag taken now beats one taken
+/// later (a loss the same, negated).
+fn capped(score: i32) -> i32 {
+    let plies = WIN - score.abs();
+    if plies < 1_000 {
+        score.signum() * (BOARD_CAP - WIN_DECAY * (plies - 1).min(10))
+    } else {
+        score.clamp(-BOARD_CAP, BOARD_CAP)
+    }
 }
 
 fn terminal(outcome: Outcome<Colour>, side: Colour, ply: i32) -> i32 {

@@ -142,8 +142,18 @@ fn every_level_plays_whole_games_of_both_kinds_legally() {
     }
 }
 
-/// Two games whose black layouts differ only in two black pieces Red has not been shown:
-/// Red's choices are the same move for move, as long as the referee's verdicts are.
+/// What Red saw after each action of a game: who acted, the action, the referee's verdict
+/// and Red's view.
+type Seen = (
+    Colour,
+    crate::game::Action,
+    Verdict,
+    crate::standard::StandardView,
+);
+
+/// Two games whose black layouts differ only in two black pieces Red has not been shown: at
+/// every level, Red's choices are the same move for move as long as everything Red saw is (the
+/// games part where a verdict, or a view that shows a flag after a marshal's death, differs).
 #[test]
 fn the_ai_chooses_the_same_whatever_it_was_not_shown() {
     let black = layout(EXAMPLE);
@@ -153,41 +163,90 @@ fn the_ai_chooses_the_same_whatever_it_was_not_shown() {
         (Some(Kind::Lieutenant), Some(Kind::Marshal))
     );
     let swapped = black.swap(a, b).expect("both posts allow both pieces");
-    let red = layout(EXAMPLE);
-    let mut runs: Vec<Vec<(Colour, crate::game::Action, Verdict)>> = Vec::new();
-    for black in [black, swapped] {
-        let mut moves = Vec::new();
-        play_from_layouts(
-            [StandardPlayer::Ai(Level::Master), StandardPlayer::Random],
-            [red, black],
-            5,
-            SearchBudget::Nodes(3000),
-            HIDDEN,
-            Rules {
-                ply_limit: 60,
-                ..Rules::default()
-            },
-            &mut |colour, action, verdict| moves.push((colour, action, verdict)),
+    for level in Level::ALL {
+        let runs = [black, swapped].map(|black| watched_game(level, black));
+        let same = runs[0]
+            .iter()
+            .zip(&runs[1])
+            .take_while(|(x, y)| x == y)
+            .count();
+        let red_choices = runs[0][..same]
+            .iter()
+            .filter(|(colour, ..)| *colour == Colour::Red)
+            .count();
+        assert!(
+            red_choices >= 10,
+            "{level}: only {red_choices} red choices compared"
         );
-        runs.push(moves);
+        if let (Some(first), Some(second)) = (runs[0].get(same), runs[1].get(same)) {
+            // Everything before was the same, so the actor and the action must be too: the
+            // games part only where what Red saw after it differs.
+            assert_eq!(
+                (first.0, first.1),
+                (second.0, second.1),
+                "{level}: after {same} actions"
+            );
+            assert_ne!((first.2, &first.3), (second.2, &second.3), "{level}");
+        }
     }
-    let same = runs[0]
-        .iter()
-        .zip(&runs[1])
-        .take_while(|(x, y)| x == y)
-        .count();
-    let red_choices = runs[0][..same]
-        .iter()
-        .filter(|(colour, ..)| *colour == Colour::Red)
-        .count();
-    assert!(red_choices >= 10, "only {red_choices} red choices compared");
-    if let (Some(first), Some(second)) = (runs[0].get(same), runs[1].get(same)) {
-        // The games may part only where the referee judged the same action differently.
-        assert_eq!(
-            (first.0, first.1),
-            (second.0, second.1),
-            "after {same} actions"
-        );
-        assert_ne!(first.2, second.2);
+}
+
+/// Every action of a short 暗棋 game between Red's AI at `level` and a random Black deployed
+/// as `black`, with what Red saw after it.
+fn watched_game(level: Level, black: Layout) -> Vec<Seen> {
+    let red = layout(EXAMPLE);
+    let rules = Rules {
+        ply_limit: 60,
+        ..Rules::default()
+    };
+    let mut actions = Vec::new();
+    play_from_layouts(
+        [StandardPlayer::Ai(level), StandardPlayer::Random],
+        [red, black],
+        5,
+        SearchBudget::Nodes(3000),
+        HIDDEN,
+        rules,
+        &mut |colour, action, verdict| actions.push((colour, action, verdict)),
+    );
+    let mut game = StandardGame::new(red, black, HIDDEN, rules);
+    actions
+        .into_iter()
+        .map(|(colour, action, verdict)| {
+            let replayed = game.act(colour, action).expect("the game's own action");
+            assert_eq!(replayed, verdict, "the replay judges as the game did");
+            (
+                colour,
+                action,
+                verdict,
+                game.view(Viewer::Player(Colour::Red)),
+            )
+        })
+        .collect()
+}
+
+/// The levels differ in what they do, not only in noise: from easy to master each plays with
+/// less noise and searches at least as deep and as long, and each adds depth, attacks followed
+/// or boards dealt; 明棋 deals its one board.
+#[test]
+fn each_level_searches_more_than_the_one_below() {
+    for open in [false, true] {
+        for pair in Level::ALL.windows(2) {
+            let (low, high) = (settings(pair[0], open), settings(pair[1], open));
+            let name = format!("{} < {} (open {open})", pair[0], pair[1]);
+            assert!(high.noise < low.noise, "{name}");
+            assert!(high.max_depth >= low.max_depth, "{name}");
+            assert!(high.quiescence >= low.quiescence, "{name}");
+            assert!(
+                high.max_depth > low.max_depth
+                    || high.quiescence > low.quiescence
+                    || high.boards > low.boards,
+                "{name}"
+            );
+        }
+        for level in Level::ALL {
+            let boards = settings(level, open).boards;
+            assert!(if open { boards == 1 } else { boards >= 2 }, "{level}");
+        }
     }
 }

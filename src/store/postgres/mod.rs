@@ -333,13 +333,23 @@ pub(super) async fn quarantine(
             *deltas.entry(key).or_default() -= 1;
         }
     }
-    let gone = client
-        .query(
-            "DELETE FROM ladder_boards WHERE user_id = $1 \
-             RETURNING (2 * ladder + scope)::smallint, guild, neg_points, games",
-            &[&key],
-        )
-        .await?;
+    // The schema-3 migration quarantines before schema 11 made the other ladders' boards.
+    let boards_exist: bool = client
+        .query_one("SELECT to_regclass('ladder_boards') IS NOT NULL", &[])
+        .await?
+        .get(0);
+    let gone = match boards_exist {
+        false => Vec::new(),
+        true => {
+            client
+                .query(
+                    "DELETE FROM ladder_boards WHERE user_id = $1 \
+                     RETURNING (2 * ladder + scope)::smallint, guild, neg_points, games",
+                    &[&key],
+                )
+                .await?
+        }
+    };
     for row in gone.iter().filter(|row| row.get::<_, i64>(3) > 0) {
         for key in boards::board_keys(row.get(0), row.get(1), row.get(2)) {
             *deltas.entry(key).or_default() -= 1;

@@ -309,6 +309,7 @@ impl PgStore {
             let tx = client.transaction().await?;
             for chunk in players.chunks(IMPORT_CHUNK) {
                 import_chunk(&tx, chunk).await?;
+                import_ladder_rows(&tx, chunk).await?;
             }
             recount_ranks(&tx).await?;
             tx.commit().await?;
@@ -328,6 +329,7 @@ impl PgStore {
                 .await?;
             for chunk in players.chunks(IMPORT_CHUNK) {
                 import_chunk(&tx, chunk).await?;
+                import_ladder_rows(&tx, chunk).await?;
             }
             recount_ranks(&tx).await?;
             tx.commit().await?;
@@ -337,7 +339,8 @@ impl PgStore {
     }
 }
 
-/// Upserts many players and their guild rows in two statements.
+/// Upserts many players and their guild rows in two statements (the other ladders' rows:
+/// [`import_ladder_rows`]).
 pub(super) async fn import_chunk(
     tx: &impl GenericClient,
     chunk: &[PlayerStats],
@@ -383,10 +386,19 @@ pub(super) async fn import_chunk(
         &[guilds, users, neg_points, neg_wins, games],
     )
     .await?;
-    let [users, ..] = &columns;
+    Ok(())
+}
+
+/// Replaces the `ladder_boards` rows of the players of `chunk` (imports and rebuilds; the
+/// schema-3 migration, older than the table, imports with [`import_chunk`] alone).
+pub(super) async fn import_ladder_rows(
+    tx: &impl GenericClient,
+    chunk: &[PlayerStats],
+) -> Result<(), StoreError> {
+    let users: Vec<i64> = chunk.iter().map(|stats| sql_id(stats.user)).collect();
     tx.execute(
         "DELETE FROM ladder_boards WHERE user_id = ANY($1::bigint[])",
-        &[users],
+        &[&users],
     )
     .await?;
     let rows: Vec<LadderRow> = chunk.iter().flat_map(ladder_rows).collect();

@@ -1,5 +1,5 @@
-//! What a tournament shows: its standings as text (the `/tournament` answer and the edited
-//! announcement, the top 10 there), and its final result (the top three and the standings
+//! What a tournament shows: its standings as text under the game it plays (the `/tournament`
+//! answer and the edited announcement, the top 10 there), and its final result (the top three and the standings
 //! image, drawn on the painter threads).
 
 use super::arena::standings;
@@ -47,11 +47,10 @@ pub(super) fn standings_lines(
     tournament: &Tournament,
     top: Option<usize>,
 ) -> Vec<String> {
-    let mut lines = vec![say::standings_heading(
-        lang,
-        tournament.id,
-        &heading(tournament),
-    )];
+    let mut lines = vec![
+        say::standings_heading(lang, tournament.id, &heading(tournament)),
+        crate::words::deploy::game_line(lang, tournament.game),
+    ];
     let ranked = standings(tournament);
     if ranked.is_empty() {
         lines.push(say::nobody_joined(lang));

@@ -84,7 +84,8 @@ pub(super) fn announcement_edit(lang: Language, tournament: &Tournament) -> Repl
     reply
 }
 
-/// The final result: the top three in text, the standings image beside.
+/// The final result: the top three in text and the game they played, the standings image
+/// beside.
 pub(super) async fn final_reply(lang: Language, tournament: &Tournament) -> Reply {
     let rows = rows(tournament);
     let played: Vec<&StandingRow> = rows.iter().filter(|row| row.games > 0).collect();
@@ -105,5 +106,6 @@ pub(super) async fn final_reply(lang: Language, tournament: &Tournament) -> Repl
                 .map_err(|error| tracing::error!("drawing the standings: {error}"))
                 .ok()
         });
-    Reply::public(vec![say::podium(lang, tournament.id, &top)]).with_png(png)
+    let game = crate::words::deploy::game_line(lang, tournament.game);
+    Reply::public(vec![say::podium(lang, tournament.id, &top), game]).with_png(png)
 }

@@ -61,6 +61,7 @@ async fn main() {
             let play = Command::Play {
                 seconds: None,
                 cancel: false,
+                game: junqi::GameKind::Flip,
             };
             let at = Instant::now();
             sent.lock().expect("not poisoned").insert(user, at);

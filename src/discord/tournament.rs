@@ -9,7 +9,7 @@ use std::sync::Arc;
 use poise::serenity_prelude as serenity;
 use serenity::{ChannelType, CreateMessage, CreateThread, Http};
 
-use super::commands::run;
+use super::commands::{GameChoice, run};
 use super::deliver::Origin;
 use super::messages::Layout;
 use super::threads::Threads;
@@ -44,6 +44,7 @@ pub async fn tournament(
     seconds: Option<u32>,
     starts_in: Option<u32>,
     rated: Option<bool>,
+    game: Option<GameChoice>,
 ) -> Result<(), CommandError> {
     let rights = match ctx {
         poise::Context::Application(app) => rights_of(app.interaction.member.as_deref()),
@@ -57,6 +58,7 @@ pub async fn tournament(
             seconds: seconds.unwrap_or(ctx.data().config.turn_secs),
             starts_in,
             rated,
+            game: game.map_or(crate::GameKind::Flip, GameChoice::kind),
             rights,
         },
         Some(Action::Join) => TournamentCommand::Join { tournament: None },

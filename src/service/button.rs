@@ -248,6 +248,7 @@ impl Command {
             }),
             ButtonId::LeaveQueue => Command::Play {
                 seconds: None,
+                game: crate::GameKind::Flip,
                 cancel: true,
             },
             ButtonId::Analyse(game) => Command::Analyse { game },
@@ -411,6 +412,7 @@ mod tests {
                 "queue:leave",
                 Some(Command::Play {
                     seconds: None,
+                    game: crate::GameKind::Flip,
                     cancel: true,
                 }),
             ),

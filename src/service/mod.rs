@@ -378,9 +378,11 @@ impl Service {
             Command::Tournament(command) => {
                 tournament::handle(inner, &caller, tongues, command).await
             }
-            Command::Play { seconds, cancel } => {
-                queue::play(inner, &caller, tongues, seconds, cancel).await
-            }
+            Command::Play {
+                seconds,
+                game,
+                cancel,
+            } => queue::play(inner, &caller, tongues, (seconds, game), cancel).await,
             Command::Settings { rights, changes } => {
                 settings::settings(inner, &caller, lang, &rights, changes).await
             }

@@ -163,10 +163,11 @@ pub enum Command {
     Games,
     /// An arena tournament in the caller's channel (`/tournament …`).
     Tournament(TournamentCommand),
-    /// Quick match: wait in the server's queue for a game with that turn clock (default: the
-    /// server's `turn_secs`); `cancel`: leave every queue instead.
+    /// Quick match: wait in the server's queue for a game of `game` with that turn clock
+    /// (default: the server's `turn_secs`); `cancel`: leave every queue instead.
     Play {
         seconds: Option<u32>,
+        game: crate::GameKind,
         cancel: bool,
     },
     /// `/settings`: show the server's settings (no changes) or change them (`key`, `value`
@@ -220,12 +221,14 @@ impl Rights {
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum TournamentCommand {
     /// `minutes`: the length; `seconds`: the turn clock; `starts_in`: minutes until the start
-    /// (default 5); `rated` (default true).
+    /// (default 5); `rated` (default true, when the game has a ladder).
+    /// `game`: the game every pairing plays (default 翻翻棋).
     Create {
         minutes: u32,
         seconds: u32,
         starts_in: Option<u32>,
         rated: Option<bool>,
+        game: crate::GameKind,
         rights: Rights,
     },
     Join {

@@ -23,11 +23,11 @@
 
 mod analyses;
 mod cancelled;
-mod challenge_serde;
 mod codec;
 mod connect;
 mod error;
 pub mod fnv;
+mod kind_field;
 mod ladders;
 mod legacy;
 mod postgres;

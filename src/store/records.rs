@@ -77,7 +77,7 @@ pub struct RematchWindow {
 pub const ANYONE: UserId = u64::MAX;
 
 /// An open challenge waiting for an answer.
-#[derive(Clone, Serialize, PartialEq, Debug)]
+#[derive(Clone, Serialize, Deserialize, PartialEq, Debug)]
 pub struct Challenge {
     pub id: u64,
     pub place: Place,
@@ -90,7 +90,8 @@ pub struct Challenge {
     pub expires_at_ms: u64,
     pub ai_level: Option<Level>,
     /// The game it is for. Written last: a challenge stored before games had kinds has no
-    /// such field and reads as 翻翻棋 (`challenge_serde`).
+    /// such field and reads as 翻翻棋 (`kind_field`).
+    #[serde(deserialize_with = "super::kind_field::trailing")]
     pub game: GameKind,
 }
 

@@ -6,6 +6,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::records::{Place, UserId};
+use crate::GameKind;
 
 /// Where a tournament stands.
 #[derive(Clone, Copy, Serialize, Deserialize, PartialEq, Eq, Debug)]
@@ -106,6 +107,10 @@ pub struct Tournament {
     pub rooms: u32,
     /// The front end's announcement message, edited with the live standings.
     pub announcement: Option<u64>,
+    /// The game every pairing plays. Written last: a tournament stored before games had kinds
+    /// reads as 翻翻棋 (`kind_field`).
+    #[serde(deserialize_with = "super::kind_field::trailing")]
+    pub game: GameKind,
 }
 
 impl Tournament {

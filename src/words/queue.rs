@@ -1,11 +1,21 @@
-//! Quick match (`/play`): joining and leaving the server's queue, being paired, lapsing.
+//! Quick match (`/play`): joining and leaving the server's queue of a game and clock, moving
+//! to another, being paired, lapsing.
 
 use super::Surface;
+use super::deploy::kind_short;
 use super::{Cmd, count_en, say, slash};
+use crate::GameKind;
 use crate::config::Language;
 
-/// The private answer to `/play`: in the queue, with how many wait for that clock.
-pub fn queue_joined(lang: Language, turn_secs: u32, waiting: usize, minutes: u32) -> Vec<String> {
+/// The private answer to `/play`: in the queue of that game and clock, with how many wait
+/// there.
+pub fn queue_joined(
+    lang: Language,
+    (game, turn_secs): (GameKind, u32),
+    waiting: usize,
+    minutes: u32,
+) -> Vec<String> {
+    let name = kind_short(lang, game);
     let waiting_en = count_en(
         i64::try_from(waiting).unwrap_or(i64::MAX),
         "member",
@@ -15,9 +25,9 @@ pub fn queue_joined(lang: Language, turn_secs: u32, waiting: usize, minutes: u32
     vec![
         say!(
             lang,
-            "You are in this server's quick-match queue ({turn_secs} s per turn): {waiting_en} waiting, you included.",
-            "你已进入本服务器的快速匹配队列（每步 {turn_secs} 秒）：连你在内有 {waiting} 人在等。",
-            "你已進入本伺服器的快速配對佇列（每步 {turn_secs} 秒）：連你在內有 {waiting} 人在等。"
+            "You are in this server's quick-match queue for {name}, {turn_secs} s per turn: {waiting_en} waiting, you included.",
+            "你已进入本服务器的{name}快速匹配队列（每步 {turn_secs} 秒）：连你在内有 {waiting} 人在等。",
+            "你已進入本伺服器的{name}快速配對佇列（每步 {turn_secs} 秒）：連你在內有 {waiting} 人在等。"
         ),
         say!(
             lang,
@@ -26,6 +36,22 @@ pub fn queue_joined(lang: Language, turn_secs: u32, waiting: usize, minutes: u32
             "將與積分最接近的人配對；{minutes} 分鐘內沒有對手就會自動離開佇列。"
         ),
     ]
+}
+
+/// The line above the answer to a `/play` for another game or clock than the one the member
+/// waited for: they left that queue for this one.
+pub fn queue_moved(
+    lang: Language,
+    (from_game, from_secs): (GameKind, u32),
+    (to_game, to_secs): (GameKind, u32),
+) -> String {
+    let (from, to) = (kind_short(lang, from_game), kind_short(lang, to_game));
+    say!(
+        lang,
+        "You left the queue for {from}, {from_secs} s per turn, for the one for {to}, {to_secs} s per turn.",
+        "你已从{from}（每步 {from_secs} 秒）的队列换到{to}（每步 {to_secs} 秒）的队列。",
+        "你已從{from}（每步 {from_secs} 秒）的佇列換到{to}（每步 {to_secs} 秒）的佇列。"
+    )
 }
 
 pub fn button_leave_queue(lang: Language) -> String {
@@ -50,19 +76,20 @@ pub fn not_in_queue(lang: Language) -> String {
     )
 }
 
-pub fn already_queued(lang: Language, surface: Surface, turn_secs: u32) -> String {
+pub fn already_queued(lang: Language, surface: Surface, game: GameKind, turn_secs: u32) -> String {
+    let name = kind_short(lang, game);
     match surface {
         Surface::Console => say!(
             lang,
-            "you are already waiting for a quick match ({turn_secs} s per turn): /play cancel:true leaves the queue",
-            "你已经在等快速匹配（每步 {turn_secs} 秒）：/play cancel:true 可离开队列",
-            "你已經在等快速配對（每步 {turn_secs} 秒）：/play cancel:true 可離開佇列"
+            "you are already waiting for a quick match of {name}, {turn_secs} s per turn: /play cancel:true leaves the queue",
+            "你已经在等{name}快速匹配（每步 {turn_secs} 秒）：/play cancel:true 可离开队列",
+            "你已經在等{name}快速配對（每步 {turn_secs} 秒）：/play cancel:true 可離開佇列"
         ),
         Surface::Discord => say!(
             lang,
-            "you are already waiting for a quick match ({turn_secs} s per turn): press Leave queue to leave it",
-            "你已经在等快速匹配（每步 {turn_secs} 秒）：按“离开队列”可离开",
-            "你已經在等快速配對（每步 {turn_secs} 秒）：按「離開佇列」可離開"
+            "you are already waiting for a quick match of {name}, {turn_secs} s per turn: press Leave queue to leave it",
+            "你已经在等{name}快速匹配（每步 {turn_secs} 秒）：按“离开队列”可离开",
+            "你已經在等{name}快速配對（每步 {turn_secs} 秒）：按「離開佇列」可離開"
         ),
     }
 }
@@ -122,15 +149,21 @@ pub fn quick_match_found(lang: Language, first: &str, second: &str) -> String {
     )
 }
 
-/// The notice to a member whose entry lapsed.
-pub fn queue_lapsed(lang: Language, surface: Surface, name: &str, minutes: u32) -> String {
+/// The notice to a member whose entry (for `game`) lapsed.
+pub fn queue_lapsed(
+    lang: Language,
+    surface: Surface,
+    (name, game): (&str, GameKind),
+    minutes: u32,
+) -> String {
     let minutes_en = count_en(minutes, "minute", "minutes");
     let play = slash(lang, surface, Cmd::Play);
+    let game = kind_short(lang, game);
     say!(
         lang,
-        "{name}: no quick match was found within {minutes_en}; you have left the queue ({play} to try again).",
-        "{name}：{minutes} 分钟内没有找到快速匹配的对手，你已离开队列（可再次 {play}）。",
-        "{name}：{minutes} 分鐘內沒有找到快速配對的對手，你已離開佇列（可再次 {play}）。"
+        "{name}: no quick match was found within {minutes_en} for {game}; you have left the queue ({play} to try again).",
+        "{name}：{minutes} 分钟内没有找到{game}快速匹配的对手，你已离开队列（可再次 {play}）。",
+        "{name}：{minutes} 分鐘內沒有找到{game}快速配對的對手，你已離開佇列（可再次 {play}）。"
     )
 }
 

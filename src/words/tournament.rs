@@ -3,6 +3,7 @@
 
 use super::Surface;
 use super::{Cmd, count_en, say, slash};
+use crate::GameKind;
 use crate::config::Language;
 
 /// A Discord timestamp shown relative to now (`in 5 minutes`); the console prints it plainly.
@@ -17,23 +18,24 @@ fn rated_word(lang: Language, rated: bool) -> String {
     }
 }
 
-/// The announcement's first lines: what the tournament is and when it starts (`None`: now).
+/// The announcement's first lines: who opens which tournament of which game, what it is and
+/// when it starts (`None`: now).
 pub fn announcement(
     lang: Language,
-    creator: &str,
-    id: u64,
+    (creator, id, game): (&str, u64, GameKind),
     minutes: u32,
     turn_secs: u32,
     rated: bool,
     starts_at_secs: Option<u64>,
 ) -> Vec<String> {
     let rated = rated_word(lang, rated);
+    let name = super::deploy::challenge_name(lang, game);
     let minutes_en = count_en(minutes, "minute", "minutes");
     let mut lines = vec![say!(
         lang,
-        "{creator} opens arena tournament {id}: {minutes_en}, {turn_secs} s per turn, {rated}.",
-        "{creator} 开设竞技场锦标赛 {id}：{minutes} 分钟，每步 {turn_secs} 秒，{rated}。",
-        "{creator} 開設競技場錦標賽 {id}：{minutes} 分鐘，每步 {turn_secs} 秒，{rated}。"
+        "{creator} opens arena tournament {id} of {name}: {minutes_en}, {turn_secs} s per turn, {rated}.",
+        "{creator} 开设{name}竞技场锦标赛 {id}：{minutes} 分钟，每步 {turn_secs} 秒，{rated}。",
+        "{creator} 開設{name}競技場錦標賽 {id}：{minutes} 分鐘，每步 {turn_secs} 秒，{rated}。"
     )];
     lines.push(match starts_at_secs {
         Some(at) => {
@@ -278,6 +280,7 @@ pub fn image_labels(lang: Language, id: u64) -> ImageLabels {
 
 // Refusals: each changes nothing.
 
+/// `/tournament create rated:true` for a game whose games are unrated (no ladder of its own).
 pub fn no_tournament_here(lang: Language, surface: Surface) -> String {
     match surface {
         Surface::Console => say!(

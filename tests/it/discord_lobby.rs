@@ -1,7 +1,8 @@
 //! `/accept`, `/decline` and `/withdraw` on Discord answer challenges as the console's do and
 //! as the challenge's buttons do: the service finds the challenge meant (the caller's own, or
 //! the one numbered), refuses privately when there is none, and a slash `/accept` starts the
-//! game in its thread. Their registration JSON is kept as a golden file,
+//! game in its thread. Their registration JSON, and that of `/play` and `/tournament` with
+//! their localised `game` option, is kept as a golden file,
 //! tests/transcripts/lobby_registration.json (regenerate with UPDATE_GOLDEN=1). Beside them,
 //! a quick match across two channels links its thread for both members.
 
@@ -26,6 +27,15 @@ async fn challenge_bob(fake: &FakeDiscord) {
     );
 }
 
+/// A command's `game` option as registered.
+fn game_option(command: &Value) -> Value {
+    command["options"]
+        .as_array()
+        .and_then(|options| options.iter().find(|option| option["name"] == "game"))
+        .cloned()
+        .unwrap_or_else(|| panic!("no game option: {command}"))
+}
+
 fn number(value: u64) -> Value {
     json!([{ "type": 4, "name": "number", "value": value }])
 }
@@ -47,6 +57,31 @@ async fn accept_decline_and_withdraw_answer_the_challenge_meant() {
     }
     assert_eq!(commands["accept"]["name_localizations"]["zh-CN"], "接受");
     assert_eq!(commands["decline"]["name_localizations"]["zh-TW"], "拒絕");
+    // /play and /tournament offer the game, named and chosen in each language.
+    for name in ["play", "tournament"] {
+        let game = game_option(&commands[name]);
+        assert_eq!(game["name_localizations"]["zh-CN"], "棋种", "{name}");
+        assert_eq!(game["name_localizations"]["zh-TW"], "棋種", "{name}");
+        let choices: Vec<(&str, &str)> = game["choices"]
+            .as_array()
+            .map(|choices| {
+                choices
+                    .iter()
+                    .map(|choice| {
+                        let name = choice["name"].as_str().unwrap_or_default();
+                        let zh = choice["name_localizations"]["zh-CN"].as_str();
+                        (name, zh.unwrap_or_default())
+                    })
+                    .collect()
+            })
+            .unwrap_or_default();
+        assert_eq!(
+            choices,
+            vec![("flip", "翻翻棋"), ("dark", "暗棋"), ("open", "明棋")],
+            "{name}"
+        );
+        golden.insert(name.to_string(), registration(&commands[name]));
+    }
     check_golden_json("lobby_registration.json", &Value::Object(golden));
 
     challenge_bob(&fake).await;

@@ -315,7 +315,7 @@ async fn a_zh_cn_member_and_an_en_us_member_each_read_their_own_language() {
         "/accept [number]",
         "/decline [number]",
         "/withdraw [number]",
-        "/play [seconds] [cancel]",
+        "/play [seconds] [game] [cancel]",
         "/tournament [action]",
         "/settings [log] [key:value …]",
         "/cancel game [reason]",

@@ -63,6 +63,7 @@ async fn queue_lapse_in_outage(mut rig: Rig<'_>) {
     let play = Command::Play {
         seconds: None,
         cancel: false,
+        game: junqi::GameKind::Flip,
     };
     let joined = rig.service.handle(caller(1), play).await;
     assert!(
@@ -119,6 +120,7 @@ async fn tournament_in_outages(mut rig: Rig<'_>) {
         starts_in: Some(1),
         rated: Some(false),
         rights: Rights::all(),
+        game: junqi::GameKind::Flip,
     });
     let created = rig.service.handle(caller(1), create).await;
     assert!(!created.private, "{created:?}");

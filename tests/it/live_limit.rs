@@ -45,6 +45,7 @@ fn play() -> Command {
     Command::Play {
         seconds: None,
         cancel: false,
+        game: junqi::GameKind::Flip,
     }
 }
 
@@ -198,6 +199,7 @@ async fn a_tournament_pairs_only_members_under_the_limit() {
         starts_in: Some(0),
         rated: Some(true),
         rights: Rights::all(),
+        game: junqi::GameKind::Flip,
     });
     assert!(!service.handle(caller(1, 50), create).await.private);
     for user in [3, 4, 1, 2] {

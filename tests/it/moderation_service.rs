@@ -32,6 +32,7 @@ async fn a_cancelled_tournament_game_counts_for_neither_player_and_they_play_aga
         starts_in: Some(0),
         rated: Some(true),
         rights: Rights::all(),
+        game: junqi::GameKind::Flip,
     });
     service.handle(caller(1), create).await;
     for user in [1, 2] {

@@ -9,6 +9,13 @@ use crate::console_support::Session;
 
 const WAIT: Duration = Duration::from_secs(30);
 
+/// Adds a line typed (or what happened) and the block it brought to `transcript`, with the
+/// clocks and the deployment's deadline masked.
+fn record_in(transcript: &mut String, line: &str, block: &str) {
+    let block = crate::console_dark::mask_deadline(&crate::console_game::normalise(block));
+    transcript.push_str(&format!("> {line}\n{block}\n\n"));
+}
+
 #[test]
 fn a_queue_entry_survives_a_sigkill_and_pairs_after_the_restart() {
     let dir = tempfile::tempdir().expect("temp dir");
@@ -54,10 +61,7 @@ fn a_quick_match_across_two_channels_tells_both_where_it_is_played() {
     let dir = tempfile::tempdir().expect("temp dir");
     let mut console = Session::start(&dir.path().join("data"), None);
     let mut transcript = String::new();
-    let mut record = |line: &str, block: &str| {
-        let block = crate::console_game::normalise(block);
-        transcript.push_str(&format!("> {line}\n{block}\n\n"));
-    };
+    let mut record = |line: &str, block: &str| record_in(&mut transcript, line, block);
     let joined = console.ask("q1a#lobby /play");
     assert!(joined.contains("1 member waiting"), "{joined}");
     record("q1a#lobby /play", &joined);
@@ -88,5 +92,53 @@ fn a_quick_match_across_two_channels_tells_both_where_it_is_played() {
     );
     record("(q1a's channel)", &lobby);
     crate::console_support::check_transcript("queue_console.txt", &transcript);
+    console.finish();
+}
+
+/// The transcript of quick matches by game (tests/transcripts/queue_kinds_console.txt,
+/// regenerate with UPDATE_GOLDEN=1): alice waits for 暗棋 at 30 s; bob's `/play` for 翻翻棋 at
+/// 30 s and then for 暗棋 at 60 s wait in queues of their own (each move said), and his
+/// `/play game:dark seconds:30` pairs them: the game opens in its room in a deployment.
+#[test]
+fn a_quick_match_pairs_only_the_same_game_and_clock() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut console = Session::start(&dir.path().join("data"), None);
+    let mut transcript = String::new();
+    let mut record = |line: &str, block: &str| record_in(&mut transcript, line, block);
+    let steps = [
+        (
+            "alice /play game:dark seconds:30",
+            "queue for dark (暗棋), 30 s",
+        ),
+        ("bob /play seconds:30", "queue for flip (翻翻棋), 30 s"),
+        (
+            "bob /play game:dark seconds:60",
+            "for the one for dark (暗棋), 60 s",
+        ),
+        ("bob /play game:dark seconds:60", "already waiting"),
+        ("bob /play game:siguo", "unknown game"),
+    ];
+    for (line, expected) in steps {
+        let answer = console.ask(line);
+        assert!(answer.contains(expected), "{line}: {answer}");
+        assert!(!answer.contains("you play"), "{line}: {answer}");
+        record(line, &answer);
+    }
+    let paired = console.ask("bob /play game:dark seconds:30");
+    assert!(
+        paired.contains("for the one for dark (暗棋), 30 s per turn"),
+        "{paired}"
+    );
+    assert!(paired.contains("you play alice in #q1"), "{paired}");
+    record("bob /play game:dark seconds:30", &paired);
+    let start = console.wait_for("Quick match: alice and bob are paired.", WAIT);
+    assert!(start.starts_with("#q1:"), "in the room: {start}");
+    assert!(start.contains("Game: dark junqi"), "{start}");
+    assert!(
+        start.contains("alice: deploying… · bob: deploying…"),
+        "{start}"
+    );
+    record("(the game's room)", &start);
+    crate::console_support::check_transcript("queue_kinds_console.txt", &transcript);
     console.finish();
 }

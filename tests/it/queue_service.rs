@@ -7,6 +7,7 @@
 
 use std::time::Duration;
 
+use junqi::GameKind;
 use junqi::config::Config;
 use junqi::service::{ButtonId, Caller, Command, Member, Opponent, Outbound, Reply, Service};
 use junqi::store::{Place, PlayerStats, Store};
@@ -36,9 +37,14 @@ fn config(second_ms: u32, expiry_secs: u32) -> Config {
 }
 
 fn play(seconds: Option<u32>) -> Command {
+    play_game(seconds, GameKind::Flip)
+}
+
+fn play_game(seconds: Option<u32>, game: GameKind) -> Command {
     Command::Play {
         seconds,
         cancel: false,
+        game,
     }
 }
 
@@ -160,6 +166,95 @@ async fn members_on_0_40_and_500_points_pair_closest_first_then_as_the_window_gr
     service.shutdown().await;
 }
 
+/// Who waits in the store, for which game and clock.
+async fn waiting_for(store: &Store) -> Vec<(u64, GameKind, u32)> {
+    let entries = store.queue_entries().await.expect("readable");
+    entries
+        .iter()
+        .map(|e| (e.user, e.game, e.turn_secs))
+        .collect()
+}
+
+/// Members on equal points pair only with someone waiting for the same game and clock; a
+/// `/play` for another game or clock moves the member's entry there and says so, and a pair
+/// of 暗棋 players starts a 暗棋 game, rated on the 暗棋 ladder.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn only_the_same_game_and_clock_pair_and_another_play_moves_the_entry() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let store = Store::open(dir.path()).await.expect("open store");
+    let (service, mut outbound) = Service::start(config(1000, 600), store.clone())
+        .await
+        .expect("start");
+    let dark = service
+        .handle(caller(1, 100), play_game(Some(30), GameKind::Dark))
+        .await;
+    joined(&dark, "1 member waiting");
+    assert!(
+        dark.text().contains("queue for dark (暗棋), 30 s per turn"),
+        "{dark:?}"
+    );
+    // 翻翻棋 with the same clock, and 暗棋 with another: three queues of one each.
+    joined(
+        &service.handle(caller(2, 200), play(Some(30))).await,
+        "1 member waiting",
+    );
+    joined(
+        &service
+            .handle(caller(3, 300), play_game(Some(60), GameKind::Dark))
+            .await,
+        "1 member waiting",
+    );
+    let twice = service
+        .handle(caller(1, 200), play_game(Some(30), GameKind::Dark))
+        .await;
+    assert!(
+        twice.private
+            && twice
+                .text()
+                .contains("already waiting for a quick match of dark (暗棋), 30 s per turn"),
+        "{twice:?}"
+    );
+    assert_eq!(
+        waiting_for(&store).await,
+        vec![
+            (1, GameKind::Dark, 30),
+            (2, GameKind::Flip, 30),
+            (3, GameKind::Dark, 60)
+        ]
+    );
+    // p2 moves to 暗棋 at 30 s: paired with p1 at once.
+    let moved = service
+        .handle(caller(2, 200), play_game(Some(30), GameKind::Dark))
+        .await;
+    assert!(moved.private, "{moved:?}");
+    assert!(
+        moved.text().contains(
+            "You left the queue for flip (翻翻棋), 30 s per turn, for the one for dark (暗棋), 30 s per turn."
+        ),
+        "{moved:?}"
+    );
+    assert!(moved.text().contains("you play p1"), "{moved:?}");
+    let start = next_start(&mut outbound).await;
+    let text = start.reply.text();
+    assert!(text.contains("p1 vs p2, 30 s per turn"), "{text}");
+    assert!(text.contains("Game: dark junqi"), "{text}");
+    let live = store.live_games().await.expect("readable");
+    assert_eq!(live.len(), 1);
+    assert_eq!(live[0].record.kind(), GameKind::Dark);
+    assert_eq!(live[0].players, [1, 2]);
+    assert!(live[0].rated, "暗棋 counts on its own ladder");
+    assert_eq!(waiting_for(&store).await, vec![(3, GameKind::Dark, 60)]);
+    // p3 moves to 翻翻棋 at 60 s, alone there.
+    let moved = service.handle(caller(3, 300), play(Some(60))).await;
+    joined(&moved, "1 member waiting");
+    assert!(
+        moved.text().contains("You left the queue for dark (暗棋), 60 s per turn, for the one for flip (翻翻棋), 60 s per turn."),
+        "{moved:?}"
+    );
+    assert_eq!(waiting_for(&store).await, vec![(3, GameKind::Flip, 60)]);
+    service.shutdown().await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn bad_input_is_refused_and_changes_nothing() {
     let dir = tempfile::tempdir().expect("temp dir");
@@ -178,6 +273,7 @@ async fn bad_input_is_refused_and_changes_nothing() {
     let cancel = Command::Play {
         seconds: None,
         cancel: true,
+        game: GameKind::Flip,
     };
     let reply = service.handle(caller(1, 1), cancel.clone()).await;
     assert!(
@@ -189,14 +285,16 @@ async fn bad_input_is_refused_and_changes_nothing() {
         &service.handle(caller(1, 1), play(None)).await,
         "1 member waiting",
     );
-    // Twice, even elsewhere or for another clock.
-    for command in [play(None), play(Some(60))] {
+    // Twice for the same game and clock, even elsewhere (the server's clock is 30 s).
+    for command in [play(None), play(Some(30))] {
         let reply = service.handle(caller(1, 2), command).await;
         assert!(
             reply.private && reply.text().contains("already waiting"),
             "{reply:?}"
         );
     }
+    let entries = store.queue_entries().await.expect("readable");
+    assert_eq!(entries[0].place, caller(1, 1).place, "unchanged");
     assert_eq!(waiting_users(&store).await, vec![1]);
     let reply = service.handle(caller(1, 1), cancel).await;
     assert!(reply.text().contains("left"), "{reply:?}");
@@ -240,7 +338,7 @@ async fn an_entry_lapses_with_a_notice_and_another_game_leaves_the_queue() {
             name: "p2".into(),
         }),
         seconds: None,
-        game: junqi::GameKind::Flip,
+        game: GameKind::Flip,
     };
     assert!(!service.handle(caller(1, 2), challenge).await.private);
     let reply = service
@@ -258,6 +356,7 @@ async fn an_entry_lapses_with_a_notice_and_another_game_leaves_the_queue() {
             Command::Play {
                 seconds: None,
                 cancel: true,
+                game: GameKind::Flip,
             },
         )
         .await;

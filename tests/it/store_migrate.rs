@@ -60,11 +60,13 @@ async fn populate(store: &Store) {
         guild: 2,
         channel: 95,
     };
-    let tournament = crate::store_tournaments::tournament(
+    let mut tournament = crate::store_tournaments::tournament(
         store.next_id().await.expect("id"),
         running,
         junqi::store::Phase::Running,
     );
+    // Of 明棋, and the waiting member below waits for 暗棋: the copy keeps each one's game.
+    tournament.game = junqi::GameKind::Open;
     store.put_tournament(&tournament).await.expect("stored");
     // One member waiting in a quick-match queue.
     store
@@ -75,6 +77,7 @@ async fn populate(store: &Store) {
             turn_secs: 30,
             points: 40,
             joined_at_ms: 1_000,
+            game: junqi::GameKind::Dark,
         })
         .await
         .expect("stored");

@@ -1,9 +1,10 @@
 //! The quick-match queue in the store, on both backends: entries read back after a reopen and
-//! from a second process, replaced and removed two at a time; on sled, carried by a backup and
-//! its restore and read by check-store.
+//! from a second process, replaced and removed two at a time, an entry stored before games had
+//! kinds read as 翻翻棋; on sled, carried by a backup and its restore and read by check-store.
 
 use crate::store_support::backends::{Backend, Location};
 
+use junqi::GameKind;
 use junqi::store::{Place, QueueEntry, Store};
 
 const CHANNEL: Place = Place {
@@ -19,6 +20,7 @@ fn entry(user: u64, points: i64, joined_at_ms: u64) -> QueueEntry {
         turn_secs: 30,
         points,
         joined_at_ms,
+        game: junqi::GameKind::Flip,
     }
 }
 
@@ -50,7 +52,52 @@ async fn queue_reads_back(backend: Backend) {
     }
 }
 
-crate::on_both_backends!(queue_reads_back);
+/// A queue entry as builds before game kinds stored it: no game at its end.
+#[derive(serde::Serialize)]
+struct EntryBeforeKinds {
+    user: u64,
+    name: String,
+    place: Place,
+    turn_secs: u32,
+    points: i64,
+    joined_at_ms: u64,
+}
+
+async fn an_entry_stored_before_game_kinds_reads_as_flip(backend: Backend) {
+    let Some(location) = backend.location() else {
+        return;
+    };
+    drop(location.open().await);
+    let old = EntryBeforeKinds {
+        user: 4,
+        name: "p4".into(),
+        place: CHANNEL,
+        turn_secs: 30,
+        points: 40,
+        joined_at_ms: 123,
+    };
+    let insert = format!(
+        "INSERT INTO queue (user_id, guild, record) VALUES (4, {}, {{record}})",
+        CHANNEL.guild
+    );
+    crate::store_support::write_old_record(&location, ("v1/queue", 4), &insert, &old);
+    let store = location.open().await;
+    let flip = entry(4, 40, 123);
+    assert_eq!(flip.game, GameKind::Flip);
+    assert_eq!(store.queue_entries().await.expect("reads"), vec![flip]);
+    // Rewritten for another game, it reads back with it.
+    let dark = QueueEntry {
+        game: GameKind::Dark,
+        ..entry(4, 40, 123)
+    };
+    store.put_queue_entry(&dark).await.expect("stores");
+    assert_eq!(store.queue_entries().await.expect("reads"), vec![dark]);
+}
+
+crate::on_both_backends!(
+    queue_reads_back,
+    an_entry_stored_before_game_kinds_reads_as_flip
+);
 
 #[tokio::test]
 async fn a_backup_carries_the_queue_and_check_store_reads_it() {
@@ -58,7 +105,11 @@ async fn a_backup_carries_the_queue_and_check_store_reads_it() {
         panic!("a sled location is a directory");
     };
     let store = Store::open(dir.path()).await.expect("opens");
-    let waiting = entry(4, 40, 123);
+    // A 暗棋 entry: the backup carries its game.
+    let waiting = QueueEntry {
+        game: GameKind::Open,
+        ..entry(4, 40, 123)
+    };
     store.put_queue_entry(&waiting).await.expect("stores");
     let (_restored_dir, restored) =
         crate::store_support::check_and_restore(store, dir.path(), "v1/queue", 1).await;

@@ -1,10 +1,12 @@
 //! Tournaments in the store, on both backends: the whole record (schedule, players, scores,
-//! streaks, games in progress) read back after a reopen and from a second process; on sled,
+//! streaks, games in progress, the game it plays) read back after a reopen and from a second
+//! process, a tournament stored before games had kinds read as 翻翻棋; on sled,
 //! carried by a backup and its restore, read by check-store (which names a second open
 //! tournament in one channel), and a corrupt record quarantined while the others still read.
 
 use crate::store_support::backends::{Backend, Location};
 
+use junqi::GameKind;
 use junqi::store::{ArenaGame, Entrant, Phase, Place, Store, Tournament};
 
 const CHANNEL: Place = Place {
@@ -44,6 +46,7 @@ pub fn tournament(id: u64, place: Place, phase: Phase) -> Tournament {
         }],
         rooms: 4,
         announcement: Some(123_456_789),
+        game: junqi::GameKind::Flip,
     }
 }
 
@@ -54,6 +57,7 @@ async fn tournaments_read_back_whole(backend: Backend) {
     let store = location.open().await;
     assert_eq!(store.tournaments().await.expect("reads"), Vec::new());
     let mut running = tournament(7, CHANNEL, Phase::Running);
+    running.game = GameKind::Dark;
     store.put_tournament(&running).await.expect("stores");
     let over = tournament(
         3,
@@ -84,7 +88,77 @@ async fn tournaments_read_back_whole(backend: Backend) {
     }
 }
 
-crate::on_both_backends!(tournaments_read_back_whole);
+/// A tournament as builds before game kinds stored it: no game at its end.
+#[derive(serde::Serialize)]
+struct TournamentBeforeKinds {
+    id: u64,
+    place: Place,
+    creator: u64,
+    creator_name: String,
+    minutes: u32,
+    turn_secs: u32,
+    rated: bool,
+    created_at_ms: u64,
+    starts_at_ms: u64,
+    ends_at_ms: u64,
+    phase: Phase,
+    entrants: Vec<Entrant>,
+    games: Vec<ArenaGame>,
+    rooms: u32,
+    announcement: Option<u64>,
+}
+
+fn before_kinds(t: Tournament) -> TournamentBeforeKinds {
+    TournamentBeforeKinds {
+        id: t.id,
+        place: t.place,
+        creator: t.creator,
+        creator_name: t.creator_name,
+        minutes: t.minutes,
+        turn_secs: t.turn_secs,
+        rated: t.rated,
+        created_at_ms: t.created_at_ms,
+        starts_at_ms: t.starts_at_ms,
+        ends_at_ms: t.ends_at_ms,
+        phase: t.phase,
+        entrants: t.entrants,
+        games: t.games,
+        rooms: t.rooms,
+        announcement: t.announcement,
+    }
+}
+
+async fn a_tournament_stored_before_game_kinds_reads_as_flip(backend: Backend) {
+    let Some(location) = backend.location() else {
+        return;
+    };
+    drop(location.open().await);
+    let flip = tournament(5, CHANNEL, Phase::Running);
+    assert_eq!(flip.game, GameKind::Flip);
+    let insert = format!(
+        "INSERT INTO tournaments (id, guild, channel, open, record) \
+         VALUES (5, {}, {}, true, {{record}})",
+        CHANNEL.guild, CHANNEL.channel
+    );
+    let old = before_kinds(flip.clone());
+    crate::store_support::write_old_record(&location, ("v1/tournaments", 5), &insert, &old);
+    let store = location.open().await;
+    assert_eq!(
+        store.tournaments().await.expect("reads"),
+        vec![flip.clone()]
+    );
+    let dark = Tournament {
+        game: GameKind::Dark,
+        ..flip
+    };
+    store.put_tournament(&dark).await.expect("stores");
+    assert_eq!(store.tournaments().await.expect("reads"), vec![dark]);
+}
+
+crate::on_both_backends!(
+    tournaments_read_back_whole,
+    a_tournament_stored_before_game_kinds_reads_as_flip
+);
 
 #[tokio::test]
 async fn a_backup_carries_tournaments_and_check_store_reads_them() {
@@ -92,7 +166,8 @@ async fn a_backup_carries_tournaments_and_check_store_reads_them() {
         panic!("a sled location is a directory");
     };
     let store = Store::open(dir.path()).await.expect("opens");
-    let first = tournament(1, CHANNEL, Phase::Running);
+    let mut first = tournament(1, CHANNEL, Phase::Running);
+    first.game = GameKind::Dark;
     store.put_tournament(&first).await.expect("stores");
     let report = store.check().await.expect("checks");
     assert!(report.is_sound(), "{:?}", report.problems);

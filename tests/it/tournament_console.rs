@@ -146,22 +146,89 @@ fn play(session: &mut Session, steps: &[Step]) -> String {
     transcript
 }
 
-#[test]
-fn four_members_play_an_arena_tournament_in_the_console() {
+/// Plays `before` in a console whose tournament "minute" lasts `minute_ms`, within `within`
+/// (before the tournament's time is up), waits for time to be up, then plays `after`: the
+/// transcript, and the notice that time is up.
+fn until_time_is_up_and_after(
+    minute_ms: u32,
+    (before, within): (&[Step], Duration),
+    after: &[Step],
+) -> (String, String) {
     let data = tempfile::tempdir().expect("temp dir");
     let config = data.path().join("config.toml");
-    std::fs::write(&config, "tournament_minute_ms = 2000\n").expect("config");
+    std::fs::write(&config, format!("tournament_minute_ms = {minute_ms}\n")).expect("config");
     let mut session = Session::start(&data.path().join("data"), Some(&config));
     let started = std::time::Instant::now();
-    let mut transcript = play(&mut session, STEPS);
+    let mut transcript = play(&mut session, before);
     assert!(
-        started.elapsed() < Duration::from_secs(20),
+        started.elapsed() < within,
         "the games must be played before time is up (took {:?})",
         started.elapsed()
     );
-    let up = session.wait_for("time is up", Duration::from_secs(30));
-    transcript.push_str(&format!("{}\n\n", normalise(&up)));
-    transcript.push_str(&play(&mut session, ENDGAME));
+    let up = normalise(&session.wait_for("time is up", Duration::from_secs(30)));
+    transcript.push_str(&format!("{up}\n\n"));
+    transcript.push_str(&play(&mut session, after));
     session.finish();
+    (transcript, up)
+}
+
+#[test]
+fn four_members_play_an_arena_tournament_in_the_console() {
+    let before = (STEPS, Duration::from_secs(20));
+    let (transcript, _) = until_time_is_up_and_after(2000, before, ENDGAME);
     crate::console_support::check_transcript("tournament_console.txt", &transcript);
+}
+
+/// A tournament of 暗棋 up to the moment its time is up: created (rated, on the 暗棋 ladder),
+/// and its pairing opens a 暗棋 game in a deployment.
+const DARK: &[Step] = &[
+    step(
+        "alice /tournament create minutes:2 seconds:30 starts_in:0 game:dark",
+        &["opens arena tournament 1 of 暗棋"],
+    ),
+    step("alice /tournament join", &["alice joins tournament 1"]),
+    step(
+        "bob /tournament join",
+        &["bob joins", "game 1 begins: alice vs bob"],
+    ),
+    step("alice /tournament", &["Game: dark junqi"]),
+];
+
+/// After time is up: the game still deploying is a live game like any other, played out and
+/// counted.
+const DARK_END: &[Step] = &[
+    step(
+        "alice#t1-1 /deploy preset name:classic",
+        &["The preset classic"],
+    ),
+    step("alice#t1-1 /deploy ready", &["alice is ready"]),
+    step(
+        "bob#t1-1 /deploy preset name:turtle",
+        &["The preset turtle"],
+    ),
+    step("bob#t1-1 /deploy ready", &["Both armies are deployed"]),
+    step(
+        "bob#t1-1 /abandon",
+        &["abandons", "Tournament 1 is over: 🥇 alice (2), 🥈 bob (0)"],
+    ),
+    step("alice /tournament", &["final standings"]),
+];
+
+/// A tournament of 暗棋 in the console (tests/transcripts/tournament_dark_console.txt,
+/// regenerate with UPDATE_GOLDEN=1): its time (2 "minutes" of 5 s) runs out while its only
+/// game is still being deployed; the game is played out and counted, and the final standings
+/// name the game.
+#[test]
+fn a_tournament_of_dark_junqi_plays_its_games_through_their_deployment() {
+    let before = (DARK, Duration::from_secs(10));
+    let (transcript, up) = until_time_is_up_and_after(5000, before, DARK_END);
+    assert!(
+        up.contains("the 1 game in progress will still count"),
+        "{up}"
+    );
+    assert!(
+        transcript.contains("Game: dark junqi"),
+        "the standings name the game"
+    );
+    crate::console_support::check_transcript("tournament_dark_console.txt", &transcript);
 }

@@ -57,6 +57,7 @@ fn create(rights: Rights, rated: bool) -> Command {
         starts_in: Some(0),
         rated: Some(rated),
         rights,
+        game: junqi::GameKind::Flip,
     })
 }
 

@@ -228,6 +228,17 @@ impl<'a> Words<'a> {
         }
     }
 
+    /// The game given as option `game:` (flip, dark or open), 翻翻棋 when not given.
+    fn game(&self) -> Result<crate::GameKind, ParseError> {
+        self.option("game")
+            .map(|text| {
+                text.parse::<crate::GameKind>()
+                    .map_err(|error| self.problem(echo(&error.to_string())))
+            })
+            .transpose()
+            .map(Option::unwrap_or_default)
+    }
+
     fn option(&self, name: &str) -> Option<&'a str> {
         self.options
             .iter()
@@ -303,8 +314,13 @@ pub fn parse_command(text: &str) -> Result<Command, ParseError> {
         Cmd::Play => {
             w.expect()?;
             let seconds = w.number("seconds")?;
+            let game = w.game()?;
             let cancel = w.flag("cancel")?.unwrap_or(false);
-            Command::Play { seconds, cancel }
+            Command::Play {
+                seconds,
+                game,
+                cancel,
+            }
         }
         Cmd::Accept | Cmd::Decline | Cmd::Withdraw => {
             w.expect()?;
@@ -339,7 +355,7 @@ pub fn parse_command(text: &str) -> Result<Command, ParseError> {
             let member = w.positional.first().map(|text| w.member_or_ai(text));
             Command::Rank {
                 member: member.transpose()?,
-                game: game_kind(w)?,
+                game: w.game()?,
             }
         }
         Cmd::History => history::history(w)?,
@@ -353,7 +369,7 @@ pub fn parse_command(text: &str) -> Result<Command, ParseError> {
             let global = w.flag("global")?.unwrap_or(false);
             Command::Leaderboard {
                 global,
-                game: game_kind(w)?,
+                game: w.game()?,
             }
         }
         Cmd::Board | Cmd::Export | Cmd::Resign | Cmd::Abandon | Cmd::Rematch => {
@@ -400,23 +416,12 @@ fn challenge(w: &Words<'_>) -> Result<Command, ParseError> {
         Some(who) => Opponent::Member(w.member(who)?),
         None => Opponent::Anyone,
     };
-    let game = game_kind(w)?;
+    let game = w.game()?;
     Ok(Command::Challenge {
         opponent,
         seconds,
         game,
     })
-}
-
-/// The `game:` option: a game kind, 翻翻棋 when left out.
-fn game_kind(w: &Words<'_>) -> Result<crate::GameKind, ParseError> {
-    Ok(w.option("game")
-        .map(|text| {
-            text.parse::<crate::GameKind>()
-                .map_err(|error| w.problem(echo(&error.to_string())))
-        })
-        .transpose()?
-        .unwrap_or_default())
 }
 
 /// `/deploy [random|preset name:N|layout text:L|swap FROM TO|save name:N|load name:N|ready]`.

@@ -56,6 +56,23 @@ fn reads_every_command() {
             "/play seconds:30",
             Command::Play {
                 seconds: Some(30),
+                game: crate::GameKind::Flip,
+                cancel: false,
+            },
+        ),
+        (
+            "/play game:dark seconds:60",
+            Command::Play {
+                seconds: Some(60),
+                game: crate::GameKind::Dark,
+                cancel: false,
+            },
+        ),
+        (
+            "/play game:OPEN",
+            Command::Play {
+                seconds: None,
+                game: crate::GameKind::Open,
                 cancel: false,
             },
         ),
@@ -63,6 +80,7 @@ fn reads_every_command() {
             "/play cancel:true",
             Command::Play {
                 seconds: None,
+                game: crate::GameKind::Flip,
                 cancel: true,
             },
         ),
@@ -242,6 +260,10 @@ fn refuses_bad_lines_with_a_reason() {
             "unknown option `colour:`",
         ),
         ("alice /accept x", "not a challenge number"),
+        (
+            "alice /play game:siguo",
+            "unknown game \"siguo\": expected flip, dar",
+        ),
         ("alice /draw maybe", "offer, accept or decline"),
         ("alice#bad!chan /board", "channel"),
         ("alice /board now", "usage: /board"),

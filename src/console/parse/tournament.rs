@@ -1,5 +1,5 @@
 //! Reading `/tournament [create|join|leave|cancel] [minutes:N] [seconds:N] [starts_in:N]
-//! [rated:true|false]`: the options only with `create`, which needs minutes and seconds. In
+//! [rated:true|false] [game:flip|dark|open]`: the options only with `create`, which needs minutes and seconds. In
 //! the console anyone may organise.
 
 use super::{ParseError, Words, echo};
@@ -23,6 +23,7 @@ pub(super) fn tournament(w: &Words<'_>) -> Result<Command, ParseError> {
                 seconds: required("seconds")?,
                 starts_in: w.number("starts_in")?,
                 rated: w.flag("rated")?,
+                game: w.game()?,
                 rights: Rights::all(),
             }
         }
@@ -55,6 +56,7 @@ mod tests {
                     seconds: 20,
                     starts_in: Some(0),
                     rated: None,
+                    game: crate::GameKind::Flip,
                     rights: Rights::all(),
                 }),
             ),
@@ -65,6 +67,18 @@ mod tests {
                     seconds: 30,
                     starts_in: None,
                     rated: Some(false),
+                    game: crate::GameKind::Flip,
+                    rights: Rights::all(),
+                }),
+            ),
+            (
+                "tournament create minutes:5 seconds:30 game:dark",
+                Some(TournamentCommand::Create {
+                    minutes: 5,
+                    seconds: 30,
+                    starts_in: None,
+                    rated: None,
+                    game: crate::GameKind::Dark,
                     rights: Rights::all(),
                 }),
             ),
@@ -86,6 +100,8 @@ mod tests {
             ("tournament create minutes:x seconds:20", None),
             ("tournament create minutes:5 seconds:20 rated:maybe", None),
             ("tournament create minutes:5 seconds:20 colour:red", None),
+            ("tournament create minutes:5 seconds:20 game:siguo", None),
+            ("tournament join game:dark", None),
             ("tournament play", None),
             ("tournament join now", None),
         ];

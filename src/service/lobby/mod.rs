@@ -480,31 +480,59 @@ async fn announce_game(inner: &Arc<Inner>, live: LiveGame, tongues: Tongues) -> 
         .unwrap_or_else(|_| Reply::refusal(words::no_game(tongues.private, inner.surface)))
 }
 
-/// The game of `challenge` starting now, not yet numbered: the challenger sits first.
-fn new_live_game(inner: &Inner, challenge: &Challenge, base_score: u32) -> LiveGame {
-    let players: [UserId; 2] = [challenge.challenger, challenge.challenged];
+/// A game about to start, before it is numbered: where, who (the first seat first), which
+/// game, with which clock.
+pub(super) struct NewGame {
+    pub place: Place,
+    pub players: [UserId; 2],
+    pub names: [String; 2],
+    pub kind: GameKind,
+    pub turn_secs: u32,
+    pub base_score: u32,
+    /// Whether it counts on its kind's ladder (a tournament's choice, a server's rule for AI
+    /// games); the store reads the kind, and so the ladder, off the record.
+    pub rated: bool,
+    pub ai: Option<(Seat, crate::ai::Level)>,
+}
+
+/// The live game of `new` starting now, not yet numbered: its deal or its deployment, and
+/// the first deadline (a turn's, or the deployment's).
+pub(super) fn live_game(inner: &Inner, new: NewGame) -> LiveGame {
     let now = now_ms();
-    let ai = challenge.ai_level.map(|level| (Seat::Second, level));
-    let guild = challenge.place.guild;
     let (record, first_deadline_secs) =
-        live::opening(inner, challenge.game, guild, ai, challenge.turn_secs);
-    let is_ai = ai.is_some();
+        live::opening(inner, new.kind, new.place.guild, new.ai, new.turn_secs);
     LiveGame {
         id: 0,
+        place: new.place,
+        players: new.players,
+        names: new.names,
+        record,
+        turn_secs: new.turn_secs,
+        started_at_ms: now,
+        turn_deadline_ms: clock::turn_deadline(now, first_deadline_secs),
+        warned: false,
+        base_score: new.base_score,
+        rated: new.rated,
+        ai: new.ai,
+    }
+}
+
+/// The game of `challenge` starting now, not yet numbered: the challenger sits first.
+fn new_live_game(inner: &Inner, challenge: &Challenge, base_score: u32) -> LiveGame {
+    let ai = challenge.ai_level.map(|level| (Seat::Second, level));
+    let rated = ai.is_none() || inner.settings(challenge.place.guild).rate_ai_games;
+    let new = NewGame {
         place: challenge.place,
-        players,
+        players: [challenge.challenger, challenge.challenged],
         names: [
             challenge.challenger_name.clone(),
             challenge.challenged_name.clone(),
         ],
-        record,
+        kind: challenge.game,
         turn_secs: challenge.turn_secs,
-        started_at_ms: now,
-        turn_deadline_ms: clock::turn_deadline(now, first_deadline_secs),
-        warned: false,
         base_score,
-        // Every kind is rated, each on its own ladder (the store reads the kind off the record).
-        rated: !is_ai || inner.settings(guild).rate_ai_games,
+        rated,
         ai,
-    }
+    };
+    live_game(inner, new)
 }

@@ -1,4 +1,6 @@
-//! Quick match (`/play`): each server's queue of members waiting for a game, by turn clock.
+//! Quick match (`/play`): each server's queues of members waiting for a game, one per game
+//! kind and turn clock; a member waits in one of them at a time, and a `/play` for another
+//! game or clock moves them there.
 //! Owns the waiting entries of this process's guilds (in memory, and in the store so that a
 //! restart or a crash keeps every entry with its waiting time), pairing them (`pairing.rs`, a
 //! pure function) within each server's window (its `match_window_points` and
@@ -31,6 +33,7 @@ use super::{
     Button, ButtonId, Caller, Inner, Reply, ServiceError, Tongues, lock, store_failure,
     until_stored, words,
 };
+use crate::GameKind;
 use crate::store::{QueueEntry, UserId};
 use pairing::{Waiting, Window, pairs};
 
@@ -108,6 +111,7 @@ fn take_pairs(
         .map(|entry| Waiting {
             user: entry.user,
             points: entry.points,
+            game: entry.game,
             turn_secs: entry.turn_secs,
             joined_at_ms: entry.joined_at_ms,
         })
@@ -130,12 +134,33 @@ fn take_pairs(
     found
 }
 
-/// `/play [seconds:N] [cancel:true]`.
+/// The points a member is paired by when they join the queue for `game`: their points on that
+/// game's ladder; this is the one place that reads them.
+async fn pairing_points(
+    inner: &Inner,
+    user: UserId,
+    game: GameKind,
+) -> Result<i64, crate::store::StoreError> {
+    Ok(inner.store.player(user).await?.on(game).points)
+}
+
+/// Takes `user` out of every queue in memory; their entry, if they had one.
+fn take_out(all: &mut HashMap<u64, Vec<QueueEntry>>, user: UserId) -> Option<QueueEntry> {
+    let mut taken = None;
+    for list in all.values_mut() {
+        if let Some(at) = list.iter().position(|e| e.user == user) {
+            taken = Some(list.remove(at));
+        }
+    }
+    taken
+}
+
+/// `/play [seconds:N] [game:G] [cancel:true]`.
 pub(super) async fn play(
     inner: &Arc<Inner>,
     caller: &Caller,
     tongues: Tongues,
-    seconds: Option<u32>,
+    (seconds, game): (Option<u32>, GameKind),
     cancel: bool,
 ) -> Reply {
     let lang = tongues.private;
@@ -152,18 +177,22 @@ pub(super) async fn play(
     if let Err(refusal) = super::playing::may_start(inner, guild, user, lang).await {
         return refusal;
     }
-    let points = match inner.store.player(user).await {
-        Ok(stats) => stats.points,
+    let points = match pairing_points(inner, user, game).await {
+        Ok(points) => points,
         Err(error) => return store_failure(&error.into(), lang),
     };
     let mut all = inner.queues.waiting.lock().await;
-    if let Some(waiting) = all.values().flatten().find(|e| e.user == user) {
-        return Reply::refusal(words::already_queued(
-            lang,
-            inner.surface,
-            waiting.turn_secs,
-        ));
+    let waiting = all.values().flatten().find(|e| e.user == user);
+    if let Some(waiting) = waiting
+        && (waiting.game, waiting.turn_secs) == (game, turn_secs)
+    {
+        return Reply::refusal(words::already_queued(lang, inner.surface, game, turn_secs));
     }
+    // Another game or clock: the new entry replaces theirs (in the store too, by member).
+    let moved = take_out(&mut all, user);
+    let moved_line = moved
+        .as_ref()
+        .map(|old| words::queue_moved(lang, (old.game, old.turn_secs), (game, turn_secs)));
     let now = now_ms();
     let entry = QueueEntry {
         user,
@@ -172,6 +201,7 @@ pub(super) async fn play(
         turn_secs,
         points,
         joined_at_ms: now,
+        game,
     };
     let list = all.entry(guild).or_default();
     list.push(entry.clone());
@@ -188,24 +218,26 @@ pub(super) async fn play(
             list.retain(|e| e.user != user);
             drop(all);
             start::start_all(inner, found);
+            // The store still holds the entry they had: they wait there as before.
+            start::wait_again(inner, moved).await;
             return store_failure(&error.into(), lang);
         }
-        let waiting = list.iter().filter(|e| e.turn_secs == turn_secs).count();
+        let waiting = list
+            .iter()
+            .filter(|e| (e.game, e.turn_secs) == (game, turn_secs))
+            .count();
         drop(all);
         start::start_all(inner, found);
         if let Err(error) = sync(inner).await {
             let mut all = inner.queues.waiting.lock().await;
-            for list in all.values_mut() {
-                list.retain(|e| e.user != user);
-            }
+            take_out(&mut all, user);
             return store_failure(&error, lang);
         }
         let minutes = expiry_minutes(inner, guild);
-        return Reply::private(words::queue_joined(lang, turn_secs, waiting, minutes))
-            .with_buttons(vec![Button::new(
-                words::button_leave_queue(lang),
-                ButtonId::LeaveQueue,
-            )]);
+        let joined = words::queue_joined(lang, (game, turn_secs), waiting, minutes);
+        return Reply::private(moved_line.into_iter().chain(joined).collect()).with_buttons(vec![
+            Button::new(words::button_leave_queue(lang), ButtonId::LeaveQueue),
+        ]);
     };
     drop(all);
     let pair = found.swap_remove(mine);
@@ -217,11 +249,20 @@ pub(super) async fn play(
         .unwrap_or_default();
     let others: Vec<QueueEntry> = pair.iter().filter(|e| e.user != user).cloned().collect();
     match start::start_pair(inner, pair, Some(user)).await {
-        Ok(room) => Reply::private(vec![words::queue_paired(lang, &opponent, room.channel)]),
+        Ok(room) => {
+            let paired = words::queue_paired(lang, &opponent, room.channel);
+            Reply::private(moved_line.into_iter().chain([paired]).collect())
+        }
         Err(error) => {
             tracing::error!("starting a quick-match game: {error}");
-            // The member who was waiting waits on; the caller is told nothing changed.
+            // The member who was waiting waits on; the caller is told they are in no queue,
+            // so an entry they had before is gone from the store too, as far as it answers.
             start::wait_again(inner, others).await;
+            if moved.is_some()
+                && let Err(error) = inner.store.remove_queue_entries(&[user]).await
+            {
+                tracing::error!("removing a moved quick-match entry: {error}");
+            }
             Reply::refusal(words::no_quick_match_game(lang, inner.surface))
         }
     }
@@ -314,7 +355,7 @@ async fn lapse(inner: &Arc<Inner>, lapsed: Vec<QueueEntry>) {
     for entry in lapsed {
         let minutes = expiry_minutes(inner, entry.place.guild);
         let lang = inner.public_language(entry.place);
-        let line = words::queue_lapsed(lang, inner.surface, &entry.name, minutes);
+        let line = words::queue_lapsed(lang, inner.surface, (&entry.name, entry.game), minutes);
         inner.send(
             entry.place,
             Reply::public(vec![line]).mentioning([entry.user]),

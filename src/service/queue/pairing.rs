@@ -1,10 +1,11 @@
 //! Quick-match pairing, as a pure function of who waits, since when and with how many points.
-//! Among members waiting for the same turn clock, the pair with the closest points goes first;
+//! Among members waiting for the same game and turn clock, the pair with the closest points goes first;
 //! two members pair only when their points differ by at most the window, which is
 //! `match_window_points` and grows by that much for every `match_window_grow_secs` that the
 //! longer-waiting of the two has waited. On equal distance, the pair whose longer-waiting
 //! member has waited longest goes first (then the other's wait, then the order they came in).
 
+use crate::GameKind;
 use crate::store::UserId;
 
 /// One waiting member, as pairing sees them.
@@ -12,8 +13,16 @@ use crate::store::UserId;
 pub struct Waiting {
     pub user: UserId,
     pub points: i64,
+    pub game: GameKind,
     pub turn_secs: u32,
     pub joined_at_ms: u64,
+}
+
+impl Waiting {
+    /// Which queue they wait in: only members of one queue are paired.
+    fn queue(&self) -> (GameKind, u32) {
+        (self.game, self.turn_secs)
+    }
 }
 
 /// The points window and how fast it grows.
@@ -36,7 +45,7 @@ impl Window {
 /// the order they were chosen. Nobody is in two pairs.
 pub fn pairs(waiting: &[Waiting], now_ms: u64, window: Window) -> Vec<(usize, usize)> {
     let mut order: Vec<usize> = (0..waiting.len()).collect();
-    order.sort_by_key(|&i| (waiting[i].turn_secs, waiting[i].points, i));
+    order.sort_by_key(|&i| (waiting[i].queue(), waiting[i].points, i));
     let waited = |i: usize| now_ms.saturating_sub(waiting[i].joined_at_ms);
     let widest = order.iter().map(|&i| window.after(waited(i))).max();
     let Some(widest) = widest else {
@@ -47,7 +56,7 @@ pub fn pairs(waiting: &[Waiting], now_ms: u64, window: Window) -> Vec<(usize, us
     for (at, &a) in order.iter().enumerate() {
         for &b in &order[at + 1..] {
             let (x, y) = (&waiting[a], &waiting[b]);
-            if x.turn_secs != y.turn_secs {
+            if x.queue() != y.queue() {
                 break;
             }
             let distance = y.points.abs_diff(x.points);
@@ -91,6 +100,7 @@ mod tests {
         Waiting {
             user,
             points,
+            game: GameKind::Flip,
             turn_secs: 30,
             joined_at_ms,
         }
@@ -194,10 +204,24 @@ mod tests {
     }
 
     #[test]
-    fn different_clocks_never_pair_and_nobody_pairs_twice() {
+    fn different_clocks_or_games_never_pair_and_nobody_pairs_twice() {
         let mut other_clock = member(2, 0, 0);
         other_clock.turn_secs = 60;
         assert_eq!(paired(&[member(1, 0, 0), other_clock], 1_000_000), vec![]);
+        let mut dark = member(3, 0, 0);
+        dark.game = GameKind::Dark;
+        assert_eq!(paired(&[member(1, 0, 0), dark], 1_000_000), vec![]);
+        // Each queue pairs its own, however the others are mixed in: flip 30 s (1, 4), dark
+        // 30 s (3, 6), flip 60 s (2, 5).
+        let mut mixed = vec![member(1, 0, 0), other_clock, dark];
+        let mut more_dark = member(6, 500, 6);
+        more_dark.game = GameKind::Dark;
+        let mut more_clock = member(5, 0, 5);
+        more_clock.turn_secs = 60;
+        mixed.extend([member(4, 0, 4), more_clock, more_dark]);
+        let mut chosen = paired(&mixed, 1_000_000);
+        chosen.sort_unstable();
+        assert_eq!(chosen, vec![(1, 4), (2, 5), (3, 6)]);
         let many: Vec<Waiting> = (0..10).map(|user| member(user, 0, user)).collect();
         let chosen = pairs(&many, 0, WINDOW);
         assert_eq!(chosen.len(), 5);

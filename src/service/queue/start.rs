@@ -6,10 +6,9 @@
 
 use std::sync::Arc;
 
-use super::super::clock::{self, now_ms};
 use super::super::lobby;
 use super::super::{Inner, Reply, RoomRequest, ServiceError, live, words};
-use crate::store::{LiveGame, Place, QueueEntry, UserId};
+use crate::store::{Place, QueueEntry, UserId};
 
 /// Starts each pair's game in the background; a pair that fails waits again.
 pub(super) fn start_all(inner: &Arc<Inner>, found: Vec<[QueueEntry; 2]>) {
@@ -54,7 +53,8 @@ pub(super) async fn wait_again(inner: &Arc<Inner>, entries: impl IntoIterator<It
 }
 
 /// Starts the game of a pair taken out of the queue: out of the store, a room in the
-/// longer-waiting member's channel, then an ordinary rated game there with their clock; returns
+/// longer-waiting member's channel, then an ordinary game there of their game with their clock
+/// (rated as far as the game's kind may be); returns
 /// the room. The store is asked before the room is opened, so an outage fails before any room
 /// is made. Once the game has begun, each channel the pair typed `/play` in, but `caller`'s
 /// (the member answered privately, if any), gets a line naming the room.
@@ -78,24 +78,17 @@ pub(super) async fn start_pair(
     };
     let room = (inner.open_room(request).await)
         .ok_or_else(|| ServiceError::Task("no room could be opened for a quick match".into()))?;
-    let now = now_ms();
-    let turn_secs = pair[0].turn_secs;
-    let (record, first_deadline_secs) =
-        live::opening(inner, crate::GameKind::Flip, room.guild, None, turn_secs);
-    let live = LiveGame {
-        id: 0,
+    let new = lobby::NewGame {
         place: room,
         players,
         names: names.clone(),
-        record,
-        turn_secs,
-        started_at_ms: now,
-        turn_deadline_ms: clock::turn_deadline(now, first_deadline_secs),
-        warned: false,
+        kind: pair[0].game,
+        turn_secs: pair[0].turn_secs,
         base_score,
         rated: true,
         ai: None,
     };
+    let live = lobby::live_game(inner, new);
     let live = lobby::store_new_game_in_room(inner, live).await?;
     let (started, announced) = tokio::sync::oneshot::channel();
     live::spawn(inner, live, Some(started))?;

@@ -152,6 +152,7 @@ mod tests {
             games: Vec::new(),
             rooms: 0,
             announcement: None,
+            game: crate::GameKind::Flip,
         }
     }
 

@@ -1,5 +1,5 @@
-//! Arena tournaments (`/tournament`), after lichess's arenas: a fixed length, players paired
-//! again as soon as they are free, 2/1/0 with streaks doubling. Owns the commands (create,
+//! Arena tournaments (`/tournament`), after lichess's arenas: a fixed length, one game kind,
+//! players paired again as soon as they are free, 2/1/0 with streaks doubling. Owns the commands (create,
 //! join, leave, standings, cancel), the tournaments of this process's guilds and their timers.
 //!
 //! Every tournament lives in [`Arena::open`] behind one lock and in the store, which gets the
@@ -26,6 +26,7 @@ use super::{
     Button, ButtonId, Caller, Inner, Reply, Rights, ServiceError, Tongues, TournamentCommand,
 };
 use super::{lock, store_failure};
+use crate::GameKind;
 use crate::config::Language;
 use crate::store::{Entrant, Phase, Place, Tournament};
 use crate::words::tournament as say;
@@ -99,13 +100,15 @@ pub(super) async fn handle(
             seconds,
             starts_in,
             rated,
+            game,
             rights,
         } => {
             let ask = Ask {
                 minutes,
                 turn_secs: seconds,
                 starts_in: starts_in.unwrap_or(DEFAULT_STARTS_IN),
-                rated: rated.unwrap_or(true),
+                rated,
+                game,
             };
             create(inner, caller, tongues, ask, &rights).await
         }
@@ -125,7 +128,9 @@ struct Ask {
     minutes: u32,
     turn_secs: u32,
     starts_in: u32,
-    rated: bool,
+    /// As asked; rated when not asked (on the ladder of its game).
+    rated: Option<bool>,
+    game: GameKind,
 }
 
 /// Whether the caller may create (or cancel) a tournament: Manage Events, or the server's
@@ -182,6 +187,7 @@ async fn create(
             config.max_turn_secs,
         ));
     }
+    let rated = ask.rated.unwrap_or(true);
     let mut open = inner.arena.open.lock().await;
     if let Some(existing) = open_at(&open, caller.place) {
         return Reply::refusal(say::tournament_exists(lang, existing));
@@ -200,7 +206,7 @@ async fn create(
         creator_name: caller.name.clone(),
         minutes: ask.minutes,
         turn_secs: ask.turn_secs,
-        rated: ask.rated,
+        rated,
         created_at_ms: now,
         starts_at_ms,
         ends_at_ms: starts_at_ms.saturating_add(u64::from(ask.minutes) * minute),
@@ -209,6 +215,7 @@ async fn create(
         games: Vec::new(),
         rooms: 0,
         announcement: None,
+        game: ask.game,
     };
     if let Err(error) = inner.store.put_tournament(&tournament).await {
         return store_failure(&error.into(), lang);
@@ -220,11 +227,10 @@ async fn create(
     let starts = (ask.starts_in > 0).then_some(starts_at_ms / 1000);
     let mut lines = say::announcement(
         public,
-        &caller.name,
-        id,
+        (&caller.name, id, ask.game),
         ask.minutes,
         ask.turn_secs,
-        ask.rated,
+        rated,
         starts,
     );
     lines.push(say::how_to_join(public, inner.surface));

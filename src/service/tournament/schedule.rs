@@ -17,7 +17,7 @@ use super::arena::{self, results};
 use super::rooms::RoomRequest;
 use super::{Inner, minute_ms, shown};
 use crate::game::Seat;
-use crate::service::clock::{self, now_ms};
+use crate::service::clock;
 use crate::service::news::GameNews;
 use crate::service::{ServiceError, Surface, live, lobby, lock, playing, until_stored};
 use crate::store::{ArenaGame, FinishedGame, LiveGame, Phase, Place, Tournament, UserId};
@@ -419,7 +419,8 @@ async fn start_game(
     Ok(())
 }
 
-/// Stores a new ordinary game between `players` in `room` with the tournament's clock.
+/// Stores a new ordinary game of the tournament's kind between `players` in `room` with the
+/// tournament's clock (a standard game opens in its deployment, a live game like any other).
 async fn new_game(
     inner: &Arc<Inner>,
     tournament: &Tournament,
@@ -428,24 +429,17 @@ async fn new_game(
     names: [String; 2],
 ) -> Result<LiveGame, ServiceError> {
     let base_score = lobby::base_score_after_last_game(inner, players[0], players[1]).await?;
-    let now = now_ms();
-    let kind = crate::GameKind::Flip;
-    let (record, first_deadline_secs) =
-        live::opening(inner, kind, room.guild, None, tournament.turn_secs);
-    let live = LiveGame {
-        id: 0,
+    let new = lobby::NewGame {
         place: room,
         players,
         names,
-        record,
+        kind: tournament.game,
         turn_secs: tournament.turn_secs,
-        started_at_ms: now,
-        turn_deadline_ms: clock::turn_deadline(now, first_deadline_secs),
-        warned: false,
         base_score,
         rated: tournament.rated,
         ai: None,
     };
+    let live = lobby::live_game(inner, new);
     lobby::store_new_game_in_room(inner, live).await
 }
 

@@ -1,5 +1,5 @@
-//! What a tournament shows: its standings as text (the `/tournament` answer and the edited
-//! announcement, the top 10 there), and its final result (the top three and the standings
+//! What a tournament shows: its standings as text under the game it plays (the `/tournament`
+//! answer and the edited announcement, the top 10 there), and its final result (the top three and the standings
 //! image, drawn on the painter threads).
 
 use super::arena::standings;
@@ -47,11 +47,10 @@ pub(super) fn standings_lines(
     tournament: &Tournament,
     top: Option<usize>,
 ) -> Vec<String> {
-    let mut lines = vec![say::standings_heading(
-        lang,
-        tournament.id,
-        &heading(tournament),
-    )];
+    let mut lines = vec![
+        say::standings_heading(lang, tournament.id, &heading(tournament)),
+        crate::words::deploy::game_line(lang, tournament.game),
+    ];
     let ranked = standings(tournament);
     if ranked.is_empty() {
         lines.push(say::nobody_joined(lang));
@@ -85,7 +84,8 @@ pub(super) fn announcement_edit(lang: Language, tournament: &Tournament) -> Repl
     reply
 }
 
-/// The final result: the top three in text, the standings image beside.
+/// The final result: the top three in text and the game they played, the standings image
+/// beside.
 pub(super) async fn final_reply(lang: Language, tournament: &Tournament) -> Reply {
     let rows = rows(tournament);
     let played: Vec<&StandingRow> = rows.iter().filter(|row| row.games > 0).collect();
@@ -106,5 +106,6 @@ pub(super) async fn final_reply(lang: Language, tournament: &Tournament) -> Repl
                 .map_err(|error| tracing::error!("drawing the standings: {error}"))
                 .ok()
         });
-    Reply::public(vec![say::podium(lang, tournament.id, &top)]).with_png(png)
+    let game = crate::words::deploy::game_line(lang, tournament.game);
+    Reply::public(vec![say::podium(lang, tournament.id, &top), game]).with_png(png)
 }

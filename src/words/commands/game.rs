@@ -46,13 +46,14 @@ pub(super) const CHALLENGE: CommandSpec = CommandSpec::new(
     ],
 );
 
-/// The `game` option (a game kind) of the commands that take one, described for each.
+/// The `game` option (flip, dark or open) of `/challenge`, `/play`, `/tournament`, `/rank` and
+/// `/leaderboard`, described for each.
 pub(super) const fn game_option(description: Phrase) -> OptSpec {
     OptSpec::new("game", Kind::Choice(GAMES), description).named("棋种", "棋種")
 }
 
 /// The game kinds, as `GameKind` names them.
-pub(super) const GAMES: &[Choice] = &[
+const GAMES: &[Choice] = &[
     Choice::new("flip", "翻翻棋", "翻翻棋"),
     Choice::new("dark", "暗棋", "暗棋"),
     Choice::new("open", "明棋", "明棋"),
@@ -237,6 +238,11 @@ pub(super) const PLAY: CommandSpec = CommandSpec::new(
             ),
         )
         .named("秒数", "秒數"),
+        game_option(phrase(
+            "Which junqi to wait for: flip (default), dark (the bot referees) or open",
+            "等哪种棋：翻翻棋（默认）、暗棋（机器人当裁判）或明棋",
+            "等哪種棋：翻翻棋（預設）、暗棋（機器人當裁判）或明棋",
+        )),
         OptSpec::new(
             "cancel",
             Kind::Flag,

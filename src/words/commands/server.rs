@@ -60,12 +60,17 @@ pub(super) const TOURNAMENT: CommandSpec = CommandSpec::new(
             "rated",
             Kind::Flag,
             phrase(
-                "create: whether its games count on the ladder (default true)",
-                "开设：对局是否计入排行（默认是）",
-                "開設：對局是否計入排行（預設是）",
+                "create: whether its games count on their game's ladder (default true)",
+                "开设：对局是否计入该棋种的排行（默认是）",
+                "開設：對局是否計入該棋種的排行（預設是）",
             ),
         )
         .named("计分", "計分"),
+        super::game::game_option(phrase(
+            "create: which junqi every game plays: flip (default), dark or open",
+            "开设：每局的棋种：翻翻棋（默认）、暗棋或明棋",
+            "開設：每局的棋種：翻翻棋（預設）、暗棋或明棋",
+        )),
     ],
 );
 

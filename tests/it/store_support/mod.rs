@@ -234,3 +234,30 @@ pub async fn check_and_restore(
     let restored = junqi::store::Store::open(&target).await.expect("opens");
     (restored_dir, restored)
 }
+
+/// Writes `record` as an older build stored it (the format byte, then its postcard body),
+/// straight past the store: in sled's tree `tree` under the big-endian `id`, or on PostgreSQL
+/// by the statement `insert`, whose `{record}` stands for the record's bytes. The store must
+/// be closed here (sled) and its schema made (open it once before).
+pub fn write_old_record<T: serde::Serialize>(
+    location: &backends::Location,
+    (tree, id): (&str, u64),
+    insert: &str,
+    record: &T,
+) {
+    let mut bytes = vec![1];
+    bytes.extend(postcard::to_allocvec(record).expect("encodes"));
+    match location {
+        backends::Location::Dir(dir) => {
+            let db = sled::open(dir.path()).expect("raw sled");
+            let tree = db.open_tree(tree).expect("tree");
+            tree.insert(id.to_be_bytes(), bytes).expect("written");
+            db.flush().expect("flushed");
+        }
+        backends::Location::Database(database) => {
+            let hex: String = bytes.iter().map(|byte| format!("{byte:02x}")).collect();
+            let statement = insert.replace("{record}", &format!("'\\x{hex}'::bytea"));
+            backends::execute(&database.url, &[&statement]).expect("inserted");
+        }
+    }
+}

@@ -27,6 +27,7 @@ pub mod render;
 pub mod scoring;
 pub mod service;
 pub mod store;
+pub mod timings;
 pub mod words;
 
 /// The rules and the AI, from the `junqi-rules` crate, under the paths the bot has always used.

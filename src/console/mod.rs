@@ -18,8 +18,8 @@ use tokio::sync::mpsc::UnboundedReceiver;
 use crate::config::{Config, ConfigError};
 use crate::ops::{DataLayout, LayoutError, Operations, shutdown};
 use crate::service::{
-    AI_USER, ButtonId, Caller, Command, FileKind, GameEvent, OpenedRoom, Outbound, Reply,
-    RoomRequest, Rooms, Service, ServiceError, Surface, Tongues,
+    AI_USER, ButtonId, Caller, Command, FileKind, GameEvent, OpenedRoom, Operation, Outbound,
+    Reply, RoomRequest, Rooms, Service, ServiceError, Surface, Tongues,
 };
 use crate::store::{Place, Store, StoreError, UserId};
 
@@ -298,8 +298,12 @@ impl<W: Write> Printer<W> {
                     name: parsed.name.clone(),
                     place,
                 };
-                let reply = service.handle(caller.clone(), parsed.command).await;
+                let mut operation = Operation::start(Ok(&parsed.command), place);
+                let reply = operation
+                    .serve(service.handle(caller.clone(), parsed.command))
+                    .await;
                 self.reply(&reply, Some(&parsed.name), None)?;
+                operation.finish();
                 // "Analysing…" was printed; the chart follows when the analysis is done.
                 if let Some(GameEvent::Analysing { game }) = reply.event {
                     let tongues = Tongues::both(service.config().language.or_english());

@@ -15,7 +15,11 @@ use super::{
 };
 use crate::config::Language;
 use crate::game::Square;
-use crate::service::{Caller, Command, GameEvent, Member, Opponent, Reply, Surface, Tongues};
+use tracing::Instrument;
+
+use crate::service::{
+    Caller, Command, GameEvent, Member, Operation, Opponent, Reply, Surface, Tongues,
+};
 use crate::words::{Cmd, Menu};
 
 /// Every command the bot registers: one per command of the table (`words::Cmd`), then the
@@ -104,18 +108,38 @@ pub(super) async fn ask_service(
     command: Result<Command, Reply>,
     layout: Layout,
 ) -> bool {
+    let mut operation = Operation::start(command.as_ref(), caller.place);
     // Held until the answer is delivered: the channel's own messages decided after this command
     // (the AI's answer) wait for it.
     let turn = bot.gates.enter(caller.place.channel).await;
     let service = bot.service.clone();
     let asker = caller.clone();
-    let work = async move {
+    let work = operation.serve(async move {
         match command {
             Ok(command) => service.handle_in(asker, command, tongues).await,
             Err(refusal) => refusal,
         }
-    };
+    });
     let (reply, deferred) = deliver::settle(http, origin, work).await;
+    let span = operation.span().clone();
+    let asked = (caller, tongues, turn);
+    let delivered = deliver_answer(http, bot, origin, asked, (reply, deferred), layout)
+        .instrument(span)
+        .await;
+    operation.finish();
+    delivered
+}
+
+/// Delivers the service's answer to a command: in the channel, in a new game's thread, or
+/// (a chart) once the analysis is done.
+async fn deliver_answer(
+    http: &serenity::Http,
+    bot: &Bot,
+    origin: Origin<'_>,
+    (caller, tongues, turn): (Caller, Tongues, tokio::sync::OwnedMutexGuard<()>),
+    (reply, deferred): (Reply, bool),
+    layout: Layout,
+) -> bool {
     match reply.event {
         Some(GameEvent::Analysing { game }) => {
             // Seconds of work: the channel's own messages must not wait for it.

@@ -35,6 +35,7 @@ mod live;
 mod lobby;
 mod moderation;
 mod news;
+mod operation;
 mod picture;
 mod playing;
 mod queue;
@@ -65,6 +66,7 @@ pub use clock::{ClockEvent, now_ms};
 pub use history::{PAGE_SIZE, SPEEDS};
 pub use live::DeployStep;
 use news::GameNews;
+pub use operation::Operation;
 pub use picture::board_png;
 pub use replay::{DEFAULT_SPEED, ReplayMedia, ReplayMediaError, media as replay_media};
 pub use settings::{Key as SettingKey, MAX_LIVE_GAMES, Settings};
@@ -218,6 +220,7 @@ fn store_failure(error: &ServiceError, lang: crate::config::Language) -> Reply {
 fn note_store_failure(error: &ServiceError) {
     tracing::error!("store failure: {error}");
     crate::ops::metrics::store_failure();
+    crate::timings::note_outcome("failed: store");
 }
 
 impl Service {

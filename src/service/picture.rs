@@ -122,5 +122,5 @@ pub(super) async fn render_sheet(
     if !sent {
         return None;
     }
-    picture.await.ok().flatten()
+    crate::timings::drawing(picture).await.ok().flatten()
 }

@@ -106,19 +106,35 @@ enum Backend {
 /// `$call` they are references on both backends.
 macro_rules! dispatch {
     ($self:ident, $backend:ident => $call:expr $(, owning $($arg:ident),+)?) => {
-        match &$self.backend {
-            Backend::Sled(sled) => {
-                let $backend = sled.clone();
-                $($(let $arg = $arg.to_owned();)+)?
-                on_blocking_pool(move || {
-                    $($(let $arg = &$arg;)+)?
-                    $call
-                })
-                .await
+        $crate::store::timed(stringify!($call), async {
+            match &$self.backend {
+                Backend::Sled(sled) => {
+                    let $backend = sled.clone();
+                    $($(let $arg = $arg.to_owned();)+)?
+                    on_blocking_pool(move || {
+                        $($(let $arg = &$arg;)+)?
+                        $call
+                    })
+                    .await
+                }
+                Backend::Postgres($backend) => $call.await,
             }
-            Backend::Postgres($backend) => $call.await,
-        }
+        })
+        .await
     };
+}
+
+/// Runs one store call, charges its time to the current command (`timings`) and logs it at
+/// DEBUG by the call's source text (a method and its argument names, never their values).
+pub(crate) async fn timed<T>(
+    call: &'static str,
+    work: impl Future<Output = Result<T, StoreError>>,
+) -> Result<T, StoreError> {
+    let started = std::time::Instant::now();
+    let result = crate::timings::in_store(work).await;
+    let micros = u64::try_from(started.elapsed().as_micros()).unwrap_or(u64::MAX);
+    tracing::debug!(call, micros, ok = result.is_ok(), "store");
+    result
 }
 
 // After `dispatch!`, which they use.

@@ -8,6 +8,7 @@
 use std::sync::Arc;
 
 use tokio::sync::{mpsc, oneshot};
+use tracing::Instrument;
 
 use super::clock;
 use super::happened::{Event, GiveUp, Happened, Refusal, Said, Scene, Voice};
@@ -29,6 +30,10 @@ pub(in crate::service) enum ActorMsg {
         tongues: Tongues,
         command: Command,
         reply: oneshot::Sender<Reply>,
+        /// The command's costs, charged while the actor and its presenter work for it.
+        ledger: Option<Arc<crate::timings::Ledger>>,
+        /// The command's log span, so the actor's lines for it are told as the command's.
+        span: tracing::Span,
     },
     /// `/cancel` by a moderator whose right the service has checked (`live/cancel.rs`).
     Cancel {
@@ -107,6 +112,8 @@ pub(in crate::service) async fn send(
         tongues,
         command: command.clone(),
         reply,
+        ledger: crate::timings::current(),
+        span: tracing::Span::current(),
     };
     if super::sleep::deliver(inner, place, None, message)
         .await
@@ -132,18 +139,11 @@ impl GameActor {
             tokio::select! {
                 biased;
                 message = rx.recv() => match message {
-                    Some(ActorMsg::Command { caller, tongues, command, reply }) => {
+                    Some(ActorMsg::Command { caller, tongues, command, reply, ledger, span }) => {
                         self.private = tongues.private;
                         let started = std::time::Instant::now();
-                        let shown = if self.resync().await {
-                            self.on_command(&caller, command).await
-                        } else {
-                            {
-                            crate::ops::metrics::store_failure();
-                            self.said(Refusal::StoreFailure)
-                        }
-                        };
-                        self.show(shown, Sink::Caller(reply)).await;
+                        let work = self.command(caller, command, reply).instrument(span);
+                        crate::timings::within(ledger, work).await;
                         crate::ops::metrics::action(started.elapsed());
                     }
                     Some(ActorMsg::Cancel { caller, tongues, reason, reply }) => {
@@ -169,6 +169,7 @@ impl GameActor {
                     Some(ActorMsg::Shutdown) | None => return,
                 },
                 () = tokio::time::sleep_until(clock::instant_at(at)) => {
+                    tracing::debug!(game = self.table.id, ?event, "clock fired");
                     if self.resync().await {
                         self.on_clock(event).await;
                     } else {
@@ -200,9 +201,33 @@ impl GameActor {
         Ok(())
     }
 
-    /// Hands a decision (or a worded reply) to the presenter, behind every earlier one.
+    /// One command of a player, answered to `reply`; its game and the caller's seat go to the
+    /// command's log line, and how it went: played, or refused by which rule.
+    async fn command(&mut self, caller: Caller, command: Command, reply: oneshot::Sender<Reply>) {
+        let seat = self.table.seat_of(caller.user).map(|seat| seat.index());
+        crate::timings::note_game(self.table.id, seat);
+        let shown = if self.resync().await {
+            self.on_command(&caller, command).await
+        } else {
+            crate::ops::metrics::store_failure();
+            self.said(Refusal::StoreFailure)
+        };
+        crate::timings::note_outcome(match &shown {
+            Shown::Said(Said::Refused(Refusal::StoreFailure), _) => "failed: store".to_string(),
+            Shown::Said(Said::Refused(refusal), _) => {
+                format!("refused: {}", crate::timings::variant_path(refusal))
+            }
+            Shown::Said(said, _) => format!("answered: {}", crate::timings::variant_name(said)),
+            Shown::Happened(_) => "played".to_string(),
+        });
+        self.show(shown, Sink::Caller(reply)).await;
+    }
+
+    /// Hands a decision (or a worded reply) to the presenter, behind every earlier one, with
+    /// the current command's ledger so that drawing it is charged to that command.
     pub async fn show(&self, shown: Shown, to: Sink) {
-        if self.stage.send(Item { shown, to }).await.is_err() {
+        let ledger = crate::timings::current();
+        if self.stage.send(Item { shown, to, ledger }).await.is_err() {
             tracing::error!("game {}: its presenter has stopped", self.table.id);
         }
     }

@@ -50,6 +50,8 @@ pub(in crate::service) enum Sink {
 pub(in crate::service) struct Item {
     pub shown: Shown,
     pub to: Sink,
+    /// The command this answers, charged with the drawing (none for the bot's own messages).
+    pub ledger: Option<Arc<crate::timings::Ledger>>,
 }
 
 /// One per game, for its whole life: the presenter of each waking holds it while it delivers,
@@ -87,10 +89,12 @@ pub(in crate::service) fn spawn(
 
 async fn run(mut rx: mpsc::Receiver<Item>, outbound: mpsc::UnboundedSender<Outbound>) {
     let mut last = LastPicture::default();
-    while let Some(Item { shown, to }) = rx.recv().await {
+    while let Some(Item { shown, to, ledger }) = rx.recv().await {
         let reply = match shown {
             Shown::Said(said, voice) => tell::said(&said, voice),
-            Shown::Happened(happened) => present(*happened, &mut last).await,
+            Shown::Happened(happened) => {
+                crate::timings::within(ledger, present(*happened, &mut last)).await
+            }
         };
         match to {
             // A caller that stopped waiting (a front end shutting down) needs nothing.

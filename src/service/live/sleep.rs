@@ -116,6 +116,7 @@ pub(in crate::service) fn spawn(
         let item = Item {
             shown: Shown::Happened(Box::new(happened)),
             to: Sink::Caller(caller),
+            ledger: crate::timings::current(),
         };
         // A presenter for the announcement alone: it holds the baton until it is out.
         let (stage, _presenter) = presenter::spawn(inner.outbound.clone(), &baton);

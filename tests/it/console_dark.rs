@@ -137,8 +137,21 @@ struct Transcript {
 
 impl Transcript {
     /// Sends `line`; its reply must contain each of `expect`.
+    /// Waits for the block containing `needle` (a reply that follows an earlier one), as
+    /// `say` records it.
+    fn wait(&mut self, needle: &str, expect: &[&str]) -> String {
+        let block = self
+            .session
+            .wait_for(needle, std::time::Duration::from_secs(120));
+        self.record(&format!("(later) {needle}"), block, expect)
+    }
+
     fn say(&mut self, line: &str, expect: &[&str]) -> String {
         let block = self.session.ask(line);
+        self.record(line, block, expect)
+    }
+
+    fn record(&mut self, line: &str, block: String, expect: &[&str]) -> String {
         for expected in expect {
             assert!(
                 block.contains(expected),
@@ -349,6 +362,7 @@ fn a_dark_game_between_two_members_as_each_saw_it() {
     } else {
         t.say(&format!("{loser} /abandon"), &["game over"])
     };
+    assert!(ended.contains("/analyse 1"), "the Analyse button:\n{ended}");
     // The end reveals both layouts.
     assert!(
         ended.contains(&classic.to_string()),
@@ -381,9 +395,11 @@ fn a_dark_game_between_two_members_as_each_saw_it() {
             .contains(&format!("red {classic}")),
         "the record holds the layouts"
     );
-    t.say(
-        &format!("{black} /analyse game:1"),
-        &["only flip junqi games"],
+    // The analysis reads what everyone was shown: answered at once, the chart follows.
+    t.say(&format!("{black} /analyse game:1"), &["Analysing game #1…"]);
+    t.wait(
+        "Analysis of game #1",
+        &["Each chance is estimated", "image: "],
     );
 
     let end = t

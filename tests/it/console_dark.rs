@@ -397,10 +397,15 @@ fn a_dark_game_between_two_members_as_each_saw_it() {
     );
     // The analysis reads what everyone was shown: answered at once, the chart follows.
     t.say(&format!("{black} /analyse game:1"), &["Analysing game #1…"]);
-    t.wait(
+    let analysed = t.wait(
         "Analysis of game #1",
         &["Each chance is estimated", "image: "],
     );
+    let swings: String = analysed
+        .lines()
+        .filter(|line| line.starts_with(char::is_numeric))
+        .collect::<Vec<_>>()
+        .join("\n");
 
     let end = t
         .blocks
@@ -428,4 +433,19 @@ fn a_dark_game_between_two_members_as_each_saw_it() {
     }
     t.session.finish();
     check_transcript("console_dark.txt", &t.text);
+    // The operators' command serves the stored series with the same swings.
+    let chart = data.path().join("chart.png");
+    let chart_arg = chart.to_string_lossy().into_owned();
+    let data_arg = data.path().to_string_lossy().into_owned();
+    let out =
+        crate::cli_analysis::run(&["analyse", "--data", &data_arg, "1", "-o", &chart_arg], "");
+    let report = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    assert!(report.contains("series: from the store"), "{report}");
+    assert!(report.contains(&swings), "{report}\n{swings}");
+    assert!(
+        std::fs::read(&chart)
+            .expect("the chart")
+            .starts_with(b"\x89PNG")
+    );
 }

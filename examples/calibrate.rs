@@ -5,16 +5,24 @@
 //! in every bucket (a win 1, a draw ½). Each position counts once for each player.
 //!
 //! `cargo build --release --example calibrate`, then
-//! `target/release/examples/calibrate [GAMES] [FIRST_SEED] [--fit]`; `--fit` also prints the
-//! logistic scale that fits the search scores best (the fitted value is
-//! `analysis::estimate::SCALE`; fit on other seeds than the ones the table is reported on).
+//! `target/release/examples/calibrate [GAMES] [FIRST_SEED] [--fit] [--game flip|dark|open]`;
+//! `--fit` also prints the logistic scale that fits the search scores best (the fitted value
+//! is `analysis::estimate::SCALE`, for 暗棋 and 明棋 `analysis::standard::SCALE_DARK` and
+//! `SCALE_OPEN`; fit on other seeds than the ones the table is reported on). `--game dark` and
+//! `--game open` play the standard AI against itself from its own layouts and estimate each
+//! position from what everyone had been shown, as `/analyse` does.
 
 use std::time::Instant;
 
+use rand::SeedableRng;
+use rand::rngs::ChaCha8Rng;
+
 use junqi::ai::players::Player;
+use junqi::ai::standard::match_play::{StandardPlayer, play_from_layouts};
 use junqi::ai::{Level, SearchBudget};
-use junqi::analysis::estimate;
-use junqi::game::{Game, Outcome, PublicView, Rules, Seat};
+use junqi::analysis::{self, estimate, standard};
+use junqi::game::{Game, GameRecord, Outcome, PublicView, Rules, Seat, StandardOptions};
+use junqi::standard::StandardRound;
 
 /// Work per move of the players (nodes), and every how many actions a position is estimated.
 const PLAY_NODES: u64 = 1_500;
@@ -59,9 +67,106 @@ fn one_game(players: [Player; 2], seed: u64) -> (Vec<PublicView>, Outcome<Seat>)
     (views, outcome)
 }
 
+/// One estimated position: seat First's estimated chance (thousandths), and the search score
+/// for the side to act with that side's seat (when the search valued it).
+type Estimated = (u16, Option<(i32, Seat)>);
+
+/// The estimated positions of one flip game, every `EVERY` actions.
+fn flip_positions(views: &[PublicView], fit: bool) -> Vec<Estimated> {
+    views
+        .iter()
+        .filter(|view| view.plies % EVERY == 0 && view.plies > 0)
+        .filter(|view| view.outcome.is_none() && view.turn_colour().is_some())
+        .map(|view| {
+            let chance = estimate::estimate(view, estimate::EVEN, estimate::NODES);
+            let score = fit
+                .then(|| estimate::score(view, estimate::NODES))
+                .flatten();
+            (chance, score.map(|score| (score, view.to_act)))
+        })
+        .collect()
+}
+
+/// A standard game between `players` (Red, then Black) deploying from `seed`, as the record
+/// a hosted game would have (Red in seat First), and its end.
+fn standard_game(players: [StandardPlayer; 2], seed: u64, open: bool) -> GameRecord {
+    let options = StandardOptions {
+        open,
+        ..StandardOptions::default()
+    };
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let layouts = [players[0].layout(&mut rng), players[1].layout(&mut rng)];
+    let mut moves = Vec::new();
+    let budget = SearchBudget::Nodes(STANDARD_PLAY_NODES);
+    let rules = Rules::default();
+    let summary = play_from_layouts(
+        players,
+        layouts,
+        seed,
+        budget,
+        options,
+        rules,
+        &mut |_, action, _| moves.push(action),
+    );
+    let mut round = StandardRound::new(Seat::First, options, rules);
+    for (seat, layout) in Seat::BOTH.into_iter().zip(layouts) {
+        let deployed = round.set_draft(seat, layout);
+        deployed
+            .and_then(|()| round.confirm(seat).map(|_| ()))
+            .expect("the AI's layout is played");
+    }
+    for action in moves {
+        let checked = round.check(round.to_act(), action);
+        checked
+            .and_then(|checked| round.play(checked))
+            .expect("the game's own move");
+    }
+    if round.outcome().is_none() {
+        // The arena's loop ended it (a player found no move): that player abandons.
+        let loser = match summary.outcome.winner() {
+            Some(junqi::game::Colour::Red) => Seat::Second,
+            _ => Seat::First,
+        };
+        round.abandon(loser).expect("abandons");
+    }
+    round.record().clone()
+}
+
+/// The estimated positions of one standard game, every `EVERY` moves.
+fn standard_positions(record: &GameRecord, fit: bool) -> Vec<Estimated> {
+    let (frames, _) = analysis::standard_history(record).expect("a finished game");
+    frames
+        .iter()
+        .filter(|frame| frame.view.plies % EVERY == 0 && frame.view.plies > 0)
+        .filter(|frame| frame.view.outcome.is_none())
+        .map(|frame| {
+            let chance = standard::estimate(frame, record.rules, estimate::EVEN, standard::NODES);
+            let score = fit
+                .then(|| standard::score(frame, record.rules, standard::NODES))
+                .flatten();
+            (chance, score.map(|score| (score, frame.view.to_act)))
+        })
+        .collect()
+}
+
+/// Moves' work of the standard AIs (nodes).
+const STANDARD_PLAY_NODES: u64 = 2_000;
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let fit = args.iter().any(|arg| arg == "--fit");
+    let kind = args
+        .iter()
+        .position(|arg| arg == "--game")
+        .and_then(|index| args.get(index + 1))
+        .map_or("flip", String::as_str);
+    let current_scale = match kind {
+        "flip" => estimate::SCALE,
+        "dark" => standard::SCALE_DARK,
+        "open" => standard::SCALE_OPEN,
+        other => panic!("--game is flip, dark or open, not {other}"),
+    };
+    let open = kind == "open";
     let numbers: Vec<u64> = args.iter().filter_map(|arg| arg.parse().ok()).collect();
     let games = numbers.first().copied().unwrap_or(500);
     let first_seed = numbers.get(1).copied().unwrap_or(1_000_000);
@@ -74,31 +179,32 @@ fn main() {
     for index in 0..games {
         let seed = first_seed + index;
         let (a, b) = PAIRINGS[(index % PAIRINGS.len() as u64) as usize];
-        let (views, outcome) = one_game([Player::Ai(a), Player::Ai(b)], seed);
+        let (positions, outcome, actions) = if kind == "flip" {
+            let (views, outcome) = one_game([Player::Ai(a), Player::Ai(b)], seed);
+            (flip_positions(&views, fit), outcome, views.len() - 1)
+        } else {
+            let players = [StandardPlayer::Ai(a), StandardPlayer::Ai(b)];
+            let record = standard_game(players, seed, open);
+            let (views, outcome) = analysis::public_history(&record).expect("a finished game");
+            (standard_positions(&record, fit), outcome, views.len() - 1)
+        };
         let first_won = f64::from(estimate::of_outcome(&outcome)) / 1000.0;
         results[match outcome.winner() {
             Some(Seat::First) => 0,
             Some(Seat::Second) => 1,
             None => 2,
         }] += 1;
-        plies += views.len() as u64 - 1;
-        for view in views
-            .iter()
-            .filter(|view| view.plies % EVERY == 0 && view.plies > 0)
-        {
-            if view.outcome.is_some() || view.turn_colour().is_none() {
-                continue;
-            }
-            let chance =
-                f64::from(estimate::estimate(view, estimate::EVEN, estimate::NODES)) / 1000.0;
+        plies += actions as u64;
+        for (chance, score) in positions {
+            let chance = f64::from(chance) / 1000.0;
             for (mine, won) in [(chance, first_won), (1.0 - chance, 1.0 - first_won)] {
                 let bucket = ((mine * 10.0) as usize).min(9);
                 buckets[bucket].0 += 1;
                 buckets[bucket].1 += won;
                 buckets[bucket].2 += mine;
             }
-            if fit && let Some(score) = estimate::score(view, estimate::NODES) {
-                let won = if view.to_act == Seat::First {
+            if let Some((score, to_act)) = score {
+                let won = if to_act == Seat::First {
                     first_won
                 } else {
                     1.0 - first_won
@@ -114,14 +220,16 @@ fn main() {
             );
         }
     }
+    let (play_nodes, nodes) = match kind {
+        "flip" => (PLAY_NODES, estimate::NODES),
+        _ => (STANDARD_PLAY_NODES, standard::NODES),
+    };
     println!(
-        "{games} games (seeds {first_seed}..{}), {plies} actions; first seat won {}, second {}, draws {}; {PLAY_NODES} nodes a move, a position every {EVERY} actions estimated with {} nodes, scale {}",
+        "{kind}: {games} games (seeds {first_seed}..{}), {plies} actions; first seat won {}, second {}, draws {}; {play_nodes} nodes a move, a position every {EVERY} actions estimated with {nodes} nodes, scale {current_scale}",
         first_seed + games,
         results[0],
         results[1],
         results[2],
-        estimate::NODES,
-        estimate::SCALE
     );
     println!("| estimated | positions | mean estimate | share won | gap |");
     println!("|---|---|---|---|---|");
@@ -157,12 +265,12 @@ fn main() {
         let best = (1..=60)
             .map(|step| f64::from(step) * 100.0)
             .min_by(|a, b| loss(*a).total_cmp(&loss(*b)))
-            .unwrap_or(estimate::SCALE);
+            .unwrap_or(current_scale);
         println!(
             "fit over {} scored positions: scale {best} (log loss {:.4}; at the current scale {:.4})",
             scored.len(),
             loss(best),
-            loss(estimate::SCALE)
+            loss(current_scale)
         );
     }
     eprintln!("{:.0} s in all", started.elapsed().as_secs_f64());

@@ -50,7 +50,7 @@ pub fn probability(score: i32) -> f64 {
 }
 
 /// Thousandths for seat First from the side to act's probability.
-fn for_first(to_act: Seat, probability: f64) -> u16 {
+pub(crate) fn for_first(to_act: Seat, probability: f64) -> u16 {
     let first = match to_act {
         Seat::First => probability,
         Seat::Second => 1.0 - probability,

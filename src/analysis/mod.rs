@@ -5,12 +5,17 @@
 //!
 //! Honesty: the estimate after an action is made from the public view at that point (and the
 //! estimate before it), never from the deal, so two deals that lead to the same public
-//! history give the same series, and so the same chart byte for byte.
+//! history give the same series, and so the same chart byte for byte. In 暗棋 the same holds
+//! of the layouts: the estimate reads what everyone had been shown (`standard`), so two games
+//! whose layouts differ only in pieces never shown give the same chart.
 
 pub mod estimate;
+pub mod standard;
 
 use thiserror::Error;
 
+use crate::GameKind;
+use crate::ai::standard::{SpectatorFrame, spectator_frames};
 use crate::game::{Action, Effect, Game, GameRecord, Outcome, PublicView, ReplayError, Seat};
 
 /// The version of the estimate: a stored series made by another version is computed again.
@@ -25,6 +30,8 @@ pub enum AnalysisError {
     Record(#[from] ReplayError),
     #[error("the game has not ended")]
     NotOver,
+    #[error("the game ended before any move was played")]
+    NeverPlayed,
 }
 
 /// Seat First's expected share of the point (thousandths: a win 1000, a draw 500) at the start
@@ -51,13 +58,45 @@ pub struct Swing {
     pub after: u16,
 }
 
-/// The public view at the start and after each action of `record`, and the game's end.
+/// The public view at the start and after each action of `record`, and the game's end (in a
+/// standard game, what a spectator saw when play began and after each move).
 pub fn public_history(
     record: &GameRecord,
 ) -> Result<(Vec<PublicView>, Outcome<Seat>), AnalysisError> {
+    if record.kind() != GameKind::Flip {
+        let (frames, outcome) = standard_history(record)?;
+        return Ok((
+            frames.into_iter().map(|frame| frame.view).collect(),
+            outcome,
+        ));
+    }
     let (game, views) = Game::replay_views(record)?;
     let outcome = game.outcome().ok_or(AnalysisError::NotOver)?;
     Ok((views, outcome))
+}
+
+/// A finished standard game's frames (what a spectator knew when play began and after each
+/// move) and its end.
+pub fn standard_history(
+    record: &GameRecord,
+) -> Result<(Vec<SpectatorFrame>, Outcome<Seat>), AnalysisError> {
+    let (round, frames) = spectator_frames(record)?;
+    let outcome = round.outcome().ok_or(AnalysisError::NotOver)?;
+    if frames.is_empty() {
+        return Err(AnalysisError::NeverPlayed);
+    }
+    Ok((frames, outcome))
+}
+
+/// Whether `record`'s game has a point to analyse: false for a standard game that ended while
+/// its players deployed.
+pub fn was_played(record: &GameRecord) -> bool {
+    record.kind() == GameKind::Flip
+        || record
+            .events
+            .iter()
+            .any(|event| matches!(event, crate::game::Event::Act(_)))
+        || crate::standard::StandardRound::replay(record).is_ok_and(|round| round.game().is_some())
 }
 
 /// The series of public views `views` ending in `outcome`, with `nodes` of search each.
@@ -76,6 +115,16 @@ pub fn series_of_views(views: &[PublicView], outcome: &Outcome<Seat>, nodes: u64
 
 /// The series of a finished game (the work of an analysis: one search per action).
 pub fn analyse(record: &GameRecord) -> Result<Series, AnalysisError> {
+    if record.kind() != GameKind::Flip {
+        let (frames, outcome) = standard_history(record)?;
+        let nodes = standard::NODES;
+        return Ok(standard::series_of_frames(
+            &frames,
+            record.rules,
+            &outcome,
+            nodes,
+        ));
+    }
     let (views, outcome) = public_history(record)?;
     Ok(series_of_views(&views, &outcome, estimate::NODES))
 }

@@ -6,14 +6,15 @@
 use std::path::Path;
 use std::time::Instant;
 
-use crate::analysis::ESTIMATOR_VERSION;
+use crate::analysis::{AnalysisError, ESTIMATOR_VERSION};
 use crate::config::Language;
 use crate::service::{analysis_media, compute_analysis};
 use crate::store::Store;
 
 /// Writes the chart of finished game `game` to `output`; returns the text to print (the
-/// swings, then where the image went). Errors are messages for the user: no such game or a
-/// live one are exit code 2, a store or file failure 1.
+/// swings, then where the image went). Errors are messages for the user: no such game, a live
+/// one or a standard game that ended before its first move are exit code 2, a store or file
+/// failure 1.
 pub async fn analyse_to_file(
     data: &Path,
     game: u64,
@@ -52,8 +53,13 @@ pub async fn analyse_to_file(
         }
         None => {
             let started = Instant::now();
-            let computed = compute_analysis(&finished)
-                .map_err(|e| (1, format!("cannot analyse game {game}: {e}")))?;
+            let computed = compute_analysis(&finished).map_err(|e| {
+                let code = match e {
+                    AnalysisError::NeverPlayed => 2,
+                    _ => 1,
+                };
+                (code, format!("cannot analyse game {game}: {e}"))
+            })?;
             report.push_str(&format!(
                 "series: computed in {:.1} s\n",
                 started.elapsed().as_secs_f64()

@@ -1,6 +1,6 @@
 //! The sentences of `/analyse`: the chart's title and axis, the caption with the three biggest
 //! swings, the "analysing…" answer, and the refusals (no such game, a live, cancelled or other
-//! server's game).
+//! server's game, a standard game that ended before its first move).
 
 use super::turns::kind_name;
 use super::{Cmd, Surface, say, slash};
@@ -176,14 +176,13 @@ pub fn analyse_cancelled_game(lang: Language, game: u64) -> String {
     )
 }
 
-/// `/analyse` of a 暗棋 or 明棋 game: its win-chance estimate does not exist yet.
-pub fn analyse_standard_game(lang: Language, game: u64, kind: crate::GameKind) -> String {
-    let kind = super::deploy::kind_short(lang, kind);
+/// `/analyse` of a 暗棋 or 明棋 game that ended while its players deployed.
+pub fn analyse_never_played(lang: Language, game: u64) -> String {
     say!(
         lang,
-        "Game #{game} is {kind}: the win-chance analysis reads only flip junqi games so far. /replay shows the whole game.",
-        "第 {game} 号对局是{kind}：胜率分析目前只支持翻翻棋。/replay 可以回放整局。",
-        "第 {game} 號對局是{kind}：勝率分析目前只支援翻翻棋。/replay 可以回放整局。"
+        "Game #{game} ended before its first move: with no move played there is nothing to analyse.",
+        "第 {game} 号对局在第一步之前就结束了：没有走过一步，无从分析。",
+        "第 {game} 號對局在第一步之前就結束了：沒有走過一步，無從分析。"
     )
 }
 

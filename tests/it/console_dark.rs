@@ -137,8 +137,21 @@ struct Transcript {
 
 impl Transcript {
     /// Sends `line`; its reply must contain each of `expect`.
+    /// Waits for the block containing `needle` (a reply that follows an earlier one), as
+    /// `say` records it.
+    fn wait(&mut self, needle: &str, expect: &[&str]) -> String {
+        let block = self
+            .session
+            .wait_for(needle, std::time::Duration::from_secs(120));
+        self.record(&format!("(later) {needle}"), block, expect)
+    }
+
     fn say(&mut self, line: &str, expect: &[&str]) -> String {
         let block = self.session.ask(line);
+        self.record(line, block, expect)
+    }
+
+    fn record(&mut self, line: &str, block: String, expect: &[&str]) -> String {
         for expected in expect {
             assert!(
                 block.contains(expected),
@@ -349,6 +362,7 @@ fn a_dark_game_between_two_members_as_each_saw_it() {
     } else {
         t.say(&format!("{loser} /abandon"), &["game over"])
     };
+    assert!(ended.contains("/analyse 1"), "the Analyse button:\n{ended}");
     // The end reveals both layouts.
     assert!(
         ended.contains(&classic.to_string()),
@@ -381,10 +395,17 @@ fn a_dark_game_between_two_members_as_each_saw_it() {
             .contains(&format!("red {classic}")),
         "the record holds the layouts"
     );
-    t.say(
-        &format!("{black} /analyse game:1"),
-        &["only flip junqi games"],
+    // The analysis reads what everyone was shown: answered at once, the chart follows.
+    t.say(&format!("{black} /analyse game:1"), &["Analysing game #1…"]);
+    let analysed = t.wait(
+        "Analysis of game #1",
+        &["Each chance is estimated", "image: "],
     );
+    let swings: String = analysed
+        .lines()
+        .filter(|line| line.starts_with(char::is_numeric))
+        .collect::<Vec<_>>()
+        .join("\n");
 
     let end = t
         .blocks
@@ -412,4 +433,19 @@ fn a_dark_game_between_two_members_as_each_saw_it() {
     }
     t.session.finish();
     check_transcript("console_dark.txt", &t.text);
+    // The operators' command serves the stored series with the same swings.
+    let chart = data.path().join("chart.png");
+    let chart_arg = chart.to_string_lossy().into_owned();
+    let data_arg = data.path().to_string_lossy().into_owned();
+    let out =
+        crate::cli_analysis::run(&["analyse", "--data", &data_arg, "1", "-o", &chart_arg], "");
+    let report = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    assert!(report.contains("series: from the store"), "{report}");
+    assert!(report.contains(&swings), "{report}\n{swings}");
+    assert!(
+        std::fs::read(&chart)
+            .expect("the chart")
+            .starts_with(b"\x89PNG")
+    );
 }

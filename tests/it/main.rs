@@ -12,6 +12,7 @@ mod support;
 mod ai;
 mod analysis;
 mod analysis_console;
+mod analysis_standard;
 mod cli_analysis;
 mod cli_render;
 mod cli_standard;

@@ -6,7 +6,8 @@
 //! already running) and is answered "analysing…" with [`GameEvent::Analysing`]; the front end
 //! then awaits [`super::Service::analysis`] for the chart (Discord: a deferred reply followed
 //! up). Live games are refused (their record holds the deal, as for `/replay`), and so are
-//! cancelled games (no result to estimate towards) and games of another server.
+//! cancelled games (no result to estimate towards), standard games that ended before a move
+//! and games of another server.
 
 mod media;
 
@@ -181,11 +182,8 @@ async fn find(inner: &Arc<Inner>, caller: &Caller, lang: Language, game: u64) ->
             if finished.game.place.guild != guild {
                 return other();
             }
-            let kind = finished.game.record.kind();
-            if kind != crate::GameKind::Flip {
-                return Found::Refused(Reply::refusal(say::analyse_standard_game(
-                    lang, game, kind,
-                )));
+            if !crate::analysis::was_played(&finished.game.record) {
+                return Found::Refused(Reply::refusal(say::analyse_never_played(lang, game)));
             }
             match stored.filter(|stored| stored.estimator == ESTIMATOR_VERSION) {
                 Some(stored) => Found::Ready(Box::new(finished), stored),

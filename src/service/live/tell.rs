@@ -280,8 +280,9 @@ fn after_event(scene: &Scene, mut lines: Vec<String>, ended: Option<&Ended>) -> 
         Some(ended) => {
             lines.extend(end_lines(scene, ended));
             let mut buttons = vec![Button::new(words::button_rematch(lang), ButtonId::Rematch)];
-            // The win-chance analysis reads 翻翻棋 games only.
-            if scene.kind == crate::GameKind::Flip {
+            // A standard game that ended while its players deployed has nothing to analyse
+            // (its layouts are known once it was played).
+            if scene.kind == crate::GameKind::Flip || scene.layouts.is_some() {
                 buttons.push(Button::new(
                     crate::words::analysis::button_analyse(lang),
                     ButtonId::Analyse(scene.id),

@@ -1,9 +1,10 @@
-//! What one seat of a 暗棋 game knows of the enemy's pieces, built only from what that seat
-//! is shown: its own views and the referee's public verdicts. For every enemy piece, alive or
-//! removed, it keeps the kinds the piece can still be (from its deployment post, its moves,
-//! its battles against our known pieces and what the referee showed), and it deals the
-//! enemy's army over those pieces, consistent with the constraints and the counts of each
-//! kind, for the search to play on (a determinisation).
+//! What one viewer of a 暗棋 game knows of the pieces it was not shown, built only from what
+//! that viewer is shown: its own views and the referee's public verdicts. A seat tracks the
+//! enemy's pieces; a spectator (the post-game analysis) tracks both armies, since it was shown
+//! neither. For every tracked piece, alive or removed, it keeps the kinds the piece can still
+//! be (from its deployment post, its moves, its battles and what the referee showed), and it
+//! deals each tracked army over its pieces, consistent with the constraints and the counts of
+//! each kind, for the search to play on (a determinisation).
 
 use rand::Rng;
 
@@ -14,7 +15,7 @@ use crate::game::{
     Action, AttackResult, Board, Cell, Colour, Kind, Piece, SQUARES, Square, SquareSet,
     StandardOptions,
 };
-use crate::standard::{Post, Removed, StandardView, Verdict, ViewCell, check_placement};
+use crate::standard::{Post, Removed, StandardView, Verdict, ViewCell, Viewer, check_placement};
 
 /// A set of kinds, one bit per [`Kind::index`].
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -49,17 +50,18 @@ impl Kinds {
     }
 }
 
-/// One enemy piece: what it can be, and whether it is still on the board.
+/// One tracked piece: its colour, what it can be, and whether it is still on the board.
 #[derive(Clone, Copy, Debug)]
 struct Token {
+    colour: Colour,
     kinds: Kinds,
     alive: bool,
 }
 
-/// One seat's knowledge of a standard game.
+/// One viewer's knowledge of a standard game.
 #[derive(Clone, Debug)]
 pub struct Belief {
-    me: Colour,
+    viewer: Viewer,
     options: StandardOptions,
     view: StandardView,
     tokens: Vec<Token>,
@@ -71,44 +73,71 @@ impl Belief {
     /// What `me` knows at the start from its first view: each enemy piece can be whatever its
     /// deployment post allows.
     pub fn new(me: Colour, view: &StandardView, options: StandardOptions) -> Belief {
-        let enemy = me.other();
+        Belief::of_viewer(Viewer::Player(me), view, options)
+    }
+
+    /// What a spectator knows at the start from the public view: every piece of both armies
+    /// can be whatever its deployment post allows (in 明棋 each is what it shows).
+    pub fn spectator(view: &StandardView, options: StandardOptions) -> Belief {
+        Belief::of_viewer(Viewer::Spectator, view, options)
+    }
+
+    fn of_viewer(viewer: Viewer, view: &StandardView, options: StandardOptions) -> Belief {
         let mut belief = Belief {
-            me,
+            viewer,
             options,
             view: view.clone(),
-            tokens: Vec::with_capacity(25),
+            tokens: Vec::with_capacity(50),
             on: [None; SQUARES],
         };
         for square in Square::all() {
-            let kinds = match view.cell(square) {
-                ViewCell::Unshown(colour) if colour == enemy => Post::of_square(enemy, square)
-                    .map_or(Kinds::ALL, |post| {
+            let (colour, kinds) = match view.cell(square) {
+                ViewCell::Unshown(colour) if belief.tracks(colour) => (
+                    colour,
+                    Post::of_square(colour, square).map_or(Kinds::ALL, |post| {
                         Kinds::ALL.keep(|kind| check_placement(post, kind).is_ok())
                     }),
-                ViewCell::Shown(piece) if piece.colour == enemy => Kinds::only(piece.kind),
+                ),
+                ViewCell::Shown(piece) if belief.tracks(piece.colour) => {
+                    (piece.colour, Kinds::only(piece.kind))
+                }
                 _ => continue,
             };
             belief.on[square.index()] = Some(belief.tokens.len() as u8);
-            belief.tokens.push(Token { kinds, alive: true });
+            belief.tokens.push(Token {
+                colour,
+                kinds,
+                alive: true,
+            });
         }
         belief.pin_shown();
         belief
     }
 
-    pub fn me(&self) -> Colour {
-        self.me
+    /// The seat whose knowledge this is (`None`: a spectator's).
+    pub fn me(&self) -> Option<Colour> {
+        match self.viewer {
+            Viewer::Player(colour) => Some(colour),
+            Viewer::Spectator => None,
+        }
+    }
+
+    /// Whether the pieces of `colour` are tracked: the enemy's for a seat, both for a
+    /// spectator.
+    fn tracks(&self, colour: Colour) -> bool {
+        self.viewer != Viewer::Player(colour)
     }
 
     pub fn options(&self) -> StandardOptions {
         self.options
     }
 
-    /// The seat's latest view.
+    /// The viewer's latest view.
     pub fn view(&self) -> &StandardView {
         &self.view
     }
 
-    /// The kinds the enemy piece on `square` can still be (`None`: no enemy piece there).
+    /// The kinds the tracked piece on `square` can still be (`None`: no tracked piece there).
     pub fn kinds_on(&self, square: Square) -> Option<Kinds> {
         self.token_on(square).map(|token| self.tokens[token].kinds)
     }
@@ -117,95 +146,111 @@ impl Belief {
         self.on[square.index()].map(usize::from)
     }
 
-    /// Learns from an action the referee judged `verdict`, after which the seat sees `after`.
+    /// The piece on `square` as far as the viewer knows it: its colour and the kinds it can be.
+    fn possible(&self, square: Square) -> Option<(Colour, Kinds)> {
+        match (self.view.cell(square), self.token_on(square)) {
+            (ViewCell::Empty, _) => None,
+            (_, Some(token)) => Some((self.tokens[token].colour, self.tokens[token].kinds)),
+            (ViewCell::Shown(piece), None) => Some((piece.colour, Kinds::only(piece.kind))),
+            (ViewCell::Unshown(colour), None) => Some((colour, Kinds::ALL)),
+        }
+    }
+
+    /// The colour to act ran out of time: the turn passed, and the viewer now sees `after`.
+    pub fn pass(&mut self, after: &StandardView) {
+        self.view = after.clone();
+    }
+
+    /// Learns from an action the referee judged `verdict`, after which the viewer sees `after`.
     pub fn observe(&mut self, action: Action, verdict: Verdict, after: &StandardView) {
         let (from, to) = action.squares();
-        let mover = self.view.turn;
-        let enemy = self.me.other();
-        let occupied =
-            SquareSet::from_bits(Square::all().fold(
-                0,
-                |bits, square| match self.view.cell(square) {
+        if let Some(token) = self.token_on(from) {
+            let occupied = SquareSet::from_bits(Square::all().fold(0, |bits, square| {
+                match self.view.cell(square) {
                     ViewCell::Empty => bits,
                     _ => bits | 1 << square.index(),
-                },
-            ));
-        if mover == enemy
-            && let Some(token) = self.token_on(from)
-        {
-            let plain_reach = reach(occupied, from, false);
-            let engineer = !plain_reach.contains(to);
+                }
+            }));
+            let engineer = !reach(occupied, from, false).contains(to);
             self.narrow(token, |kind| {
                 kind.is_movable() && (!engineer || kind == Kind::Engineer)
             });
         }
-        let flag_shown_before = self.enemy_flag_shown(&self.view);
-        let mut removed_enemy = None;
-        if let Verdict::Attacked(removed) = verdict {
-            let result = match removed {
-                Removed::Target => AttackResult::AttackerWins,
-                Removed::Attacker => AttackResult::TargetHolds,
-                Removed::Both => AttackResult::BothRemoved,
-            };
-            let rules = self.options.attack_rules();
-            let judged = |attacker: Piece, target: Piece| {
-                resolve_under(rules, attacker, target, 1).unwrap_or(AttackResult::BothRemoved)
-                    == result
-            };
-            let (attacker_square, target_square) = (from, to);
-            match (
-                mover == enemy,
-                self.known(attacker_square),
-                self.known(target_square),
-            ) {
-                (true, _, Some(mine)) => {
-                    if let Some(token) = self.token_on(attacker_square) {
-                        self.narrow(token, |kind| judged(Piece::new(enemy, kind), mine));
-                    }
-                }
-                (false, Some(mine), _) => {
-                    if let Some(token) = self.token_on(target_square) {
-                        self.narrow(token, |kind| judged(mine, Piece::new(enemy, kind)));
-                    }
-                }
-                _ => {}
+        let flags_shown_before = Colour::BOTH.map(|colour| flag_shown(&self.view, colour));
+        let mut removed = [None; 2];
+        if let Verdict::Attacked(gone) = verdict {
+            self.judge(from, to, gone);
+            let scouted = self.options.engineer_scouts
+                && gone == Removed::Attacker
+                && matches!(self.view.cell(to), ViewCell::Unshown(_))
+                && matches!(after.cell(to), ViewCell::Shown(_));
+            if scouted && let Some(token) = self.token_on(from) {
+                // Only a rank piece that removed an attacking engineer is shown (§12).
+                self.narrow(token, |kind| kind == Kind::Engineer);
             }
-            let enemy_square = if mover == enemy { from } else { to };
-            let enemy_removed = match removed {
-                Removed::Both => true,
-                Removed::Target => mover != enemy,
-                Removed::Attacker => mover == enemy,
-            };
-            if enemy_removed {
-                removed_enemy = self.token_on(enemy_square);
+            if matches!(gone, Removed::Attacker | Removed::Both) {
+                removed[0] = self.token_on(from);
+            }
+            if matches!(gone, Removed::Target | Removed::Both) {
+                removed[1] = self.token_on(to);
             }
         }
         self.move_tokens(from, to, verdict);
-        if let Some(token) = removed_enemy {
+        for token in removed.into_iter().flatten() {
             self.tokens[token].alive = false;
         }
         self.view = after.clone();
-        // The enemy's flag is shown when its field marshal is removed: the piece removed now.
-        if !flag_shown_before
-            && self.enemy_flag_shown(after)
-            && let Some(token) = removed_enemy
-        {
-            self.narrow(token, |kind| kind == Kind::Marshal);
+        // A side's flag is shown when its field marshal is removed: its piece removed now.
+        for colour in Colour::BOTH {
+            if flags_shown_before[colour.index()] || !flag_shown(after, colour) {
+                continue;
+            }
+            for token in removed.into_iter().flatten() {
+                if self.tokens[token].colour == colour {
+                    self.narrow(token, |kind| kind == Kind::Marshal);
+                }
+            }
         }
         self.pin_shown();
     }
 
-    /// Our own piece on `square` before the action, as the view showed it.
-    fn known(&self, square: Square) -> Option<Piece> {
-        match self.view.cell(square) {
-            ViewCell::Shown(piece) if piece.colour == self.me => Some(piece),
-            _ => None,
+    /// Narrows the attacker on `from` and the target on `to` to the kinds that give the
+    /// verdict against some kind the other can be (the attacker first, against what the
+    /// target can be; then the target, against what is left of the attacker).
+    fn judge(&mut self, from: Square, to: Square, gone: Removed) {
+        let result = match gone {
+            Removed::Target => AttackResult::AttackerWins,
+            Removed::Attacker => AttackResult::TargetHolds,
+            Removed::Both => AttackResult::BothRemoved,
+        };
+        let rules = self.options.attack_rules();
+        let judged = |attacker: Piece, target: Piece| {
+            resolve_under(rules, attacker, target, 1).unwrap_or(AttackResult::BothRemoved) == result
+        };
+        let (Some((attacker_colour, _)), Some((target_colour, targets))) =
+            (self.possible(from), self.possible(to))
+        else {
+            return;
+        };
+        let possible_of = |kinds: Kinds, colour: Colour| {
+            Kind::ALL
+                .into_iter()
+                .filter(move |kind| kinds.contains(*kind))
+                .map(move |kind| Piece::new(colour, kind))
+        };
+        if let Some(token) = self.token_on(from) {
+            self.narrow(token, |kind| {
+                let attacker = Piece::new(attacker_colour, kind);
+                possible_of(targets, target_colour).any(|target| judged(attacker, target))
+            });
         }
-    }
-
-    fn enemy_flag_shown(&self, view: &StandardView) -> bool {
-        let flag = Piece::new(self.me.other(), Kind::Flag);
-        view.cells.contains(&ViewCell::Shown(flag))
+        let attackers = self.possible(from).map_or(Kinds::ALL, |(_, kinds)| kinds);
+        if let Some(token) = self.token_on(to) {
+            self.narrow(token, |kind| {
+                let target = Piece::new(target_colour, kind);
+                possible_of(attackers, attacker_colour).any(|attacker| judged(attacker, target))
+            });
+        }
     }
 
     fn move_tokens(&mut self, from: Square, to: Square, verdict: Verdict) {
@@ -226,13 +271,11 @@ impl Belief {
         }
     }
 
-    /// Pins every enemy piece the view shows (the flag after the marshal's death, a piece an
+    /// Pins every tracked piece the view shows (the flag after the marshal's death, a piece an
     /// engineer scouted, every piece in 明棋).
     fn pin_shown(&mut self) {
-        let enemy = self.me.other();
         for square in Square::all() {
             if let ViewCell::Shown(piece) = self.view.cell(square)
-                && piece.colour == enemy
                 && let Some(token) = self.token_on(square)
             {
                 self.narrow(token, |kind| kind == piece.kind);
@@ -240,21 +283,22 @@ impl Belief {
         }
     }
 
-    /// A board as the seat sees it with every enemy piece given a kind: the enemy's army is
-    /// dealt over its pieces (those removed too, which take their share of the counts), each
+    /// A board as the viewer sees it with every tracked piece given a kind: each tracked army
+    /// is dealt over its pieces (those removed too, which take their share of the counts), each
     /// piece only a kind it can be. Pieces with fewer possibilities are dealt first; a deal
     /// that runs out of kinds for a piece starts again, and after a few tries the counts give
     /// way to the piece's own constraints.
     pub fn sample(&self, rng: &mut impl Rng) -> Board {
         let kinds = self.deal(rng);
-        let enemy = self.me.other();
         let mut board = Board::empty();
         for square in Square::all() {
             let cell = match (self.view.cell(square), self.token_on(square)) {
                 (ViewCell::Empty, _) => Cell::Empty,
-                (_, Some(token)) => Cell::Revealed(Piece::new(enemy, kinds[token])),
+                (_, Some(token)) => {
+                    Cell::Revealed(Piece::new(self.tokens[token].colour, kinds[token]))
+                }
                 (ViewCell::Shown(piece), None) => Cell::Revealed(piece),
-                // An enemy piece the first view did not hold (a hand-built view): any movable
+                // A tracked piece the first view did not hold (a hand-built view): any movable
                 // kind keeps the board's moves right.
                 (ViewCell::Unshown(colour), None) => {
                     Cell::Revealed(Piece::new(colour, Kind::Lieutenant))
@@ -273,12 +317,17 @@ impl Belief {
                 order.swap(i, below(rng, i as u32 + 1) as usize);
             }
             order.sort_by_key(|token| self.tokens[*token].kinds.len());
-            let mut left: [u8; 12] = Kind::ALL.map(Kind::count);
+            let mut left: [[u8; 12]; 2] = [Kind::ALL.map(Kind::count); 2];
             let mut dealt = vec![Kind::Lieutenant; self.tokens.len()];
             let strict = attempt < TRIES;
             let mut complete = true;
             for &token in &order {
-                let possible = self.tokens[token].kinds;
+                let Token {
+                    kinds: possible,
+                    colour,
+                    ..
+                } = self.tokens[token];
+                let left = &mut left[colour.index()];
                 let weight = |kind: Kind| {
                     let count = u32::from(left[kind.index()]);
                     match (possible.contains(kind), strict) {
@@ -314,4 +363,10 @@ impl Belief {
         }
         self.tokens.iter().map(|_| Kind::Lieutenant).collect()
     }
+}
+
+/// Whether `view` shows `colour`'s flag (after its field marshal fell).
+fn flag_shown(view: &StandardView, colour: Colour) -> bool {
+    view.cells
+        .contains(&ViewCell::Shown(Piece::new(colour, Kind::Flag)))
 }

@@ -1,7 +1,8 @@
 //! The computer opponent of the standard games, 暗棋 and 明棋 (docs/rules.md §9–14): its
 //! deployment ([`ai_layout`]), what it knows of the enemy's hidden pieces ([`Belief`], built
 //! only from its own views and the referee's public verdicts), the search it chooses a move
-//! with, and the baseline player and game loop the arena measures it with.
+//! with, the baseline player and game loop the arena measures it with, and the spectator's
+//! knowledge and value search the post-game analysis estimates from ([`spectator_frames`]).
 //!
 //! What sets this game apart from flip lives here, with what each level does in it
 //! ([`settings`]); the levels, budgets and piece values are the flip AI's ([`Level`],
@@ -14,7 +15,10 @@ mod belief;
 mod deploy;
 pub mod match_play;
 mod search;
+mod spectator;
 
+#[cfg(test)]
+mod spectator_tests;
 #[cfg(test)]
 mod tests;
 
@@ -25,7 +29,8 @@ use crate::game::{Action, Rules};
 
 pub use belief::{Belief, Kinds};
 pub use deploy::ai_layout;
-pub use search::StandardReport;
+pub use search::{StandardReport, ValueReport};
+pub use spectator::{SpectatorFrame, analysis_value, spectator_frames};
 
 /// How one level plays the standard games.
 #[derive(Clone, Copy, Debug)]

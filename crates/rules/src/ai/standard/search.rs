@@ -59,7 +59,8 @@ pub(crate) fn choose(
     would_repeat: &dyn Fn(Action) -> bool,
 ) -> Option<StandardReport> {
     let view = belief.view();
-    let me = belief.me();
+    // A seat's choice: a spectator's belief values positions (`value`), it does not play.
+    let me = belief.me()?;
     if view.turn != me {
         return None;
     }
@@ -120,6 +121,57 @@ pub(crate) fn choose(
     })
 }
 
+/// How much a spectator's value search looked at.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct ValueReport {
+    /// The side to act's value: each board's best score (capped as in the choice's sums),
+    /// averaged over the boards.
+    pub score: i32,
+    /// Deepest depth completed on every board (at least 1).
+    pub depth: u8,
+    pub nodes: u64,
+}
+
+/// The value for the side to act of a position known only as `belief` (a spectator's or a
+/// seat's): `settings.boards` boards dealt from it with `seed`, each searched one depth at a
+/// time for its best move, their best scores averaged at the deepest depth done on every
+/// board. Each board is valued on its own moves, since which pieces can move depends on the
+/// deal when the mover's army is unknown too. `None` once the game is over on the view.
+pub(crate) fn value(
+    belief: &Belief,
+    rules: Rules,
+    settings: &StandardSettings,
+    seed: u64,
+    limit: Limit,
+) -> Option<ValueReport> {
+    let view = belief.view();
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let boards: Vec<StandardPosition> = (0..settings.boards.max(1))
+        .map(|_| StandardPosition {
+            board: belief.sample(&mut rng),
+            turn: view.turn,
+            quiet: view.quiet,
+            plies: view.plies,
+            options: belief.options(),
+            rules,
+        })
+        .collect();
+    let mut searcher = Searcher {
+        nodes: 0,
+        limit,
+        may_stop: false,
+        stopped: false,
+        quiescence: settings.quiescence,
+        killers: settings.killers.then(Vec::new),
+    };
+    let (score, depth) = searcher.deepen_value(&boards, settings.max_depth)?;
+    Some(ValueReport {
+        score,
+        depth,
+        nodes: searcher.nodes,
+    })
+}
+
 struct Searcher {
     nodes: u64,
     limit: Limit,
@@ -163,6 +215,39 @@ impl Searcher {
             order.sort_by_key(|index| -completed[*index]);
         }
         (completed, reached)
+    }
+
+    /// The average over `boards` of each board's best capped score at the deepest depth
+    /// completed on every board, and that depth (a board whose side to act cannot move is
+    /// lost). Moves are tried best first from the depth before, per board.
+    fn deepen_value(&mut self, boards: &[StandardPosition], max_depth: u8) -> Option<(i32, u8)> {
+        let mut moves: Vec<(Vec<Action>, Vec<usize>)> = boards
+            .iter()
+            .map(|board| {
+                let legal = board.legal_actions();
+                let order = (0..legal.len()).collect();
+                (legal, order)
+            })
+            .collect();
+        let mut completed = None;
+        'deepen: for depth in 1..=max_depth.max(1) {
+            self.may_stop = depth > 1;
+            let mut total = 0i32;
+            for (board, (legal, order)) in boards.iter().zip(moves.iter_mut()) {
+                if legal.is_empty() {
+                    total -= BOARD_CAP;
+                    continue;
+                }
+                let scores = self.search_root(board, legal, order, depth);
+                if self.stopped {
+                    break 'deepen;
+                }
+                total += capped(scores.iter().copied().max().unwrap_or(-INFINITY));
+                order.sort_by_key(|index| -scores[*index]);
+            }
+            completed = Some((total / boards.len().max(1) as i32, depth));
+        }
+        completed
     }
 
     /// Each candidate's score on one board at `depth`, the candidates tried in `order` (best

@@ -121,18 +121,21 @@ pub fn note_outcome(outcome: impl Into<String>) {
 /// The name of an enum value's variant, without its data: `Deploy` for a `/deploy` carrying a
 /// layout, `Flip` for a flip of a square. What the log may say about a command.
 pub fn variant_name(value: &impl std::fmt::Debug) -> String {
-    let debug = format!("{value:?}");
-    let end = debug.find(['(', '{', ' ']).unwrap_or(debug.len());
-    debug[..end].to_string()
+    variant_names(value, 1)
 }
 
 /// [`variant_name`], followed by the name of the variant it wraps, if any: `Game.NotYourTurn`
 /// for a refusal wrapping the rules' error. What the log may say about a refusal.
 pub fn variant_path(value: &impl std::fmt::Debug) -> String {
+    variant_names(value, 2)
+}
+
+/// The names of the first `depth` variants nested at the start of `value`'s Debug text.
+fn variant_names(value: &impl std::fmt::Debug, depth: usize) -> String {
     let debug = format!("{value:?}");
     let mut names = Vec::new();
     let mut rest = debug.as_str();
-    while names.len() < 2 {
+    while names.len() < depth {
         let end = rest.find(['(', '{', ' ', ')', ',']).unwrap_or(rest.len());
         let name = &rest[..end];
         if name.is_empty() || !name.starts_with(|c: char| c.is_ascii_uppercase()) {

@@ -33,33 +33,22 @@ impl PlayerStats {
     /// The player on `game`'s ladder: that ladder's totals, with the player's name and guilds,
     /// and no other ladder. Zeroes for a ladder they never played on.
     pub fn on(&self, game: GameKind) -> PlayerStats {
+        let totals = match game {
+            GameKind::Flip => self.own_totals(game),
+            _ => self
+                .ladders
+                .iter()
+                .find(|totals| totals.game == game)
+                .cloned()
+                .unwrap_or_default(),
+        };
         let mut out = PlayerStats {
             user: self.user,
             name: self.name.clone(),
             guilds: self.guilds.clone(),
             ..PlayerStats::default()
         };
-        if game == GameKind::Flip {
-            out.points = self.points;
-            out.wins = self.wins;
-            out.losses = self.losses;
-            out.draws = self.draws;
-            out.abandons = self.abandons;
-            out.games = self.games;
-            out.unrated_wins = self.unrated_wins;
-            out.unrated_losses = self.unrated_losses;
-            out.unrated_draws = self.unrated_draws;
-        } else if let Some(totals) = self.ladders.iter().find(|totals| totals.game == game) {
-            out.points = totals.points;
-            out.wins = totals.wins;
-            out.losses = totals.losses;
-            out.draws = totals.draws;
-            out.abandons = totals.abandons;
-            out.games = totals.games;
-            out.unrated_wins = totals.unrated_wins;
-            out.unrated_losses = totals.unrated_losses;
-            out.unrated_draws = totals.unrated_draws;
-        }
+        out.set_own_totals(&totals);
         out
     }
 
@@ -69,30 +58,11 @@ impl PlayerStats {
         self.user = on_ladder.user;
         self.name = on_ladder.name.clone();
         self.guilds = on_ladder.guilds.clone();
+        let totals = on_ladder.own_totals(game);
         if game == GameKind::Flip {
-            self.points = on_ladder.points;
-            self.wins = on_ladder.wins;
-            self.losses = on_ladder.losses;
-            self.draws = on_ladder.draws;
-            self.abandons = on_ladder.abandons;
-            self.games = on_ladder.games;
-            self.unrated_wins = on_ladder.unrated_wins;
-            self.unrated_losses = on_ladder.unrated_losses;
-            self.unrated_draws = on_ladder.unrated_draws;
+            self.set_own_totals(&totals);
             return self;
         }
-        let totals = LadderTotals {
-            game,
-            points: on_ladder.points,
-            wins: on_ladder.wins,
-            losses: on_ladder.losses,
-            draws: on_ladder.draws,
-            abandons: on_ladder.abandons,
-            games: on_ladder.games,
-            unrated_wins: on_ladder.unrated_wins,
-            unrated_losses: on_ladder.unrated_losses,
-            unrated_draws: on_ladder.unrated_draws,
-        };
         match self.ladders.iter_mut().find(|kept| kept.game == game) {
             Some(kept) => *kept = totals,
             None => {
@@ -101,6 +71,35 @@ impl PlayerStats {
             }
         }
         self
+    }
+
+    /// The totals in this record's own fields, labelled as `game`'s.
+    fn own_totals(&self, game: GameKind) -> LadderTotals {
+        LadderTotals {
+            game,
+            points: self.points,
+            wins: self.wins,
+            losses: self.losses,
+            draws: self.draws,
+            abandons: self.abandons,
+            games: self.games,
+            unrated_wins: self.unrated_wins,
+            unrated_losses: self.unrated_losses,
+            unrated_draws: self.unrated_draws,
+        }
+    }
+
+    /// Puts `totals` in this record's own fields.
+    fn set_own_totals(&mut self, totals: &LadderTotals) {
+        self.points = totals.points;
+        self.wins = totals.wins;
+        self.losses = totals.losses;
+        self.draws = totals.draws;
+        self.abandons = totals.abandons;
+        self.games = totals.games;
+        self.unrated_wins = totals.unrated_wins;
+        self.unrated_losses = totals.unrated_losses;
+        self.unrated_draws = totals.unrated_draws;
     }
 
     /// The ladders on which the player stands (a rated game played), in [`GameKind::ALL`]'s order.

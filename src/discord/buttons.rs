@@ -12,7 +12,7 @@ use super::commands::ask_service;
 use super::deliver::{self, Origin};
 use super::messages::{Layout, Outgoing};
 use super::{Bot, CommandError, caller_of, private_language, tongues_of, words};
-use crate::service::{ButtonId, Command, Reply};
+use crate::service::{ButtonId, Command, MenuId, Reply};
 
 /// Where a button press goes.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -26,14 +26,28 @@ pub enum Route {
     Expired,
 }
 
-/// The route of a custom id.
-pub fn route(custom_id: &str) -> Route {
+/// The route of a custom id, with the values chosen when it is a select menu.
+pub fn route(custom_id: &str, chosen: &[String]) -> Route {
+    if let Ok(id) = custom_id.parse::<MenuId>() {
+        return match chosen {
+            [value] => Route::Service(Command::from_menu(id, value)),
+            _ => Route::Expired,
+        };
+    }
     let Ok(id) = custom_id.parse::<ButtonId>() else {
         return Route::Expired;
     };
     match Command::from_button(id) {
         Some(command) => Route::Service(command),
         None => Route::Cancel,
+    }
+}
+
+/// The values chosen in a select menu (none for a button).
+fn chosen_values(press: &ComponentInteraction) -> &[String] {
+    match &press.data.kind {
+        serenity::ComponentInteractionDataKind::StringSelect { values } => values,
+        _ => &[],
     }
 }
 
@@ -86,7 +100,7 @@ async fn press_button(ctx: &serenity::Context, press: &ComponentInteraction, bot
         press.channel_id,
     );
     let plain = |reply| Outgoing::new(reply, Layout::Plain);
-    match route(&press.data.custom_id) {
+    match route(&press.data.custom_id, chosen_values(press)) {
         Route::Service(command) => {
             let spent = one_shot(&command);
             let public = ask_service(
@@ -161,7 +175,40 @@ mod tests {
             ("someone-elses-button", Route::Expired),
         ];
         for (id, expected) in table {
-            assert_eq!(route(id), expected, "{id}");
+            assert_eq!(route(id, &[]), expected, "{id}");
+        }
+    }
+
+    #[test]
+    fn a_menu_choice_routes_to_its_deployment_step() {
+        let deploy = |step| {
+            Route::Service(Command::ForGame {
+                game: 3,
+                turn: None,
+                command: Box::new(Command::Deploy(step)),
+            })
+        };
+        let one = |value: &str| vec![value.to_string()];
+        let table = [
+            (
+                "deploy:presets:3",
+                one("turtle"),
+                deploy(crate::service::DeployStep::Preset("turtle".into())),
+            ),
+            (
+                "deploy:saved:3",
+                one("wall"),
+                deploy(crate::service::DeployStep::Load("wall".into())),
+            ),
+            ("deploy:saved:3", Vec::new(), Route::Expired),
+            (
+                "deploy:saved:3",
+                vec!["a".into(), "b".into()],
+                Route::Expired,
+            ),
+        ];
+        for (id, values, expected) in table {
+            assert_eq!(route(id, &values), expected, "{id} {values:?}");
         }
     }
 }

@@ -16,6 +16,12 @@ pub const BOARD_FILE: &str = "board.png";
 const MAX_CONTENT_CHARS: usize = 2000;
 const MAX_EMBED_DESCRIPTION_CHARS: usize = 4096;
 const BUTTONS_PER_ROW: usize = 5;
+/// Rows of components Discord allows under one message.
+const MAX_ROWS: usize = 5;
+/// Options Discord allows in one select menu.
+const MENU_OPTIONS: usize = 25;
+/// The longest label or placeholder Discord takes in a select menu.
+const MENU_TEXT_CHARS: usize = 100;
 const EMBED_COLOUR: u32 = 0xB0_3A_2E;
 
 /// Fills one of serenity's three message builders (an interaction's answer, a followup, a
@@ -149,21 +155,37 @@ impl Outgoing {
     }
 
     fn rows(&self) -> Vec<CreateActionRow> {
-        self.reply
-            .buttons
-            .chunks(BUTTONS_PER_ROW)
-            .map(|row| {
-                CreateActionRow::Buttons(
-                    row.iter()
-                        .map(|button| {
-                            CreateButton::new(button.id.to_string())
-                                .label(button.label.clone())
-                                .style(style_of(button.id))
-                        })
-                        .collect(),
-                )
-            })
-            .collect()
+        let menus = self.reply.menus.iter().map(|menu| {
+            let options = menu
+                .options
+                .iter()
+                .take(MENU_OPTIONS)
+                .map(|option| {
+                    serenity::CreateSelectMenuOption::new(
+                        truncate(&option.label, MENU_TEXT_CHARS),
+                        option.value.clone(),
+                    )
+                })
+                .collect();
+            let kind = serenity::CreateSelectMenuKind::String { options };
+            CreateActionRow::SelectMenu(
+                serenity::CreateSelectMenu::new(menu.id.to_string(), kind)
+                    .placeholder(truncate(&menu.placeholder, MENU_TEXT_CHARS)),
+            )
+        });
+        let buttons = self.reply.buttons.chunks(BUTTONS_PER_ROW).map(|row| {
+            CreateActionRow::Buttons(
+                row.iter()
+                    .map(|button| {
+                        CreateButton::new(button.id.to_string())
+                            .label(button.label.clone())
+                            .style(style_of(button.id))
+                    })
+                    .collect(),
+            )
+        });
+        // Discord allows five rows in all: buttons first, the menus below them.
+        buttons.chain(menus).take(MAX_ROWS).collect()
     }
 
     pub fn interaction_message(&self) -> CreateInteractionResponseMessage {

@@ -55,8 +55,11 @@ pub(super) async fn layouts(
 }
 
 /// The names of `user`'s saved layouts (none when the store cannot say): for suggestions while
-/// they type a layout's name.
-pub(super) async fn names(inner: &Arc<Inner>, user: crate::store::UserId) -> Vec<String> {
+/// they type a layout's name, and for the deployment panel's menu.
+pub(in crate::service) async fn names(
+    inner: &Arc<Inner>,
+    user: crate::store::UserId,
+) -> Vec<String> {
     match inner.store.saved_layouts(user).await {
         Ok(saved) => saved.names(),
         Err(error) => {

@@ -285,6 +285,8 @@ pub struct Reply {
     /// something about them (that an upload failed).
     pub drawn_in: Option<Language>,
     pub buttons: Vec<Button>,
+    /// Select menus, each on its own row below the buttons.
+    pub menus: Vec<super::menu::Menu>,
     pub private: bool,
     /// The users this message is meant to notify (a Discord ping); nobody else is notified.
     pub mentions: Vec<UserId>,
@@ -335,6 +337,11 @@ impl Reply {
 
     pub fn with_buttons(mut self, buttons: Vec<Button>) -> Reply {
         self.buttons = buttons;
+        self
+    }
+
+    pub fn with_menus(mut self, menus: Vec<super::menu::Menu>) -> Reply {
+        self.menus = menus;
         self
     }
 

@@ -206,6 +206,37 @@ pub fn presets_line(lang: Language, names: &str) -> String {
     )
 }
 
+/// The player's saved layouts on their panel, and how to load one.
+pub fn saved_line(lang: Language, surface: Surface, names: &str) -> String {
+    let deploy = slash(lang, surface, super::Cmd::Deploy);
+    say!(
+        lang,
+        "Your saved layouts: {names} (load one with {deploy} load name:…).",
+        "你保存的布阵：{names}（用 {deploy} load name:… 载入）。",
+        "你儲存的佈陣：{names}（用 {deploy} load name:… 載入）。"
+    )
+}
+
+/// The placeholder of the panel's menu of presets.
+pub fn menu_presets(lang: Language) -> String {
+    say!(
+        lang,
+        "Start from a preset…",
+        "选一个预设布阵…",
+        "選一個預設佈陣…"
+    )
+}
+
+/// The placeholder of the panel's menu of saved layouts.
+pub fn menu_saved(lang: Language) -> String {
+    say!(
+        lang,
+        "Load a saved layout…",
+        "载入保存的布阵…",
+        "載入儲存的佈陣…"
+    )
+}
+
 pub fn not_standard(lang: Language) -> String {
     say!(
         lang,

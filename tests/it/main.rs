@@ -26,6 +26,7 @@ mod console_settings;
 mod console_survival;
 mod console_twins;
 mod discord_ai;
+mod discord_deploy;
 mod discord_fake;
 mod discord_game;
 mod discord_ladders;

@@ -121,7 +121,7 @@ impl GameActor {
         }
         if round.is_ready(seat) {
             return match step {
-                DeployStep::Show => Ok(self.panel(seat, DeployNote::Waiting)),
+                DeployStep::Show => Ok(self.panel(seat, caller, DeployNote::Waiting).await),
                 _ => Err(Refusal::Game(GameError::AlreadyReady).into()),
             };
         }
@@ -130,7 +130,7 @@ impl GameActor {
         let (layout, note) = match step {
             DeployStep::Ready => return self.confirm(seat, &caller.name).await,
             DeployStep::Show => match on_screen {
-                Some(_) => return Ok(self.panel(seat, DeployNote::Shown)),
+                Some(_) => return Ok(self.panel(seat, caller, DeployNote::Shown).await),
                 None => (self.random_layout(seat), DeployNote::Random),
             },
             DeployStep::Random => (self.random_layout(seat), DeployNote::Random),
@@ -176,7 +176,7 @@ impl GameActor {
             None => Err(GameError::WrongKind),
         };
         self.commit(set, false).await?;
-        Ok(self.panel(seat, note))
+        Ok(self.panel(seat, caller, note).await)
     }
 
     /// Saves `layout` (on `seat`'s screen) under `name` for the caller; nothing in the game
@@ -201,14 +201,12 @@ impl GameActor {
             SaveOutcome::Full => return Err(Refusal::Deploy(DeployRefusal::Full).into()),
         };
         let name = name.to_string();
-        Ok(self.panel(
-            seat,
-            DeployNote::Saved {
-                name,
-                replaced,
-                count,
-            },
-        ))
+        let note = DeployNote::Saved {
+            name,
+            replaced,
+            count,
+        };
+        Ok(self.panel(seat, caller, note).await)
     }
 
     /// The squares of `user`'s posts while they may still change their layout.
@@ -233,10 +231,16 @@ impl GameActor {
     }
 
     /// The private panel of `seat`: its own half as it stands, with a note of what changed.
-    fn panel(&self, seat: Seat, note: DeployNote) -> Happened {
+    async fn panel(&self, seat: Seat, caller: &Caller, note: DeployNote) -> Happened {
         let layout = self.game.draft(seat);
         let view = self.game.view_for(seat);
-        self.happened(Event::DeployPanel { layout, view, note })
+        let saved = crate::service::layouts::names(&self.inner, caller.user).await;
+        self.happened(Event::DeployPanel {
+            layout,
+            view,
+            note,
+            saved,
+        })
     }
 
     /// `seat` confirms its layout; the second confirmation starts the game (and its clock).

@@ -7,6 +7,7 @@ use super::happened::{DeployNote, Scene};
 use super::{Button, ButtonId, GameEvent, Reply, Surface};
 use crate::config::Language;
 use crate::game::Seat;
+use crate::service::{Menu, MenuId, MenuOption};
 use crate::standard::{LayoutError, PRESETS, SwapError};
 use crate::words::deploy as say;
 
@@ -42,6 +43,7 @@ pub(super) fn panel(
     scene: &Scene,
     layout: Option<&crate::standard::Layout>,
     note: &DeployNote,
+    saved: &[String],
 ) -> Reply {
     let lang = scene.private;
     let (from, to) = match note {
@@ -74,15 +76,52 @@ pub(super) fn panel(
     if !waiting {
         lines.push(say::panel_hint(lang, scene.surface));
         lines.push(say::presets_line(lang, &preset_names()));
+        if !saved.is_empty() {
+            lines.push(say::saved_line(lang, scene.surface, &saved.join(", ")));
+        }
     }
     let mut reply = Reply::private(lines);
     if scene.surface == Surface::Discord && !waiting {
-        reply = reply.with_buttons(vec![
-            Button::new(say::button_random(lang), ButtonId::DeployRandom(scene.id)),
-            Button::new(say::button_ready(lang), ButtonId::DeployReady(scene.id)),
-        ]);
+        reply = reply
+            .with_buttons(vec![
+                Button::new(say::button_random(lang), ButtonId::DeployRandom(scene.id)),
+                Button::new(say::button_ready(lang), ButtonId::DeployReady(scene.id)),
+            ])
+            .with_menus(layout_menus(scene, saved));
     }
     reply
+}
+
+/// The panel's menus: the presets, and the player's saved layouts when they have any.
+fn layout_menus(scene: &Scene, saved: &[String]) -> Vec<Menu> {
+    let lang = scene.private;
+    let presets = PRESETS
+        .iter()
+        .map(|preset| MenuOption {
+            label: format!("{} {}", preset.name, preset.chinese),
+            value: preset.name.to_string(),
+        })
+        .collect();
+    let mut menus = vec![Menu {
+        id: MenuId::DeployPreset(scene.id),
+        placeholder: say::menu_presets(lang),
+        options: presets,
+    }];
+    if !saved.is_empty() {
+        let options = saved
+            .iter()
+            .map(|name| MenuOption {
+                label: name.clone(),
+                value: name.clone(),
+            })
+            .collect();
+        menus.push(Menu {
+            id: MenuId::DeploySaved(scene.id),
+            placeholder: say::menu_saved(lang),
+            options,
+        });
+    }
+    menus
 }
 
 fn preset_names() -> String {

@@ -126,6 +126,8 @@ pub(in crate::service) enum Event {
         layout: Option<Layout>,
         view: PublicView,
         note: DeployNote,
+        /// The names of the player's saved layouts, offered to load.
+        saved: Vec<String>,
     },
     /// `name` confirmed their layout; `began`: the game started with it.
     Ready {

@@ -131,9 +131,12 @@ pub(in crate::service) fn words(happened: &Happened) -> Reply {
             scene.private,
             scene.id,
         )]),
-        Event::DeployPanel { layout, note, .. } => {
-            super::deploy_words::panel(scene, layout.as_ref(), note)
-        }
+        Event::DeployPanel {
+            layout,
+            note,
+            saved,
+            ..
+        } => super::deploy_words::panel(scene, layout.as_ref(), note, saved),
         Event::Ready { name, began } => super::deploy_words::ready(scene, name, *began),
         Event::DeploymentExpired { waiting } => super::deploy_words::expired(scene, waiting),
         Event::Guide { piece, guide, .. } => {

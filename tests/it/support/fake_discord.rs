@@ -744,10 +744,20 @@ impl FakeDiscord {
 
     /// `who` presses the button `custom_id` on stored message `message_id`.
     pub fn press(&self, who: TestUser, message_id: u64, custom_id: &str) -> Injected {
+        let data = json!({ "custom_id": custom_id, "component_type": 2 });
+        self.component(who, message_id, data)
+    }
+
+    /// `who` chooses `value` in the string select menu `custom_id` on message `message_id`.
+    pub fn choose(&self, who: TestUser, message_id: u64, custom_id: &str, value: &str) -> Injected {
+        let data = json!({ "custom_id": custom_id, "component_type": 3, "values": [value] });
+        self.component(who, message_id, data)
+    }
+
+    fn component(&self, who: TestUser, message_id: u64, data: Value) -> Injected {
         let message = self
             .message(message_id)
             .unwrap_or_else(|| panic!("the fake holds no message {message_id}"));
-        let data = json!({ "custom_id": custom_id, "component_type": 2 });
         let id = self.app.new_id();
         let injected = Injected {
             id,

@@ -2,7 +2,26 @@
 //! (docs/rules.md §15–22), as a pure library beside the two-player games of [`crate::game`] and
 //! [`crate::standard`], whose pieces, attack table and owner-frame [`Post`](crate::standard::Post)
 //! names it shares.
+//!
+//! ```
+//! use junqi_rules::siguo::{SiguoPost, SiguoSeat, geometry};
+//!
+//! let arc_end: SiguoPost = "s-e6".parse().unwrap();
+//! let east_a6 = SiguoPost::parse_for("A6", SiguoSeat::East).unwrap();
+//! assert!(geometry::rail_neighbours(arc_end).contains(east_a6));
+//! assert_eq!(geometry::connections().len(), 288);
+//! ```
 
+pub mod geometry;
+mod post;
+mod post_set;
 mod seat;
 
+#[cfg(test)]
+mod geometry_tests;
+#[cfg(test)]
+mod post_tests;
+
+pub use post::{CENTRE_POSTS, GRID, POSTS, SiguoPost, SiguoPostError};
+pub use post_set::{PostSet, PostSetIter};
 pub use seat::{SiguoSeat, SiguoSeatError, Team};

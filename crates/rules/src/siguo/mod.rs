@@ -13,6 +13,8 @@
 //! ```
 
 pub mod geometry;
+mod notation;
+mod position;
 mod post;
 mod post_set;
 mod seat;
@@ -20,8 +22,12 @@ mod seat;
 #[cfg(test)]
 mod geometry_tests;
 #[cfg(test)]
+mod notation_tests;
+#[cfg(test)]
 mod post_tests;
 
+pub use notation::{SiguoCellProblem, SiguoNotationError};
+pub use position::{SiguoPiece, SiguoPosition, SiguoRules};
 pub use post::{CENTRE_POSTS, GRID, POSTS, SiguoPost, SiguoPostError};
 pub use post_set::{PostSet, PostSetIter};
 pub use seat::{SiguoSeat, SiguoSeatError, Team};

@@ -12,8 +12,10 @@
 //! assert_eq!(geometry::connections().len(), 288);
 //! ```
 
+mod action;
 pub mod geometry;
 mod notation;
+mod play;
 mod position;
 mod post;
 mod post_set;
@@ -24,9 +26,13 @@ mod geometry_tests;
 #[cfg(test)]
 mod notation_tests;
 #[cfg(test)]
+mod play_tests;
+#[cfg(test)]
 mod post_tests;
 
+pub use action::{SiguoAction, SiguoActionParseError};
 pub use notation::{SiguoCellProblem, SiguoNotationError};
+pub use play::{OutReason, SiguoActionError, SiguoJudgement, SiguoOutcome, attack_result};
 pub use position::{SiguoPiece, SiguoPosition, SiguoRules};
 pub use post::{CENTRE_POSTS, GRID, POSTS, SiguoPost, SiguoPostError};
 pub use post_set::{PostSet, PostSetIter};

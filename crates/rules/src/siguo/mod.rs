@@ -20,6 +20,7 @@ mod position;
 mod post;
 mod post_set;
 mod seat;
+mod view;
 
 #[cfg(test)]
 mod geometry_tests;
@@ -29,6 +30,8 @@ mod notation_tests;
 mod play_tests;
 #[cfg(test)]
 mod post_tests;
+#[cfg(test)]
+mod view_tests;
 
 pub use action::{SiguoAction, SiguoActionParseError};
 pub use notation::{SiguoCellProblem, SiguoNotationError};
@@ -37,3 +40,6 @@ pub use position::{SiguoPiece, SiguoPosition, SiguoRules};
 pub use post::{CENTRE_POSTS, GRID, POSTS, SiguoPost, SiguoPostError};
 pub use post_set::{PostSet, PostSetIter};
 pub use seat::{SiguoSeat, SiguoSeatError, Team};
+pub use view::{
+    SiguoReveals, SiguoView, SiguoViewCell, SiguoViewMode, SiguoViewModeError, SiguoViewer,
+};

@@ -28,7 +28,8 @@ struct Cli {
 enum Command {
     /// Print every legal action of a position, one per line, sorted (`-`: positions from stdin).
     Moves {
-        /// A position in docs/rules.md §8 notation (§14 for the standard games), or `-`.
+        /// A position in docs/rules.md §8 notation (§14 for the standard games, §22 for 四国),
+        /// or `-`.
         position: String,
         #[command(flatten)]
         game: GameArgs,
@@ -36,10 +37,11 @@ enum Command {
     /// Play one action on a position and print the new position and the outcome
     /// (`-`: `POSITION<TAB>ACTION` lines from stdin; `--record FILE`: a whole game's record).
     Apply {
-        /// A position in docs/rules.md §8 notation (§14 for the standard games), or `-`.
+        /// A position in docs/rules.md §8 notation (§14 for the standard games, §22 for 四国),
+        /// or `-`.
         #[arg(required_unless_present = "record")]
         position: Option<String>,
-        /// `flip B3` or `move B3 C3` (also `B3C3`, `b3-c3`).
+        /// `flip B3` or `move B3 C3` (also `B3C3`, `b3-c3`); in 四国 `move SB3 SC3`.
         action: Option<String>,
         /// A game's record file (from `/replay` or `replay --record`; a standard game's record
         /// with `--variant standard`): play it through and print its final position and outcome.
@@ -443,6 +445,10 @@ fn main() -> ExitCode {
                 Err(code) => return code,
             };
             match (record, position, action) {
+                (Some(_), ..) if variant == Variant::Siguo => {
+                    eprintln!("--record reads 翻翻棋 and standard records; 四国 has none yet");
+                    ExitCode::from(2)
+                }
                 // A standard game's record says so on its first line: no --variant needed.
                 (Some(record), ..)
                     if variant == Variant::Flip && !standard::is_standard_record_file(&record) =>

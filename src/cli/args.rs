@@ -10,7 +10,8 @@ use crate::game::{StandardRule, Variant};
 /// Which game the analysis commands read: `--variant` and its `--rule`s.
 #[derive(clap::Args)]
 pub struct GameArgs {
-    /// `flip` (翻翻棋, docs/rules.md §1–8) or `standard` (暗棋/明棋, §9–14).
+    /// `flip` (翻翻棋, docs/rules.md §1–8), `standard` (暗棋/明棋, §9–14) or `siguo` (四国,
+    /// §15–22, the standard deal).
     #[arg(long, default_value = "flip")]
     pub variant: Variant,
     /// An option of the standard games: `mine_survives` or `engineer_scouts` (repeatable).

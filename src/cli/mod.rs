@@ -6,4 +6,5 @@ pub mod args;
 pub mod notation;
 pub mod render;
 pub mod replay;
+pub mod siguo;
 pub mod standard;

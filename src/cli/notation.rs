@@ -1,6 +1,7 @@
 //! `junqi-bot moves POSITION` and `junqi-bot apply POSITION ACTION`, one case or a batch from
 //! standard input (`-`), exactly as docs/rules.md §8 describes them, for the flip game or,
-//! with `--variant standard`, the standard games of §14 (whose cases are in [`super::standard`]).
+//! with `--variant standard`, the standard games of §14 (whose cases are in [`super::standard`])
+//! or, with `--variant siguo`, 四国 (§22, in [`super::siguo`]).
 //!
 //! Batches run at engine speed: actions are generated square by square in the text order of
 //! their names, so answers come out sorted without sorting; they are written without the
@@ -9,7 +10,7 @@
 use std::fmt::Write as _;
 use std::io::{self, BufRead, BufWriter, Write};
 
-use super::standard;
+use super::{siguo, standard};
 use crate::game::{
     Action, Colour, Outcome, Position, Square, SquareSet, Variant, check_record_file,
 };
@@ -142,8 +143,12 @@ impl Analyst {
     /// Appends every legal action of the side to act to `out`, one per line, sorted as strings:
     /// the actions of [`Position::legal_actions`], generated square by square in text order.
     pub fn moves(&mut self, position_text: &str, out: &mut String) -> Result<(), CaseError> {
-        if let Variant::Standard(options) = self.variant {
-            return standard::moves(self, options, position_text, out);
+        match self.variant {
+            Variant::Standard(options) => {
+                return standard::moves(self, options, position_text, out);
+            }
+            Variant::Siguo => return siguo::moves(position_text, out),
+            Variant::Flip => {}
         }
         let position = read_position(position_text)?;
         let board = &position.board;
@@ -174,8 +179,12 @@ impl Analyst {
         action_text: &str,
         out: &mut String,
     ) -> Result<(), CaseError> {
-        if let Variant::Standard(options) = self.variant {
-            return standard::apply(options, position_text, action_text, out);
+        match self.variant {
+            Variant::Standard(options) => {
+                return standard::apply(options, position_text, action_text, out);
+            }
+            Variant::Siguo => return siguo::apply(position_text, action_text, out),
+            Variant::Flip => {}
         }
         let mut position = read_position(position_text)?;
         let action = read_action(action_text)?;

@@ -49,6 +49,7 @@ pub fn render_to_file(
     };
     let panel = Panel::new(["Red".to_string(), "Black".to_string()]);
     let png = match variant {
+        Variant::Siguo => return Err((2, "render does not draw 四国 positions yet".into())),
         Variant::Flip => render_position_text(position, guide, &panel, &options)
             .map_err(|e| (2, format!("cannot render: {e}")))?,
         Variant::Standard(rules) => {

@@ -169,7 +169,7 @@ fn illegal_moves_exit_1_and_malformed_input_exits_2() {
             "the rule mine_survives belongs to the standard games, not to flip",
         ),
         (
-            &["moves", "--variant", "siguo", &position],
+            &["moves", "--variant", "chess", &position],
             2,
             "unknown variant",
         ),

@@ -15,6 +15,7 @@ mod analysis_console;
 mod analysis_standard;
 mod cli_analysis;
 mod cli_render;
+mod cli_siguo;
 mod cli_standard;
 mod console_clock;
 mod console_dark;

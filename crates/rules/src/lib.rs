@@ -1,8 +1,8 @@
 //! junqi-rules: the rules of 军棋 as a pure library, and the AI that plays them.
 //!
 //! The rules of 翻翻棋, and the board, pieces and attack table every game shares, live in
-//! [`game`]; the standard games 暗棋 and 明棋 in [`standard`]; the AI in [`ai`]. The most used
-//! game types are re-exported here, so that analysis code reads
+//! [`game`]; the standard games 暗棋 and 明棋 in [`standard`]; 四国军棋 in [`siguo`]; the AI
+//! in [`ai`]. The most used game types are re-exported here, so that analysis code reads
 //! `use junqi_rules::{Position, Action};`. Nothing here does
 //! I/O, runs an async runtime or knows Discord, a store or an image: the bot (the `junqi-bot`
 //! package) depends on this crate, never the other way round. The rules, and the position
@@ -23,6 +23,7 @@ pub mod ai;
 mod any_game;
 pub mod game;
 mod kind;
+pub mod siguo;
 pub mod standard;
 
 pub use any_game::AnyGame;

@@ -7,13 +7,12 @@
 //! headquarters and judge every attack. The 60-post board, the pieces and the attack table are
 //! the same for all of them.
 //!
-//! 四国军棋 will add `Variant::Siguo`: a 129-post board whose arms are named in their owner's
-//! frame exactly as a [`crate::standard::Layout`] is, four seats in two teams, and the
-//! standard attack table and options. Its board is a second geometry beside
-//! [`super::geometry`]; a layout is placed on an arm as it is placed on a half today
-//! ([`crate::standard::Layout::place`] maps the owner's frame to posts), and the questions
-//! asked here (which attack table, whether headquarters lock, what each viewer is shown) keep
-//! their meaning with four seats.
+//! 四国军棋 (§15–22) is `Variant::Siguo`: a 129-post board whose arms are named in their
+//! owner's frame exactly as a [`crate::standard::Layout`] is, four seats in two teams, and the
+//! standard attack table without options. Its board, seats and turn live in
+//! [`crate::siguo`], which places a layout on an arm as [`crate::standard::Layout::place`]
+//! places it on a half; the questions asked here (which attack table, whether headquarters
+//! lock) keep their meaning with four seats.
 
 use std::fmt;
 use std::str::FromStr;
@@ -44,12 +43,14 @@ pub enum StandardRule {
 
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum VariantError {
-    #[error("unknown variant \"{0}\": expected flip or standard")]
+    #[error("unknown variant \"{0}\": expected flip, standard or siguo")]
     UnknownVariant(String),
     #[error("unknown rule \"{0}\": expected mine_survives or engineer_scouts")]
     UnknownRule(String),
     #[error("the rule {0} belongs to the standard games, not to flip")]
     RuleNotInFlip(StandardRule),
+    #[error("the rule {0} is not offered in siguo")]
+    RuleNotInSiguo(StandardRule),
 }
 
 impl StandardRule {
@@ -104,6 +105,8 @@ pub enum Variant {
     Flip,
     /// 暗棋 or 明棋, the standard games of docs/rules.md §9–14.
     Standard(StandardOptions),
+    /// 四国军棋, four players in two teams (docs/rules.md §15–22), with the standard deal.
+    Siguo,
 }
 
 /// What the board's movement code needs to know of a game: its attack table and whether a
@@ -132,15 +135,18 @@ impl Variant {
         match self {
             Variant::Flip => AttackRules::Flip,
             Variant::Standard(options) => options.attack_rules(),
+            Variant::Siguo => AttackRules::Standard {
+                mine_survives: false,
+            },
         }
     }
 
     /// Whether a piece in a headquarters never moves: a server option in 翻翻棋, always in the
-    /// standard games.
+    /// standard games and 四国.
     pub const fn hq_locks(self, rules: &Rules) -> bool {
         match self {
             Variant::Flip => rules.hq_locks,
-            Variant::Standard(_) => true,
+            Variant::Standard(_) | Variant::Siguo => true,
         }
     }
 
@@ -156,32 +162,35 @@ impl Variant {
         matches!(self, Variant::Flip)
     }
 
-    /// This variant with `rule` switched on; the flip game has no such rules.
+    /// This variant with `rule` switched on; the flip game and 四国 have no such rules.
     pub fn with(self, rule: StandardRule) -> Result<Variant, VariantError> {
         match self {
             Variant::Flip => Err(VariantError::RuleNotInFlip(rule)),
             Variant::Standard(options) => Ok(Variant::Standard(options.with(rule))),
+            Variant::Siguo => Err(VariantError::RuleNotInSiguo(rule)),
         }
     }
 }
 
-/// `flip` or `standard`, as `--variant` writes it; the options are written apart.
+/// `flip`, `standard` or `siguo`, as `--variant` writes it; the options are written apart.
 impl fmt::Display for Variant {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
             Variant::Flip => "flip",
             Variant::Standard(_) => "standard",
+            Variant::Siguo => "siguo",
         })
     }
 }
 
-/// Reads `flip` or `standard` (the standard games with every option off).
+/// Reads `flip`, `standard` (the standard games with every option off) or `siguo`.
 impl FromStr for Variant {
     type Err = VariantError;
     fn from_str(text: &str) -> Result<Variant, VariantError> {
         match text.trim() {
             "flip" => Ok(Variant::Flip),
             "standard" => Ok(Variant::STANDARD),
+            "siguo" => Ok(Variant::Siguo),
             _ => Err(VariantError::UnknownVariant(
                 text.chars().take(40).collect(),
             )),
@@ -195,13 +204,17 @@ mod tests {
 
     #[test]
     fn variants_and_rules_read_what_they_write() {
-        for variant in [Variant::Flip, Variant::STANDARD] {
+        for variant in [Variant::Flip, Variant::STANDARD, Variant::Siguo] {
             assert_eq!(variant.to_string().parse::<Variant>(), Ok(variant));
         }
         for rule in StandardRule::ALL {
             assert_eq!(rule.to_string().parse::<StandardRule>(), Ok(rule));
         }
-        assert!("siguo".parse::<Variant>().is_err());
+        assert!("sigou".parse::<Variant>().is_err());
+        assert_eq!(
+            Variant::Siguo.with(StandardRule::MineSurvives),
+            Err(VariantError::RuleNotInSiguo(StandardRule::MineSurvives))
+        );
         assert!("mines_survive".parse::<StandardRule>().is_err());
         assert_eq!(
             Variant::Flip.with(StandardRule::MineSurvives),

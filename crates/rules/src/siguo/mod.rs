@@ -1,0 +1,45 @@
+//! The rules of 四国军棋, four players in two teams on the 129-post cross board
+//! (docs/rules.md §15–22), as a pure library beside the two-player games of [`crate::game`] and
+//! [`crate::standard`], whose pieces, attack table and owner-frame [`Post`](crate::standard::Post)
+//! names it shares.
+//!
+//! ```
+//! use junqi_rules::siguo::{SiguoPost, SiguoSeat, geometry};
+//!
+//! let arc_end: SiguoPost = "s-e6".parse().unwrap();
+//! let east_a6 = SiguoPost::parse_for("A6", SiguoSeat::East).unwrap();
+//! assert!(geometry::rail_neighbours(arc_end).contains(east_a6));
+//! assert_eq!(geometry::connections().len(), 288);
+//! ```
+
+mod action;
+pub mod geometry;
+mod notation;
+mod play;
+mod position;
+mod post;
+mod post_set;
+mod seat;
+mod view;
+
+#[cfg(test)]
+mod geometry_tests;
+#[cfg(test)]
+mod notation_tests;
+#[cfg(test)]
+mod play_tests;
+#[cfg(test)]
+mod post_tests;
+#[cfg(test)]
+mod view_tests;
+
+pub use action::{SiguoAction, SiguoActionParseError};
+pub use notation::{SiguoCellProblem, SiguoNotationError};
+pub use play::{OutReason, SiguoActionError, SiguoJudgement, SiguoOutcome, attack_result};
+pub use position::{SiguoPiece, SiguoPosition, SiguoRules};
+pub use post::{CENTRE_POSTS, GRID, POSTS, SiguoPost, SiguoPostError};
+pub use post_set::{PostSet, PostSetIter};
+pub use seat::{SiguoSeat, SiguoSeatError, Team};
+pub use view::{
+    SiguoReveals, SiguoView, SiguoViewCell, SiguoViewMode, SiguoViewModeError, SiguoViewer,
+};

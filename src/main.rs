@@ -98,7 +98,8 @@ enum Command {
         #[command(flatten)]
         game: GameArgs,
         /// The standard games: whose view to draw, `red`, `black` or `public` (a spectator's:
-        /// every piece a back of its colour, as nothing was shown yet).
+        /// every piece a back of its colour, as nothing was shown yet); 四国: `S`, `E`, `N`,
+        /// `W` (that seat's image, its arm at the bottom) or `public`.
         #[arg(long, default_value = "public")]
         view: junqi::cli::render::ViewArg,
     },

@@ -25,6 +25,7 @@ mod panel;
 mod raster;
 mod replay;
 mod scratch;
+mod siguo;
 mod standings;
 mod text;
 mod tiles;
@@ -44,6 +45,7 @@ pub use encode::{LANGUAGE_KEYWORD, language_of_image};
 pub use from_position::{guide_from_view, render_position_text};
 pub use layout::{HEIGHT, WIDTH};
 pub use replay::{ReplayGif, ReplayOptions, render_replay_gif};
+pub use siguo::{SeatLabel, SiguoLastAction, SiguoSheet, render_siguo_png};
 pub use standings::{MAX_ROWS as MAX_STANDINGS_ROWS, StandingRow, render_standings};
 pub use words::{LANGUAGES, Word};
 

@@ -73,10 +73,16 @@ pub struct Palette {
 }
 
 static PALETTE: LazyLock<Palette> = LazyLock::new(Palette::board);
+static SIGUO_PALETTE: LazyLock<Palette> = LazyLock::new(Palette::siguo);
 
 /// The palette every board image is written with.
 pub fn palette() -> &'static Palette {
     &PALETTE
+}
+
+/// The palette a 四国 board image is written with.
+pub fn siguo_palette() -> &'static Palette {
+    &SIGUO_PALETTE
 }
 
 fn mix(a: Rgb, b: Rgb, t: f32) -> Rgb {
@@ -130,6 +136,67 @@ impl Palette {
                 add(mix(face, detail, t));
                 add(mix(face, edge, t));
                 add(mix(edge, PAPER, t));
+            }
+        }
+        Palette::new(colours)
+    }
+
+    /// The 四国 board's palette: the board's solids and inks, then each seat's colours with
+    /// ramps to the surfaces they meet (the 翻翻棋 palette has no room left for four seats).
+    fn siguo() -> Palette {
+        use super::siguo::look::{PIECE_FACE, SEAT_COLOURS};
+        let mut colours: Vec<Rgb> = Vec::with_capacity(256);
+        let mut add = |colour: Rgb| {
+            if colours.len() < 256 && !colours.contains(&colour) {
+                colours.push(colour);
+            }
+        };
+        SOLIDS.iter().chain(&EXTRA_SOLIDS).for_each(|c| add(*c));
+        add(PIECE_FACE);
+        for seat in &SEAT_COLOURS {
+            [seat.face, seat.edge, seat.detail, seat.ink, seat.tint]
+                .into_iter()
+                .for_each(&mut add);
+        }
+        let mut pairs: Vec<(Rgb, Rgb)> = Vec::new();
+        for seat in &SEAT_COLOURS {
+            pairs.extend([
+                (seat.face, seat.detail),
+                (seat.face, seat.edge),
+                (seat.edge, seat.tint),
+                (seat.edge, PAPER),
+                (seat.ink, PIECE_FACE),
+                (seat.tint, RAIL),
+                (seat.tint, ROAD),
+                (seat.tint, INK),
+            ]);
+        }
+        for ink in [
+            INK,
+            INK_SOFT,
+            RAIL,
+            ROAD,
+            TILE_SHADOW,
+            LAST_MOVE,
+            LAST_ATTACK,
+            GOLD,
+            TURN_GLOW,
+        ] {
+            for surface in [
+                PAPER,
+                PANEL_BG,
+                STATION_FILL,
+                CAMP_FILL,
+                HQ_FILL,
+                PIECE_FACE,
+            ] {
+                pairs.push((ink, surface));
+            }
+        }
+        pairs.extend([(RAIL_TIE, RAIL), (WOOD, INK), (UNKNOWN_GREY, PAPER)]);
+        for (a, b) in pairs {
+            for t in RAMP {
+                add(mix(a, b, t));
             }
         }
         Palette::new(colours)
@@ -232,6 +299,20 @@ mod tests {
             let kept = palette.colour(indices[0]);
             let error = (0..3).map(|c| kept[c].abs_diff(colour[c])).max();
             assert!(error <= Some(3), "{colour:?} became {kept:?}");
+        }
+    }
+
+    #[test]
+    fn the_siguo_palette_keeps_every_seat_colour_and_fits_a_byte() {
+        use super::super::siguo::look::SEAT_COLOURS;
+        let palette = siguo_palette();
+        assert!(palette.len() <= 256, "{} colours", palette.len());
+        let seats = SEAT_COLOURS
+            .iter()
+            .flat_map(|seat| [seat.face, seat.edge, seat.detail, seat.ink, seat.tint]);
+        for colour in SOLIDS.iter().copied().chain(seats) {
+            let index = palette.index(colour);
+            assert_eq!(palette.colour(index), colour);
         }
     }
 

@@ -67,6 +67,13 @@ words! {
     BothRemoved => ["both removed", "同归于尽", "同歸於盡"],
     TargetRemoved => ["target removed", "守方被吃", "守方被吃"],
     AttackerRemoved => ["attacker removed", "攻方被吃", "攻方被吃"],
+    /// The four seats of 四国军棋, as the image names them.
+    SeatSouth => ["South", "南家", "南家"],
+    SeatEast => ["East", "东家", "東家"],
+    SeatNorth => ["North", "北家", "北家"],
+    SeatWest => ["West", "西家", "西家"],
+    /// A 四国 player who is out of the game.
+    SeatOut => ["OUT", "出局", "出局"],
     /// Stands in for a display name with nothing drawable; {0} is the seat number.
     Player => ["Player {0}", "玩家{0}", "玩家{0}"],
     /// The reveal: pieces never turned up during the game.

@@ -57,6 +57,7 @@ mod ops_running;
 mod queue_console;
 mod queue_service;
 mod render;
+mod render_siguo;
 mod replay;
 mod replay_reveal;
 mod rules_endings;

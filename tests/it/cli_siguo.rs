@@ -2,30 +2,17 @@
 //! `apply` with `--variant siguo`, bare post names for the actor's arm, seats going out, the
 //! outcome lines, batches and exit codes.
 
-use std::process::Output;
-
-use junqi_rules::game::Kind;
 use junqi_rules::siguo::{SiguoPiece, SiguoPosition, SiguoSeat};
 
 use crate::cli_analysis::run;
-
-fn out(output: &Output) -> (Option<i32>, String, String) {
-    (
-        output.status.code(),
-        String::from_utf8_lossy(&output.stdout).into_owned(),
-        String::from_utf8_lossy(&output.stderr).into_owned(),
-    )
-}
+use crate::cli_standard::out;
 
 /// A position with `pieces` (`("SB1", "SF")`), `turn` to act.
 fn position(pieces: &[(&str, &str)], turn: SiguoSeat) -> SiguoPosition {
     let mut position = SiguoPosition::empty(turn);
     for (post, code) in pieces {
-        let mut chars = code.chars();
-        let seat = chars.next().and_then(SiguoSeat::from_code).expect("a seat");
-        let kind = chars.next().and_then(Kind::from_code).expect("a kind");
-        let post = post.parse().expect("a post");
-        position.set(post, Some(SiguoPiece::new(seat, kind)));
+        let piece: SiguoPiece = code.parse().expect("a piece");
+        position.set(post.parse().expect("a post"), Some(piece));
     }
     position
 }

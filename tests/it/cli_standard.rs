@@ -12,7 +12,8 @@ use crate::common::board_text;
 
 const CLASSIC: &str = "6,1,7,2,2/4,.,3,.,5/7,X,.,X,8/2,.,9,.,1/3,M,1,6,3/5,F,M,M,4";
 
-fn out(output: &Output) -> (Option<i32>, String, String) {
+/// The exit code, standard output and standard error of a run.
+pub(crate) fn out(output: &Output) -> (Option<i32>, String, String) {
     (
         output.status.code(),
         String::from_utf8_lossy(&output.stdout).into_owned(),

@@ -36,7 +36,7 @@ mod view_tests;
 pub use action::{SiguoAction, SiguoActionParseError};
 pub use notation::{SiguoCellProblem, SiguoNotationError};
 pub use play::{OutReason, SiguoActionError, SiguoJudgement, SiguoOutcome, attack_result};
-pub use position::{SiguoPiece, SiguoPosition, SiguoRules};
+pub use position::{SiguoPiece, SiguoPieceError, SiguoPosition, SiguoRules};
 pub use post::{CENTRE_POSTS, GRID, POSTS, SiguoPost, SiguoPostError};
 pub use post_set::{PostSet, PostSetIter};
 pub use seat::{SiguoSeat, SiguoSeatError, Team};

@@ -23,20 +23,18 @@ const BASE: [(&str, &str); 8] = [
     ("WE1", "W2"),
 ];
 
-fn post(text: &str) -> SiguoPost {
+pub(super) fn post(text: &str) -> SiguoPost {
     text.parse()
         .unwrap_or_else(|e| panic!("test post {text}: {e}"))
 }
 
 fn piece(code: &str) -> SiguoPiece {
-    let mut chars = code.chars();
-    let seat = chars.next().and_then(SiguoSeat::from_code).expect("a seat");
-    let kind = chars.next().and_then(Kind::from_code).expect("a kind");
-    SiguoPiece::new(seat, kind)
+    code.parse()
+        .unwrap_or_else(|e| panic!("test piece {code}: {e}"))
 }
 
 /// [`BASE`] with `pieces` on top; a `.` code empties its post.
-fn position(pieces: &[(&str, &str)], turn: SiguoSeat) -> SiguoPosition {
+pub(super) fn position(pieces: &[(&str, &str)], turn: SiguoSeat) -> SiguoPosition {
     let mut position = SiguoPosition::empty(turn);
     for (name, code) in BASE.iter().chain(pieces) {
         let cell = (*code != ".").then(|| piece(code));
@@ -45,7 +43,7 @@ fn position(pieces: &[(&str, &str)], turn: SiguoSeat) -> SiguoPosition {
     position
 }
 
-fn action(text: &str) -> SiguoAction {
+pub(super) fn action(text: &str) -> SiguoAction {
     text.parse()
         .unwrap_or_else(|e| panic!("test action {text}: {e}"))
 }

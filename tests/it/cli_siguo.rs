@@ -5,7 +5,7 @@
 use junqi_rules::siguo::{SiguoPiece, SiguoPosition, SiguoSeat};
 
 use crate::cli_analysis::run;
-use crate::cli_standard::out;
+use crate::cli_standard::{RefusedCase, assert_each_refused, out};
 
 /// A position with `pieces` (`("SB1", "SF")`), `turn` to act.
 fn position(pieces: &[(&str, &str)], turn: SiguoSeat) -> SiguoPosition {
@@ -169,7 +169,7 @@ fn bad_input_exits_2_and_illegal_actions_exit_1() {
         SiguoSeat::South,
     )
     .to_string();
-    let cases: &[(&[&str], i32, &str)] = &[
+    let cases: &[RefusedCase] = &[
         (
             &["apply", "--variant", "siguo", &small, "move SF3 SC3"],
             2,
@@ -218,12 +218,7 @@ fn bad_input_exits_2_and_illegal_actions_exit_1() {
             "the rule mine_survives is not offered in siguo",
         ),
     ];
-    for (args, code, message) in cases {
-        let (got, stdout, stderr) = out(&run(args, ""));
-        assert_eq!(got, Some(*code), "{args:?}: {stderr}");
-        assert!(stderr.contains(message), "{args:?}: {stderr}");
-        assert!(stdout.is_empty(), "{args:?}: {stdout}");
-    }
+    assert_each_refused(cases);
 }
 
 #[test]

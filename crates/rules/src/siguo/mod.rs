@@ -23,6 +23,8 @@ mod seat;
 mod view;
 
 #[cfg(test)]
+mod game_tests;
+#[cfg(test)]
 mod geometry_tests;
 #[cfg(test)]
 mod notation_tests;
@@ -30,6 +32,8 @@ mod notation_tests;
 mod play_tests;
 #[cfg(test)]
 mod post_tests;
+#[cfg(test)]
+mod test_board;
 #[cfg(test)]
 mod view_tests;
 

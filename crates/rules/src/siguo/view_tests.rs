@@ -2,7 +2,7 @@
 //! reconnaissance shown to the engineer's team and following the piece, nothing shown by a
 //! bomb, a mine or an engineer met, and a field marshal's death showing its flag to everyone.
 
-use super::play_tests::{action, position, post};
+use super::test_board::{action, position, post};
 use super::*;
 use SiguoSeat::*;
 

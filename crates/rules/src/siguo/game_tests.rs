@@ -59,7 +59,10 @@ proptest! {
     /// Any legal action keeps at most 25 pieces per seat, one piece per post, a seat to act
     /// that is in, and moves only of that seat's pieces; the position reads back its notation.
     #[test]
-    fn random_games_keep_the_invariants(seed in any::<u64>(), picks in proptest::collection::vec(any::<u16>(), 600)) {
+    fn random_games_keep_the_invariants(
+        seed in any::<u64>(),
+        picks in proptest::collection::vec(any::<u16>(), 600),
+    ) {
         let mut position = start(seed);
         // Longer games than the default quiet run allows, so that seats go out.
         position.rules.quiet_draw = 150;

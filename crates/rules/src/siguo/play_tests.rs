@@ -6,9 +6,9 @@ use super::test_board::{action, piece, position, post};
 use super::*;
 use crate::game::Kind;
 
-/// What an apply changed: the rule, the pieces added to `BASE` (the test board) before, the action, the
-/// posts whose contents differ after (`.` when emptied), the seat to act after and the
-/// outcome line.
+/// What an apply changed: the rule, the pieces added to `BASE` (the test board) before, the
+/// action, the posts whose contents differ after (`.` when emptied), the seat to act after and
+/// the outcome line.
 struct Row<'a> {
     rule: &'a str,
     before: &'a [(&'a str, &'a str)],

@@ -2,30 +2,17 @@
 //! `apply` with `--variant siguo`, bare post names for the actor's arm, seats going out, the
 //! outcome lines, batches and exit codes.
 
-use std::process::Output;
-
-use junqi_rules::game::Kind;
 use junqi_rules::siguo::{SiguoPiece, SiguoPosition, SiguoSeat};
 
 use crate::cli_analysis::run;
-
-fn out(output: &Output) -> (Option<i32>, String, String) {
-    (
-        output.status.code(),
-        String::from_utf8_lossy(&output.stdout).into_owned(),
-        String::from_utf8_lossy(&output.stderr).into_owned(),
-    )
-}
+use crate::cli_standard::{RefusedCase, assert_each_refused, out};
 
 /// A position with `pieces` (`("SB1", "SF")`), `turn` to act.
 fn position(pieces: &[(&str, &str)], turn: SiguoSeat) -> SiguoPosition {
     let mut position = SiguoPosition::empty(turn);
     for (post, code) in pieces {
-        let mut chars = code.chars();
-        let seat = chars.next().and_then(SiguoSeat::from_code).expect("a seat");
-        let kind = chars.next().and_then(Kind::from_code).expect("a kind");
-        let post = post.parse().expect("a post");
-        position.set(post, Some(SiguoPiece::new(seat, kind)));
+        let piece: SiguoPiece = code.parse().expect("a piece");
+        position.set(post.parse().expect("a post"), Some(piece));
     }
     position
 }
@@ -182,7 +169,7 @@ fn bad_input_exits_2_and_illegal_actions_exit_1() {
         SiguoSeat::South,
     )
     .to_string();
-    let cases: &[(&[&str], i32, &str)] = &[
+    let cases: &[RefusedCase] = &[
         (
             &["apply", "--variant", "siguo", &small, "move SF3 SC3"],
             2,
@@ -231,12 +218,7 @@ fn bad_input_exits_2_and_illegal_actions_exit_1() {
             "the rule mine_survives is not offered in siguo",
         ),
     ];
-    for (args, code, message) in cases {
-        let (got, stdout, stderr) = out(&run(args, ""));
-        assert_eq!(got, Some(*code), "{args:?}: {stderr}");
-        assert!(stderr.contains(message), "{args:?}: {stderr}");
-        assert!(stdout.is_empty(), "{args:?}: {stdout}");
-    }
+    assert_each_refused(cases);
 }
 
 #[test]

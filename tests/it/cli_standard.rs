@@ -12,7 +12,8 @@ use crate::common::board_text;
 
 const CLASSIC: &str = "6,1,7,2,2/4,.,3,.,5/7,X,.,X,8/2,.,9,.,1/3,M,1,6,3/5,F,M,M,4";
 
-fn out(output: &Output) -> (Option<i32>, String, String) {
+/// The exit code, standard output and standard error of a run.
+pub(crate) fn out(output: &Output) -> (Option<i32>, String, String) {
     (
         output.status.code(),
         String::from_utf8_lossy(&output.stdout).into_owned(),
@@ -127,7 +128,7 @@ fn apply_judges_attacks_under_the_rules_chosen() {
 #[test]
 fn illegal_moves_exit_1_and_malformed_input_exits_2() {
     let position = small_position();
-    let cases: &[(&[&str], i32, &str)] = &[
+    let cases: &[RefusedCase] = &[
         (
             &["apply", "--variant", "standard", &position, "move D1 D2"],
             1,
@@ -186,6 +187,14 @@ fn illegal_moves_exit_1_and_malformed_input_exits_2() {
             "unknown rule",
         ),
     ];
+    assert_each_refused(cases);
+}
+
+/// A command line, the exit code it must end with, and words its standard error must hold.
+pub(crate) type RefusedCase<'a> = (&'a [&'a str], i32, &'a str);
+
+/// Runs each case: it exits with its code, says why on standard error and prints nothing else.
+pub(crate) fn assert_each_refused(cases: &[RefusedCase]) {
     for (args, code, message) in cases {
         let (got, stdout, stderr) = out(&run(args, ""));
         assert_eq!(got, Some(*code), "{args:?}: {stderr}");

@@ -23,6 +23,8 @@ mod seat;
 mod view;
 
 #[cfg(test)]
+mod game_tests;
+#[cfg(test)]
 mod geometry_tests;
 #[cfg(test)]
 mod notation_tests;
@@ -31,12 +33,14 @@ mod play_tests;
 #[cfg(test)]
 mod post_tests;
 #[cfg(test)]
+mod test_board;
+#[cfg(test)]
 mod view_tests;
 
 pub use action::{SiguoAction, SiguoActionParseError};
 pub use notation::{SiguoCellProblem, SiguoNotationError};
 pub use play::{OutReason, SiguoActionError, SiguoJudgement, SiguoOutcome, attack_result};
-pub use position::{SiguoPiece, SiguoPosition, SiguoRules};
+pub use position::{SiguoPiece, SiguoPieceError, SiguoPosition, SiguoRules};
 pub use post::{CENTRE_POSTS, GRID, POSTS, SiguoPost, SiguoPostError};
 pub use post_set::{PostSet, PostSetIter};
 pub use seat::{SiguoSeat, SiguoSeatError, Team};

@@ -9,7 +9,7 @@ use std::str::FromStr;
 use thiserror::Error;
 
 use super::geometry::{CAMPS, HEADQUARTERS};
-use super::position::{SiguoPiece, SiguoPosition};
+use super::position::{SiguoPiece, SiguoPieceError, SiguoPosition};
 use super::post::SiguoPost;
 use super::seat::SiguoSeat;
 use crate::game::Kind;
@@ -104,16 +104,12 @@ fn part_post(part: usize, rank: usize, column: usize) -> SiguoPost {
 }
 
 fn parse_cell(code: &str) -> Result<Option<SiguoPiece>, SiguoCellProblem> {
-    let unknown = || SiguoCellProblem::UnknownCode(code.chars().take(8).collect());
-    let mut chars = code.chars();
-    match (chars.next(), chars.next(), chars.next()) {
-        (Some('.'), None, _) => Ok(None),
-        (Some(seat), Some(kind), None) => {
-            let seat = SiguoSeat::from_code(seat).ok_or_else(unknown)?;
-            let kind = Kind::from_code(kind).ok_or_else(unknown)?;
-            Ok(Some(SiguoPiece::new(seat, kind)))
-        }
-        _ => Err(unknown()),
+    match code {
+        "." => Ok(None),
+        _ => code
+            .parse()
+            .map(Some)
+            .map_err(|SiguoPieceError(code)| SiguoCellProblem::UnknownCode(code)),
     }
 }
 

@@ -1,58 +1,14 @@
 //! The rules of a 四国 turn (docs/rules.md §19–20), a row per rule: each kind of attack, the
 //! headquarters and mine rules, refusals, seats going out and the turn skipping them, the team
-//! win and the quiet draw; and a property test over random games.
+//! win and the quiet draw.
 
-use proptest::prelude::*;
-use rand::SeedableRng;
-use rand::rngs::ChaCha8Rng;
-
+use super::test_board::{action, piece, position, post};
 use super::*;
 use crate::game::Kind;
-use crate::standard::Layout;
 
-/// Every seat's flag on its B1 and a lieutenant on its E1 (free to step to E2): a board where
-/// every seat is in and can move.
-const BASE: [(&str, &str); 8] = [
-    ("SB1", "SF"),
-    ("SE1", "S2"),
-    ("EB1", "EF"),
-    ("EE1", "E2"),
-    ("NB1", "NF"),
-    ("NE1", "N2"),
-    ("WB1", "WF"),
-    ("WE1", "W2"),
-];
-
-fn post(text: &str) -> SiguoPost {
-    text.parse()
-        .unwrap_or_else(|e| panic!("test post {text}: {e}"))
-}
-
-fn piece(code: &str) -> SiguoPiece {
-    let mut chars = code.chars();
-    let seat = chars.next().and_then(SiguoSeat::from_code).expect("a seat");
-    let kind = chars.next().and_then(Kind::from_code).expect("a kind");
-    SiguoPiece::new(seat, kind)
-}
-
-/// [`BASE`] with `pieces` on top; a `.` code empties its post.
-fn position(pieces: &[(&str, &str)], turn: SiguoSeat) -> SiguoPosition {
-    let mut position = SiguoPosition::empty(turn);
-    for (name, code) in BASE.iter().chain(pieces) {
-        let cell = (*code != ".").then(|| piece(code));
-        position.set(post(name), cell);
-    }
-    position
-}
-
-fn action(text: &str) -> SiguoAction {
-    text.parse()
-        .unwrap_or_else(|e| panic!("test action {text}: {e}"))
-}
-
-/// What an apply changed: the rule, the pieces added to [`BASE`] before, the action, the
-/// posts whose contents differ after (`.` when emptied), the seat to act after and the
-/// outcome line.
+/// What an apply changed: the rule, the pieces added to `BASE` (the test board) before, the
+/// action, the posts whose contents differ after (`.` when emptied), the seat to act after and
+/// the outcome line.
 struct Row<'a> {
     rule: &'a str,
     before: &'a [(&'a str, &'a str)],
@@ -322,7 +278,7 @@ fn seats_going_out_are_told_with_their_reason() {
     assert_eq!(outcome.map(|o| o.to_string()).as_deref(), Some("EW wins"));
 }
 
-/// The rule, the pieces added to [`BASE`], the action South tries, and the error.
+/// The rule, the pieces added to `BASE` (the test board), the action South tries, and the error.
 type RefusalCase<'a> = (&'a str, &'a [(&'a str, &'a str)], &'a str, SiguoActionError);
 
 /// A row per refusal.
@@ -441,96 +397,5 @@ fn refusals() {
         let position = position(pieces, South);
         assert_eq!(position.check(action(text)), Err(*expected), "{rule}");
         assert!(!position.legal_actions().contains(&action(text)), "{rule}");
-    }
-}
-
-#[test]
-fn attack_results_in_and_out_of_headquarters() {
-    use crate::game::AttackResult::*;
-    use Kind::*;
-    let rows = [
-        (Marshal, Flag, false, AttackerWins),
-        (Bomb, Flag, false, BothRemoved),
-        (Bomb, Flag, true, AttackerWins),
-        (Lieutenant, Landmine, false, BothRemoved),
-        (Lieutenant, Landmine, true, AttackerWins),
-        (Engineer, Landmine, false, AttackerWins),
-        (Engineer, Marshal, true, AttackerWins),
-        (Engineer, Marshal, false, TargetHolds),
-        (Captain, Bomb, true, AttackerWins),
-    ];
-    for (attacker, target, in_headquarters, expected) in rows {
-        assert_eq!(
-            attack_result(attacker, target, in_headquarters),
-            expected,
-            "{attacker:?} → {target:?}, in a headquarters: {in_headquarters}"
-        );
-    }
-}
-
-/// The four seats' random layouts, `first` to act.
-fn start(seed: u64) -> SiguoPosition {
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let layouts: [Layout; 4] = std::array::from_fn(|_| Layout::random(&mut rng));
-    let first = SiguoSeat::from_index(seed as usize % 4);
-    SiguoPosition::new([&layouts[0], &layouts[1], &layouts[2], &layouts[3]], first)
-}
-
-#[test]
-fn a_start_position_reads_back_and_every_seat_can_move() {
-    let position = start(7);
-    assert_eq!(position.pieces().count(), 100);
-    let text = position.to_string();
-    let read: SiguoPosition = text.parse().expect("its own notation");
-    assert_eq!(read, position);
-    for seat in SiguoSeat::ALL {
-        assert!(position.has_legal_move(seat), "{seat}");
-    }
-}
-
-proptest! {
-    #![proptest_config(ProptestConfig::with_cases(48))]
-
-    /// Any legal action keeps at most 25 pieces per seat, one piece per post, a seat to act
-    /// that is in, and moves only of that seat's pieces; the position reads back its notation.
-    #[test]
-    fn random_games_keep_the_invariants(seed in any::<u64>(), picks in proptest::collection::vec(any::<u16>(), 600)) {
-        let mut position = start(seed);
-        // Longer games than the default quiet run allows, so that seats go out.
-        position.rules.quiet_draw = 150;
-        for pick in picks {
-            let actions = position.legal_actions();
-            if actions.is_empty() {
-                prop_assert!(position.outcome().is_some(), "stuck without an end: {}", position);
-                break;
-            }
-            let chosen = actions[pick as usize % actions.len()];
-            prop_assert_eq!(position.check(chosen), Ok(()));
-            let (_, outcome) = position.play_unchecked(chosen);
-            let mut seen = PostSet::EMPTY;
-            for seat in SiguoSeat::ALL {
-                let posts = position.posts_of(seat);
-                prop_assert!(posts.len() <= 25);
-                prop_assert!(!posts.intersects(seen), "two pieces on a post");
-                seen |= posts;
-                for at in posts {
-                    prop_assert_eq!(position.piece(at).map(|p| p.seat), Some(seat));
-                }
-            }
-            prop_assert_eq!(position.pieces().count(), seen.len());
-            prop_assert!(!position.is_out(position.turn), "{} to act but out", position.turn);
-            for next in position.legal_actions() {
-                let mover = position.piece(next.from).map(|p| p.seat);
-                prop_assert_eq!(mover, Some(position.turn));
-            }
-            let mut read: SiguoPosition = position.to_string().parse().expect("its own notation");
-            read.rules = position.rules;
-            prop_assert_eq!(&read, &position);
-            if outcome.is_some() {
-                prop_assert_eq!(position.outcome(), outcome);
-                prop_assert!(position.legal_actions().is_empty());
-                break;
-            }
-        }
     }
 }

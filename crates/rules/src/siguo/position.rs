@@ -3,8 +3,10 @@
 //! board: a seat with no piece left is out.
 
 use std::fmt;
+use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
+use thiserror::Error;
 
 use super::geometry::HEADQUARTERS;
 use super::post::{POSTS, SiguoPost};
@@ -30,6 +32,24 @@ impl SiguoPiece {
 impl fmt::Display for SiguoPiece {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}{}", self.seat.code(), self.kind.code())
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("unknown code \"{0}\" (expected a seat S, E, N or W then 9…1, X, M or F)")]
+pub struct SiguoPieceError(pub String);
+
+/// Reads `S9`, `ex`: a seat's letter, then a piece code.
+impl FromStr for SiguoPiece {
+    type Err = SiguoPieceError;
+    fn from_str(code: &str) -> Result<SiguoPiece, SiguoPieceError> {
+        let mut chars = code.chars();
+        let seat = chars.next().and_then(SiguoSeat::from_code);
+        let kind = chars.next().and_then(Kind::from_code);
+        match (seat, kind, chars.next()) {
+            (Some(seat), Some(kind), None) => Ok(SiguoPiece::new(seat, kind)),
+            _ => Err(SiguoPieceError(code.chars().take(8).collect())),
+        }
     }
 }
 

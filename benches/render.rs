@@ -45,6 +45,40 @@ fn bench(c: &mut Criterion) {
         b.iter(|| render_png(&first, &panel, None, &options).expect("renders"))
     });
     bench_standard_views(c, &panel, &options);
+    bench_siguo_views(c, &options);
+}
+
+/// A 四国 game's first board as East sees it (its arm at the bottom, its pieces face up) and
+/// as the channel sees it: the issue asks for these within 2× of `render_png mid-game`.
+fn bench_siguo_views(c: &mut Criterion, options: &RenderOptions) {
+    use junqi::render::{SeatLabel, SiguoSheet, render_siguo_png};
+    use junqi::standard::Preset;
+    use junqi_rules::siguo::{
+        SiguoPosition, SiguoReveals, SiguoSeat, SiguoView, SiguoViewMode, SiguoViewer,
+    };
+    let classic = Preset::named("classic")
+        .expect("the classic preset")
+        .layout();
+    let position = SiguoPosition::new([&classic; 4], SiguoSeat::South);
+    let seats = SiguoSeat::ALL.map(|seat| SeatLabel {
+        name: seat.name().to_lowercase(),
+        seconds_left: Some(17),
+        out: false,
+    });
+    let sheet = |viewer, bottom| SiguoSheet {
+        view: SiguoView::new(&position, &SiguoReveals::default(), SiguoViewMode::Dark, viewer),
+        bottom,
+        seats: seats.clone(),
+        last: None,
+    };
+    let east = sheet(SiguoViewer::Seat(SiguoSeat::East), SiguoSeat::East);
+    let public = sheet(SiguoViewer::Spectator, SiguoSeat::South);
+    c.bench_function("render_png siguo private view", |b| {
+        b.iter(|| render_siguo_png(&east, options).expect("renders"))
+    });
+    c.bench_function("render_png siguo public view", |b| {
+        b.iter(|| render_siguo_png(&public, options).expect("renders"))
+    });
 }
 
 /// A 暗棋 game's first board as a player sees it (their pieces face up, the enemy's as

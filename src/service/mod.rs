@@ -65,7 +65,7 @@ pub use button::{Button, ButtonId, Turn, UnknownButton};
 pub use clock::{ClockEvent, now_ms};
 pub use history::{PAGE_SIZE, SPEEDS};
 pub use live::DeployStep;
-use news::GameNews;
+use news::{GameNews, Presented};
 pub use operation::Operation;
 pub use picture::board_png;
 pub use replay::{DEFAULT_SPEED, ReplayMedia, ReplayMediaError, media as replay_media};

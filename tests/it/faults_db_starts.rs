@@ -9,29 +9,15 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use junqi::config::Config;
-use junqi::service::{
-    Caller, Command, GameEvent, OpenedRoom, Outbound, Rights, RoomRequest, Rooms, Service, Surface,
-    TournamentCommand, now_ms,
-};
+use junqi::service::{GameEvent, OpenedRoom, Rights, RoomRequest, Rooms, Service, Surface, now_ms};
 use junqi::store::{Place, QueueEntry, Store};
-use tokio::sync::mpsc::UnboundedReceiver;
 
+use crate::faults_db::with_database;
 use crate::store_support::backends::TestDatabase;
 use crate::support::pg_proxy::{OutageSwitch, PgProxy};
+use crate::tournament_service::{CHANNEL, begins, caller, create, join, next};
 
-const CHANNEL: Place = Place {
-    guild: 9,
-    channel: 1,
-};
 const WAIT: Duration = Duration::from_secs(20);
-
-fn caller(user: u64) -> Caller {
-    Caller {
-        user,
-        name: format!("p{user}"),
-        place: CHANNEL,
-    }
-}
 
 fn config() -> Config {
     Config {
@@ -40,49 +26,6 @@ fn config() -> Config {
         tournament_minute_ms: 60_000,
         ..Config::default()
     }
-}
-
-/// Runs `body` on a runtime of its own, with a fresh test database and a proxy in front of
-/// it (both made and dropped outside that runtime); nothing without a test database.
-fn with_database<F>(body: F)
-where
-    F: for<'a> FnOnce(
-        &'a TestDatabase,
-        &'a PgProxy,
-    ) -> std::pin::Pin<Box<dyn Future<Output = ()> + 'a>>,
-{
-    let Some(database) = TestDatabase::create() else {
-        return;
-    };
-    let proxy = PgProxy::start(&database.url);
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()
-        .expect("runtime");
-    runtime.block_on(body(&database, &proxy));
-}
-
-/// The next message the bot sends on its own that satisfies `wanted`.
-async fn next(
-    outbound: &mut UnboundedReceiver<Outbound>,
-    wanted: impl Fn(&Outbound) -> bool,
-) -> Outbound {
-    let deadline = Instant::now() + WAIT;
-    loop {
-        let left = deadline.saturating_duration_since(Instant::now());
-        let message = tokio::time::timeout(left, outbound.recv())
-            .await
-            .expect("a message in time")
-            .expect("the service runs");
-        if wanted(&message) {
-            return message;
-        }
-    }
-}
-
-fn begins(message: &Outbound) -> bool {
-    message.reply.text().contains("begins")
 }
 
 fn waiting(user: u64, joined_at_ms: u64) -> QueueEntry {
@@ -99,7 +42,7 @@ fn waiting(user: u64, joined_at_ms: u64) -> QueueEntry {
 
 #[test]
 fn a_quick_match_pair_cut_off_by_an_outage_keeps_its_place_through_a_restart() {
-    with_database(|database, proxy| Box::pin(pair_kept(database, proxy)));
+    with_database(async |database, proxy| pair_kept(database, proxy).await);
 }
 
 async fn pair_kept(database: &TestDatabase, proxy: &PgProxy) {
@@ -169,7 +112,7 @@ impl Rooms for RoomsThenOutage {
 
 #[test]
 fn a_tournament_room_opened_as_the_store_fails_is_closed_and_the_game_starts_in_a_new_one() {
-    with_database(|database, proxy| Box::pin(room_closed(database, proxy)));
+    with_database(async |database, proxy| room_closed(database, proxy).await);
 }
 
 async fn room_closed(database: &TestDatabase, proxy: &PgProxy) {
@@ -187,18 +130,9 @@ async fn room_closed(database: &TestDatabase, proxy: &PgProxy) {
     )
     .await
     .expect("start");
-    let create = Command::Tournament(TournamentCommand::Create {
-        minutes: 60,
-        seconds: 30,
-        starts_in: Some(0),
-        rated: Some(true),
-        rights: Rights::all(),
-        game: junqi::GameKind::Flip,
-    });
-    service.handle(caller(1), create).await;
+    service.handle(caller(1), create(Rights::all(), true)).await;
     for user in [1, 2] {
-        let join = Command::Tournament(TournamentCommand::Join { tournament: None });
-        let reply = service.handle(caller(user), join).await;
+        let reply = service.handle(caller(user), join()).await;
         assert!(reply.text().contains("joins"), "{reply:?}");
     }
     // The pairing opened room 1001, and the store failed before the room was recorded.

@@ -52,10 +52,11 @@ pub(crate) async fn start(surface: Surface) -> (Service, UnboundedReceiver<Outbo
     (service, outbound, store)
 }
 
-fn create(rights: Rights, rated: bool) -> Command {
+/// `/tournament create` of 翻翻棋 starting at once, for `minutes` with `seconds` per turn.
+fn create_for(minutes: u32, seconds: u32, rights: Rights, rated: bool) -> Command {
     Command::Tournament(TournamentCommand::Create {
-        minutes: 60,
-        seconds: 30,
+        minutes,
+        seconds,
         starts_in: Some(0),
         rated: Some(rated),
         rights,
@@ -63,7 +64,12 @@ fn create(rights: Rights, rated: bool) -> Command {
     })
 }
 
-fn join() -> Command {
+/// An hour's tournament with 30 s per turn.
+pub(crate) fn create(rights: Rights, rated: bool) -> Command {
+    create_for(60, 30, rights, rated)
+}
+
+pub(crate) fn join() -> Command {
     Command::Tournament(TournamentCommand::Join { tournament: None })
 }
 
@@ -249,15 +255,9 @@ async fn the_announcement_is_edited_at_most_once_per_gap_and_shows_the_last_chan
 #[tokio::test]
 async fn the_final_standings_follow_the_result_of_a_game_played_out_after_time_is_up() {
     let (service, mut outbound, _store) = start(Surface::Console).await;
-    let create = Command::Tournament(TournamentCommand::Create {
-        minutes: 1,
-        seconds: 1,
-        starts_in: Some(0),
-        rated: Some(true),
-        rights: Rights::all(),
-        game: junqi::GameKind::Flip,
-    });
-    service.handle(caller(1), create).await;
+    service
+        .handle(caller(1), create_for(1, 1, Rights::all(), true))
+        .await;
     for user in [1, 2] {
         service.handle(caller(user), join()).await;
     }

@@ -302,7 +302,8 @@ pub async fn post_reply(http: &Http, channel: u64, reply: Reply) -> bool {
 
 /// Forwards every message the service sends on its own to its channel, in order within each
 /// channel and after the interaction answers decided before them (see `lanes`); the end of a
-/// game played in a thread also goes to the thread's channel, and the thread is archived.
+/// game played in a thread also goes to the thread's channel, and the thread is archived, as
+/// is a thread whose game could not start.
 pub async fn post_outbound(
     http: Arc<Http>,
     threads: Arc<super::threads::Threads>,
@@ -356,6 +357,9 @@ async fn post_one(
         threads
             .conclude(http, channel, parent, &message.reply)
             .await;
+    }
+    if message.reply.event == Some(crate::service::GameEvent::RoomClosed) {
+        threads.close_unused(http, channel).await;
     }
 }
 

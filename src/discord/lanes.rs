@@ -49,7 +49,8 @@ impl Gates {
 }
 
 /// Hands each message of `outbound` to its channel's lane; `post` delivers one message (inside
-/// the channel's gate). A lane ends after the end of a game, the last message of its thread.
+/// the channel's gate). A lane ends after the end of a game, the last message of its thread
+/// (or after the closing line of a thread whose game could not start).
 pub async fn run<F, Fut>(gates: Arc<Gates>, mut outbound: UnboundedReceiver<Outbound>, post: F)
 where
     F: Fn(Outbound) -> Fut + Clone + Send + 'static,
@@ -58,7 +59,10 @@ where
     let mut lanes: HashMap<u64, UnboundedSender<Outbound>> = HashMap::new();
     while let Some(message) = outbound.recv().await {
         let channel = message.place.channel;
-        let last = matches!(message.reply.event, Some(GameEvent::Ended { .. }));
+        let last = matches!(
+            message.reply.event,
+            Some(GameEvent::Ended { .. } | GameEvent::RoomClosed)
+        );
         let lane = lanes.entry(channel).or_insert_with(|| {
             let (tx, rx) = unbounded_channel();
             tokio::spawn(lane(gates.clone(), channel, rx, post.clone()));

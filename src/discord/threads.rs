@@ -99,6 +99,16 @@ impl Threads {
         }
         self.lock().remove(&thread);
     }
+
+    /// A thread opened for a game that could not start (its one line, why, is posted): it is
+    /// archived, not locked, so a game the store took after all posts there after a restart.
+    pub async fn close_unused(&self, http: &Http, thread: ChannelId) {
+        let archive = EditThread::new().archived(true);
+        if let Err(error) = thread.edit_thread(http, archive).await {
+            tracing::warn!("could not archive unused thread {thread}: {error}");
+        }
+        self.lock().remove(&thread);
+    }
 }
 
 /// The end of a game as shown in its thread: without the Rematch button (the thread is about

@@ -67,7 +67,7 @@ pub use clock::{ClockEvent, now_ms};
 pub use history::{PAGE_SIZE, SPEEDS};
 pub use live::DeployStep;
 pub use menu::{Menu, MenuId, MenuOption};
-use news::GameNews;
+use news::{GameNews, Presented};
 pub use operation::Operation;
 pub use picture::board_png;
 pub use replay::{DEFAULT_SPEED, ReplayMedia, ReplayMediaError, media as replay_media};

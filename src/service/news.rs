@@ -7,6 +7,7 @@
 
 use tokio::sync::mpsc::{self, UnboundedReceiver, UnboundedSender};
 
+use super::live::Baton;
 use super::{Inner, lock};
 use crate::store::{FinishedGame, Place, UserId};
 
@@ -19,14 +20,53 @@ pub(super) enum GameNews {
         place: Place,
         players: [UserId; 2],
     },
-    /// A game has ended and is stored as finished, with this result.
-    Ended(Box<FinishedGame>),
+    /// A game has ended and is stored as finished, with this result; its end is shown once
+    /// the [`Presented`] is.
+    Ended(Box<FinishedGame>, Presented),
     /// Game `game` at `place` was cancelled by a moderator (stored as cancelled): no result.
     Cancelled {
         game: u64,
         place: Place,
         players: [UserId; 2],
     },
+}
+
+/// When a game's end has been presented: its result delivered (to the caller who ended it, or
+/// to the game's place), and everything its actor decided before. The news of the end comes
+/// at once, so a tournament counts the game at once; what must follow the result where
+/// members read it (a tournament's final standings) waits for this.
+#[derive(Clone)]
+pub(super) struct Presented {
+    /// The game's baton: its presenter holds it until it has delivered everything and ended,
+    /// which it does once the ended actor is gone.
+    baton: Baton,
+}
+
+impl Presented {
+    pub(super) fn after(baton: &Baton) -> Presented {
+        Presented {
+            baton: baton.clone(),
+        }
+    }
+
+    /// Resolves once the end has been presented.
+    pub(super) async fn wait(&self) {
+        // Never closed; taken and let go at once.
+        let _delivered = self.baton.acquire().await;
+    }
+}
+
+/// The same game's presentation.
+impl PartialEq for Presented {
+    fn eq(&self, other: &Presented) -> bool {
+        std::sync::Arc::ptr_eq(&self.baton, &other.baton)
+    }
+}
+
+impl std::fmt::Debug for Presented {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Presented")
+    }
 }
 
 /// The channels of every watcher.
@@ -101,7 +141,7 @@ mod tests {
         };
         assert_eq!((place, players), (alice.place, [11, 12]));
         service.handle(bob, Command::Abandon).await;
-        let Some(GameNews::Ended(finished)) = news.recv().await else {
+        let Some(GameNews::Ended(finished, _)) = news.recv().await else {
             panic!("then the end");
         };
         assert_eq!(finished.game.id, game);

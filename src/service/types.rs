@@ -39,6 +39,9 @@ pub enum GameEvent {
     /// Finished game `game` is being analysed: the chart follows from
     /// [`Service::analysis`](super::Service::analysis).
     Analysing { game: u64 },
+    /// No game starts in this room, opened for one just before the store failed: the reply
+    /// says so, and the front end closes the room (Discord archives its thread).
+    RoomClosed,
 }
 
 /// The user id the AI plays under in the store. Discord user ids are never 0.

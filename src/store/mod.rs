@@ -248,6 +248,18 @@ impl Store {
         dispatch!(self, store => store.start_live_game(game), owning game)
     }
 
+    /// The game of a quick-match pair: started as [`Store::start_live_game`] starts a game,
+    /// and its two `players` taken out of the queue in the same step, so a start that fails
+    /// (an outage, a crash) leaves both waiting in the store, with their waiting time, for
+    /// whichever process pairs them next. Durable on return.
+    pub async fn start_queued_game(
+        &self,
+        game: &LiveGame,
+        players: [UserId; 2],
+    ) -> Result<LiveGame, StoreError> {
+        dispatch!(self, store => store.start_queued_game(game, players), owning game)
+    }
+
     /// Removes a live game without finishing it (no points, no stats), e.g. a game cancelled
     /// before it began. Durable on return.
     pub async fn remove_live_game(&self, id: u64) -> Result<Option<LiveGame>, StoreError> {
@@ -423,16 +435,6 @@ impl Store {
         match &self.backend {
             Backend::Sled(store) => store.stage_queue_entry(entry),
             Backend::Postgres(store) => store.put_queue_entry(entry).await,
-        }
-    }
-
-    /// [`Store::remove_queue_entries`] without waiting for the disk, as
-    /// [`Store::stage_queue_entry`] writes (in place on sled): durable with the next durable
-    /// write (a game's start).
-    pub async fn stage_queue_removal(&self, users: &[UserId]) -> Result<(), StoreError> {
-        match &self.backend {
-            Backend::Sled(store) => store.stage_queue_removal(users),
-            Backend::Postgres(store) => store.remove_queue_entries(users).await,
         }
     }
 

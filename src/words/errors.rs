@@ -37,6 +37,18 @@ pub fn store_failure(lang: Language) -> String {
     )
 }
 
+/// The one line of a game's room (a thread) opened just before the store failed, as the room
+/// is closed: no game starts there.
+pub fn room_unused(lang: Language) -> String {
+    say!(
+        lang,
+        "No game could start here: the bot could not save it. This room is closed; the players \
+         will be paired again in a new one.",
+        "这里没能开始对局：机器人无法保存它。此房间已关闭；棋手将在新的房间里重新配对。",
+        "這裡沒能開始對局：機器人無法儲存它。此房間已關閉；棋手將在新的房間裡重新配對。"
+    )
+}
+
 /// A command reached a bot process that does not run the server's shard (a sharded bot
 /// mid-restart): nothing was done.
 pub fn not_this_process(lang: Language) -> String {

@@ -63,6 +63,25 @@ pub(crate) fn with_rig_on<F>(config: Config, body: F)
 where
     F: for<'a> FnOnce(Rig<'a>) -> std::pin::Pin<Box<dyn Future<Output = ()> + 'a>>,
 {
+    with_database(async move |database, proxy| {
+        let store = Store::connect(&proxy.url())
+            .await
+            .expect("connects through the proxy");
+        let (service, outbound) = Service::start(config, store).await.expect("start");
+        body(Rig {
+            database,
+            proxy,
+            service,
+            outbound,
+        })
+        .await;
+    });
+}
+
+/// Runs `body` on a runtime of its own with a fresh test database and a proxy in front of it
+/// (both have runtimes of their own, made and dropped outside the test's); nothing without a
+/// test database.
+pub(crate) fn with_database(body: impl AsyncFnOnce(&TestDatabase, &PgProxy)) {
     let Some(database) = TestDatabase::create() else {
         return;
     };
@@ -72,19 +91,7 @@ where
         .enable_all()
         .build()
         .expect("runtime");
-    runtime.block_on(async {
-        let store = Store::connect(&proxy.url())
-            .await
-            .expect("connects through the proxy");
-        let (service, outbound) = Service::start(config, store).await.expect("start");
-        body(Rig {
-            database: &database,
-            proxy: &proxy,
-            service,
-            outbound,
-        })
-        .await;
-    });
+    runtime.block_on(body(&database, &proxy));
 }
 
 impl Rig<'_> {

@@ -40,6 +40,7 @@ mod discord_threads;
 mod discord_turns;
 mod faults_db;
 mod faults_db_ends;
+mod faults_db_starts;
 mod faults_db_timers;
 mod faults_discord;
 mod faults_flood;

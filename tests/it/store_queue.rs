@@ -1,6 +1,7 @@
 //! The quick-match queue in the store, on both backends: entries read back after a reopen and
 //! from a second process, replaced and removed two at a time, an entry stored before games had
-//! kinds read as 翻翻棋; on sled, carried by a backup and its restore and read by check-store.
+//! kinds read as 翻翻棋, a pair leaving it exactly when its game starts; on sled, carried by a
+//! backup and its restore and read by check-store.
 
 use crate::store_support::backends::{Backend, Location};
 
@@ -94,9 +95,53 @@ async fn an_entry_stored_before_game_kinds_reads_as_flip(backend: Backend) {
     assert_eq!(store.queue_entries().await.expect("reads"), vec![dark]);
 }
 
+/// A quick-match pair leaves the queue in the same step as its game's start: a start that is
+/// refused (its room already has a game) leaves both waiting; one that is stored takes both
+/// out, and nobody else.
+async fn a_pair_leaves_the_queue_with_its_games_start(backend: Backend) {
+    let Some(location) = backend.location() else {
+        return;
+    };
+    let store = location.open().await;
+    let waiting = [entry(1, 0, 1_001), entry(2, 0, 1_002), entry(3, 0, 1_003)];
+    for entry in &waiting {
+        store.put_queue_entry(entry).await.expect("stores");
+    }
+    let busy = Place {
+        channel: 301,
+        ..CHANNEL
+    };
+    let other = crate::store_support::live_game(0, busy, [8, 9], 1);
+    store
+        .start_live_game(&other)
+        .await
+        .expect("a game in the room");
+    let refused = crate::store_support::live_game(0, busy, [1, 2], 1);
+    assert!(store.start_queued_game(&refused, [1, 2]).await.is_err());
+    assert_eq!(store.queue_entries().await.expect("reads"), waiting);
+    let free = crate::store_support::live_game(0, CHANNEL, [1, 2], 1);
+    let started = store
+        .start_queued_game(&free, [1, 2])
+        .await
+        .expect("starts");
+    assert_eq!(
+        store.queue_entries().await.expect("reads"),
+        [entry(3, 0, 1_003)]
+    );
+    drop(store);
+    let reopened = location.open().await;
+    assert_eq!(
+        reopened.queue_entries().await.expect("reads"),
+        [entry(3, 0, 1_003)]
+    );
+    let live = reopened.live_game(started.id).await.expect("reads");
+    assert_eq!(live.map(|game| game.players), Some([1, 2]));
+}
+
 crate::on_both_backends!(
     queue_reads_back,
-    an_entry_stored_before_game_kinds_reads_as_flip
+    an_entry_stored_before_game_kinds_reads_as_flip,
+    a_pair_leaves_the_queue_with_its_games_start
 );
 
 #[tokio::test]

@@ -1,13 +1,15 @@
 //! Tournaments through the service's Rust API, as the Discord front end drives them: who may
 //! create and cancel, a rated tournament's games counting on the ladder (and an unrated one's
 //! not), rooms of their own for games played side by side, and the announcement edited with
-//! the live standings at most once per 5 s (scaled: a "minute" of 1.2 s makes it 100 ms).
+//! the live standings at most once per 5 s (scaled: a "minute" of 1.2 s makes it 100 ms), and
+//! the final standings after the result of a game played out once time was up.
 
 use std::time::{Duration, Instant};
 
 use junqi::config::Config;
 use junqi::service::{
-    Announcement, Caller, Command, Outbound, Reply, Rights, Service, Surface, TournamentCommand,
+    Announcement, Caller, Command, GameEvent, Outbound, Reply, Rights, Service, Surface,
+    TournamentCommand,
 };
 use junqi::store::{Place, Store};
 use tokio::sync::mpsc::UnboundedReceiver;
@@ -50,10 +52,11 @@ pub(crate) async fn start(surface: Surface) -> (Service, UnboundedReceiver<Outbo
     (service, outbound, store)
 }
 
-fn create(rights: Rights, rated: bool) -> Command {
+/// `/tournament create` of 翻翻棋 starting at once, for `minutes` with `seconds` per turn.
+fn create_for(minutes: u32, seconds: u32, rights: Rights, rated: bool) -> Command {
     Command::Tournament(TournamentCommand::Create {
-        minutes: 60,
-        seconds: 30,
+        minutes,
+        seconds,
         starts_in: Some(0),
         rated: Some(rated),
         rights,
@@ -61,7 +64,12 @@ fn create(rights: Rights, rated: bool) -> Command {
     })
 }
 
-fn join() -> Command {
+/// An hour's tournament with 30 s per turn.
+pub(crate) fn create(rights: Rights, rated: bool) -> Command {
+    create_for(60, 30, rights, rated)
+}
+
+pub(crate) fn join() -> Command {
     Command::Tournament(TournamentCommand::Join { tournament: None })
 }
 
@@ -238,5 +246,43 @@ async fn the_announcement_is_edited_at_most_once_per_gap_and_shows_the_last_chan
     );
     assert!(last.reply.text().contains("9. p9"), "{}", last.reply.text());
     assert_eq!(last.place, CHANNEL);
+    service.shutdown().await;
+}
+
+/// A game still running when time is up is played out, here to the third timeout of the
+/// first player, seconds after the deadline: the final standings reach the channel after its
+/// result, and count it.
+#[tokio::test]
+async fn the_final_standings_follow_the_result_of_a_game_played_out_after_time_is_up() {
+    let (service, mut outbound, _store) = start(Surface::Console).await;
+    service
+        .handle(caller(1), create_for(1, 1, Rights::all(), true))
+        .await;
+    for user in [1, 2] {
+        service.handle(caller(user), join()).await;
+    }
+    let room = next(&mut outbound, begins).await.place;
+    let mut said = Vec::new();
+    loop {
+        let message = next(&mut outbound, |_| true).await;
+        let over = message.reply.text().contains("is over");
+        said.push(message);
+        if over {
+            break;
+        }
+    }
+    let at = |wanted: &dyn Fn(&Outbound) -> bool| said.iter().position(wanted);
+    let time_up = at(&|m| m.reply.text().contains("time is up")).expect("time is up");
+    let result = at(&|m| matches!(m.reply.event, Some(GameEvent::Ended { .. })))
+        .expect("the result comes before the final standings");
+    assert!(time_up < result, "the game ended after time was up");
+    assert_eq!(said[result].place, room);
+    let last = said.last().expect("the final standings");
+    assert_eq!(last.place, CHANNEL);
+    let text = last.reply.text();
+    assert!(
+        text.contains("🥇 p2 (2), 🥈 p1 (0)"),
+        "the game played out counts: {text}"
+    );
     service.shutdown().await;
 }

@@ -85,6 +85,9 @@ pub(in crate::service) struct GameActor {
     pub unsure: bool,
     /// The game has ended through the finisher (`finish/`): the actor ends.
     pub finished: bool,
+    /// The game's baton, which its presenter holds while it delivers: the news of the game's
+    /// end tells by it when the end has been presented (`finish/`).
+    pub baton: super::presenter::Baton,
 }
 
 /// Sends a game command to the actor of the caller's channel and waits for its reply.

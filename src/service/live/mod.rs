@@ -26,6 +26,7 @@ mod tell;
 pub use deploy::DeployStep;
 pub(super) use deploy::opening;
 pub(super) use mailbox::{ActorMsg, send};
+pub(super) use presenter::Baton;
 pub(super) use sleep::{
     GameHandle, counts, deliver, deploy_posts, is_played_at, legal_actions, place_of, relocate,
     spawn, stop_all,
@@ -87,6 +88,7 @@ fn turn_number(view: &crate::game::PublicView) -> u32 {
 
 // What the game's modules take from the service around them.
 use super::{
-    AiRequest, Button, ButtonId, Caller, Command, GameEvent, GameNews, Inner, Outbound, Reply,
-    ServiceError, Surface, Tongues, ai_move, clock, lock, note_store_failure, picture, text, words,
+    AiRequest, Button, ButtonId, Caller, Command, GameEvent, GameNews, Inner, Outbound, Presented,
+    Reply, ServiceError, Surface, Tongues, ai_move, clock, lock, note_store_failure, picture, text,
+    words,
 };

@@ -202,6 +202,7 @@ fn awaken(inner: &Arc<Inner>, kept: Kept) -> Awake {
         stage,
         unsure: false,
         finished: false,
+        baton: baton.clone(),
     };
     let task = tokio::spawn(actor.run(rx));
     Awake {

@@ -438,18 +438,24 @@ pub(super) async fn store_new_game(
     Ok(inner.store.start_live_game(&live).await?)
 }
 
-/// [`store_new_game`] in a room opened for this game alone (a quick match's, a tournament's):
-/// when the connection dropped after the server committed, the game found in the room is it.
+/// [`store_new_game`] in a room opened for this game alone (a tournament's; a quick match's,
+/// whose pair, `queued`, leaves the queue in the same step): when the connection dropped
+/// after the server committed, the game found in the room is it.
 pub(super) async fn store_new_game_in_room(
     inner: &Arc<Inner>,
     live: LiveGame,
+    queued: Option<[UserId; 2]>,
 ) -> Result<LiveGame, ServiceError> {
     let room = live.place;
-    match store_new_game(inner, live).await {
+    let started = match queued {
+        Some(players) => inner.store.start_queued_game(&live, players).await,
+        None => inner.store.start_live_game(&live).await,
+    };
+    match started {
         Ok(live) => Ok(live),
         Err(error) => match inner.store.live_game_at(room).await {
             Ok(Some(stored)) => Ok(stored),
-            _ => Err(error),
+            _ => Err(error.into()),
         },
     }
 }

@@ -1,6 +1,8 @@
-//! Starting the game of a pair the queue matched: out of the store, a room, the game in it. A
-//! pair whose game could not be stored goes back to the queue with its waiting time, so an
-//! outage delays the match instead of dropping both members. Each member learns where the
+//! Starting the game of a pair the queue matched: a room, then the game in it, which takes the
+//! pair out of the store's queue in the same step. A pair whose game could not be stored goes
+//! back to the queue with its waiting time (still in the store's, also for a restart during an
+//! outage), so an outage delays the match instead of dropping both members. A room opened for a
+//! game that could not start is closed. Each member learns where the
 //! game is played: the one whose `/play` made the pair in its private answer, the other by a
 //! public line in their channel naming the room (unless it is the caller's own channel).
 
@@ -46,17 +48,18 @@ pub(super) async fn wait_again(inner: &Arc<Inner>, entries: impl IntoIterator<It
     }
     for entry in back {
         if let Err(error) = inner.store.stage_queue_entry(&entry).await {
-            // Still waiting in memory: only a restart before the next pairing loses it.
+            // Still waiting in memory, and in the store as before the pairing: the game's
+            // start, which failed, was to take it out.
             tracing::error!("putting a quick-match entry back in the store: {error}");
         }
     }
 }
 
-/// Starts the game of a pair taken out of the queue: out of the store, a room in the
-/// longer-waiting member's channel, then an ordinary game there of their game with their clock
-/// (rated as far as the game's kind may be); returns
-/// the room. The store is asked before the room is opened, so an outage fails before any room
-/// is made. Once the game has begun, each channel the pair typed `/play` in, but `caller`'s
+/// Starts the game of a pair taken out of the queue in memory: a room in the longer-waiting
+/// member's channel, then an ordinary game there of their game with their clock (rated as far
+/// as the game's kind may be), which takes the pair out of the store's queue; returns the
+/// room. The store is asked before the room is opened, so an outage mostly fails before any
+/// room is made; one that begins after it closes the room. Once the game has begun, each channel the pair typed `/play` in, but `caller`'s
 /// (the member answered privately, if any), gets a line naming the room.
 pub(super) async fn start_pair(
     inner: &Arc<Inner>,
@@ -65,8 +68,6 @@ pub(super) async fn start_pair(
 ) -> Result<Place, ServiceError> {
     let players = [pair[0].user, pair[1].user];
     let base_score = lobby::base_score_after_last_game(inner, players[0], players[1]).await?;
-    // Durable with the game's start, the next write.
-    inner.store.stage_queue_removal(&players).await?;
     let number = inner.store.next_id().await?;
     let names = [pair[0].name.clone(), pair[1].name.clone()];
     let request = RoomRequest {
@@ -89,7 +90,14 @@ pub(super) async fn start_pair(
         ai: None,
     };
     let live = lobby::live_game(inner, new);
-    let live = lobby::store_new_game_in_room(inner, live).await?;
+    // The pair leaves the store's queue with the game's start, in one step.
+    let live = match lobby::store_new_game_in_room(inner, live, Some(players)).await {
+        Ok(live) => live,
+        Err(error) => {
+            inner.close_unused_room(room);
+            return Err(error);
+        }
+    };
     let (started, announced) = tokio::sync::oneshot::channel();
     live::spawn(inner, live, Some(started))?;
     let mut told: Vec<Place> = Vec::new();

@@ -21,7 +21,7 @@ use tokio::task::AbortHandle;
 pub use rooms::{OpenedRoom, RoomRequest, Rooms};
 
 use super::clock::now_ms;
-use super::news::GameNews;
+use super::news::{GameNews, Presented};
 use super::{
     Button, ButtonId, Caller, Inner, Reply, Rights, ServiceError, Tongues, TournamentCommand,
 };
@@ -47,6 +47,9 @@ pub(super) struct Arena {
     timers: Mutex<HashMap<u64, Vec<AbortHandle>>>,
     /// The live standings' pending edit and when each announcement was last edited.
     edits: Mutex<HashMap<u64, schedule::EditState>>,
+    /// The games counted once time was up, by tournament, until their results are shown: the
+    /// final standings wait for them.
+    played_out: Mutex<HashMap<u64, Vec<Presented>>>,
 }
 
 impl Arena {
@@ -335,6 +338,7 @@ async fn cancel(inner: &Arc<Inner>, caller: &Caller, tongues: Tongues, rights: &
     *tournament = changed;
     drop(open);
     schedule::disarm(inner, id);
+    lock(&inner.arena.played_out).remove(&id);
     Reply::public(vec![say::cancelled(tongues.public, &caller.name, id)])
 }
 

@@ -1,12 +1,14 @@
 //! Where a tournament's games are played: each in a room of its own (on Discord a thread made
 //! in the tournament's channel), so any number of them run beside each other. The front end
 //! opens rooms; without one (a test driving the service directly) a room is a place of its
-//! own in the tournament's guild.
+//! own in the tournament's guild. A room whose game could not start (the store failed after
+//! it was opened) is closed, so no empty room stays open; a quick match's rooms are alike.
 
 use std::future::Future;
 use std::pin::Pin;
 
 use super::Inner;
+use crate::service::{GameEvent, Reply};
 use crate::store::Place;
 
 /// What a front end is asked to open a room for.
@@ -54,5 +56,15 @@ impl Inner {
             Some(opener) => opener.open(request).await,
             None => Some(default_room(&request)),
         }
+    }
+
+    /// Closes `room`, opened for a game that could not start: one line there says why, and
+    /// the front end closes it (the pairing is tried again in a room of its own).
+    pub(in crate::service) fn close_unused_room(&self, room: Place) {
+        let line = crate::words::room_unused(self.public_language(room));
+        self.send(
+            room,
+            Reply::public(vec![line]).with_event(GameEvent::RoomClosed),
+        );
     }
 }

@@ -18,7 +18,7 @@ use super::rooms::RoomRequest;
 use super::{Inner, minute_ms, shown};
 use crate::game::Seat;
 use crate::service::clock;
-use crate::service::news::GameNews;
+use crate::service::news::{GameNews, Presented};
 use crate::service::{ServiceError, Surface, live, lobby, lock, playing, until_stored};
 use crate::store::{ArenaGame, FinishedGame, LiveGame, Phase, Place, Tournament, UserId};
 use crate::words::tournament as say;
@@ -164,10 +164,11 @@ pub(super) async fn recover(inner: &Arc<Inner>, id: u64) {
 pub(super) async fn follow_news(inner: Arc<Inner>, mut news: UnboundedReceiver<GameNews>) {
     while let Some(item) = news.recv().await {
         match item {
-            GameNews::Ended(finished) => {
+            GameNews::Ended(finished, presented) => {
                 let (game, place) = (finished.game.id, finished.game.place);
                 let what = format!("counting game {game} into its tournament");
-                until_stored(&what, || game_ended(&inner, game, place, Some(&finished))).await;
+                let ended = Some((finished.as_ref(), &presented));
+                until_stored(&what, || game_ended(&inner, game, place, ended)).await;
                 free_again(&inner, finished.game.players).await;
             }
             GameNews::Cancelled {
@@ -185,15 +186,17 @@ pub(super) async fn follow_news(inner: Arc<Inner>, mut news: UnboundedReceiver<G
 }
 
 /// Counts game `game` (played at `place`) into its tournament, if it was one's: its result
-/// when it finished, nothing for either player when it was cancelled. Then pairs its players
-/// again or, once time is up and it was the last game, ends the tournament. A game already
-/// counted is not counted again, so a retry after a store failure counts it once.
+/// when it finished (with when that result is shown), nothing for either player when it was
+/// cancelled. Then pairs its players again or, once time is up and it was the last game, ends
+/// the tournament. A game already counted is not counted again, so a retry after a store
+/// failure counts it once.
 async fn game_ended(
     inner: &Arc<Inner>,
     game: u64,
     place: Place,
-    finished: Option<&FinishedGame>,
+    ended: Option<(&FinishedGame, &Presented)>,
 ) -> Result<(), ServiceError> {
+    let finished = ended.map(|(finished, _)| finished);
     let mut open = inner.arena.open.lock().await;
     let Some(id) = open
         .values()
@@ -207,6 +210,10 @@ async fn game_ended(
     };
     count(&mut changed, game, place, finished);
     commit(inner, &mut open, changed.clone()).await?;
+    if let (Phase::Ending, Some((_, presented))) = (changed.phase, ended) {
+        let mut played_out = lock(&inner.arena.played_out);
+        played_out.entry(id).or_default().push(presented.clone());
+    }
     match changed.phase {
         Phase::Running => then(inner, &mut open, id, Next::Pair).await,
         Phase::Ending => then(inner, &mut open, id, Next::Finish).await,
@@ -284,7 +291,8 @@ async fn time_up(inner: &Arc<Inner>, id: u64) -> Result<(), ServiceError> {
     Ok(())
 }
 
-/// Once time is up and no game is left: the tournament is over, its final standings posted.
+/// Once time is up and no game is left: the tournament is over, its final standings posted
+/// once the results of the games played out since are shown, so they come after them.
 async fn finish_if_done(inner: &Arc<Inner>, open: &mut Open, id: u64) -> Result<(), ServiceError> {
     let Some(tournament) = open.get(&id).cloned() else {
         return Ok(());
@@ -296,10 +304,19 @@ async fn finish_if_done(inner: &Arc<Inner>, open: &mut Open, id: u64) -> Result<
     changed.phase = Phase::Finished;
     commit(inner, open, changed.clone()).await?;
     disarm(inner, id);
-    let lang = inner.public_language(changed.place);
-    let result = shown::final_reply(lang, &changed).await;
-    inner.send(changed.place, result);
-    edit_now(inner, &changed);
+    let played_out = lock(&inner.arena.played_out)
+        .remove(&id)
+        .unwrap_or_default();
+    let inner = inner.clone();
+    tokio::spawn(async move {
+        for presented in played_out {
+            presented.wait().await;
+        }
+        let lang = inner.public_language(changed.place);
+        let result = shown::final_reply(lang, &changed).await;
+        inner.send(changed.place, result);
+        edit_now(&inner, &changed);
+    });
     Ok(())
 }
 
@@ -350,7 +367,8 @@ async fn free_again(inner: &Arc<Inner>, players: [UserId; 2]) {
 }
 
 /// Starts one tournament game: the room first, recorded in the tournament, then the game in
-/// it (a crash between the two finds the game by its room), then its number.
+/// it (a crash between the two finds the game by its room), then its number. A room whose game
+/// could not start, the store failing after it was opened, is closed.
 async fn start_game(
     inner: &Arc<Inner>,
     open: &mut Open,
@@ -383,10 +401,15 @@ async fn start_game(
         players,
         game: None,
     });
-    commit(inner, open, changed.clone()).await?;
+    if let Err(error) = commit(inner, open, changed.clone()).await {
+        // The retry pairs them in a room of its own.
+        inner.close_unused_room(room);
+        return Err(error);
+    }
     let live = match new_game(inner, &changed, room, players, names).await {
         Ok(live) => live,
         Err(error) => {
+            inner.close_unused_room(room);
             changed.games.retain(|paired| paired.room != room);
             if let Err(forgotten) = commit(inner, open, changed.clone()).await {
                 // Free in memory at once; the stored room without a game is dropped by the
@@ -440,7 +463,7 @@ async fn new_game(
         ai: None,
     };
     let live = lobby::live_game(inner, new);
-    lobby::store_new_game_in_room(inner, live).await
+    lobby::store_new_game_in_room(inner, live, None).await
 }
 
 /// The live standings changed: the announcement is edited now, or once 5 s (scaled like the

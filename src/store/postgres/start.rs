@@ -20,13 +20,43 @@ impl PgStore {
     /// that fails (or a crash) leaves no gap. The lock is taken after the players' rows, so
     /// starts wait on each other only for the numbering, the insert and the commit. Committed
     /// on return.
-    pub async fn start_live_game(&self, game: &LiveGame) -> Result<LiveGame, StoreError> {
+    pub fn start_live_game<'a>(
+        &'a self,
+        game: &'a LiveGame,
+    ) -> impl Future<Output = Result<LiveGame, StoreError>> + 'a {
+        // Handed on without a future of its own: a game start is deep in the futures of a
+        // command already.
+        self.start_leaving_queue(game, Vec::new())
+    }
+
+    /// [`PgStore::start_live_game`] for a quick-match pair, whose queue entries go in the same
+    /// transaction: a start that fails, or whose connection drops before the commit, leaves
+    /// both members waiting in the table for the next pairing, in this process or after a
+    /// restart. Committed on return.
+    pub fn start_queued_game<'a>(
+        &'a self,
+        game: &'a LiveGame,
+        players: [UserId; 2],
+    ) -> impl Future<Output = Result<LiveGame, StoreError>> + 'a {
+        self.start_leaving_queue(game, players.map(sql_id).to_vec())
+    }
+
+    /// Starts `game` and takes `leaving` out of the queue, in one transaction.
+    async fn start_leaving_queue(
+        &self,
+        game: &LiveGame,
+        leaving: Vec<i64>,
+    ) -> Result<LiveGame, StoreError> {
         self.with_players_readable(game.players, || {
-            let game = game.clone();
+            let (game, leaving) = (game.clone(), leaving.clone());
             self.run(|pool| async move {
                 let mut client = pool.get().await?;
                 let tx = client.transaction().await?;
                 name_players(&tx, &named(&game), game.place.guild).await?;
+                if !leaving.is_empty() {
+                    tx.execute("DELETE FROM queue WHERE user_id = ANY($1)", &[&leaving])
+                        .await?;
+                }
                 let game = number_and_insert(&tx, game).await?;
                 tx.commit().await?;
                 Ok(game)

@@ -102,6 +102,25 @@ impl SledStore {
     /// game is never durable without the ones numbered before it: sled's log is written in
     /// order).
     pub fn start_live_game(&self, game: &LiveGame) -> Result<LiveGame, StoreError> {
+        self.start_leaving_queue(game, &[])
+    }
+
+    /// [`SledStore::start_live_game`] for a quick-match pair: their queue entries are removed
+    /// once the game is written, durable with it in the same flush; a start that fails leaves
+    /// them waiting.
+    pub fn start_queued_game(
+        &self,
+        game: &LiveGame,
+        players: [UserId; 2],
+    ) -> Result<LiveGame, StoreError> {
+        self.start_leaving_queue(game, &players)
+    }
+
+    fn start_leaving_queue(
+        &self,
+        game: &LiveGame,
+        leaving: &[UserId],
+    ) -> Result<LiveGame, StoreError> {
         for (user, name) in game.players.iter().zip(&game.names) {
             self.name_player(*user, name, game.place.guild)?;
         }
@@ -113,6 +132,9 @@ impl SledStore {
                 .unwrap_or_else(|poisoned| poisoned.into_inner());
             game.id = self.highest_game_id()?.saturating_add(1);
             self.write_live_game(&game)?;
+        }
+        if !leaving.is_empty() {
+            self.stage_queue_removal(leaving)?;
         }
         self.flush()?;
         self.acknowledge(|ledger| ledger.live_game(&game));

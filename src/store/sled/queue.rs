@@ -32,7 +32,7 @@ impl SledStore {
     }
 
     /// Removes these members' entries in one step, durable at the next flush.
-    pub fn stage_queue_removal(&self, users: &[UserId]) -> Result<(), StoreError> {
+    pub(super) fn stage_queue_removal(&self, users: &[UserId]) -> Result<(), StoreError> {
         let tree = self.db.open_tree(TREE)?;
         let mut batch = sled::Batch::default();
         for user in users {

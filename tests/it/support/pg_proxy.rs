@@ -1,7 +1,8 @@
 //! A TCP proxy between the bot and PostgreSQL that injects the faults an operator sees: cut
 //! every connection, refuse new ones, stall all traffic for a while, and drop a connection
 //! right after it forwards a chosen statement (a `COMMIT`, or an autocommitted write), once the
-//! server has finished it but before the bot hears the answer: the outcome the bot cannot know.
+//! server has finished it but before the bot hears the answer: the outcome the bot cannot know
+//! (and, if asked, the whole database gone from that moment).
 //!
 //! The proxy runs on a runtime of its own (usable from sync and async tests alike) and reads
 //! just enough of the PostgreSQL protocol for that: the client's messages (simple queries,
@@ -27,6 +28,32 @@ struct Shared {
     drops: AtomicUsize,
     accepted: AtomicUsize,
     refused: AtomicUsize,
+    /// The next drop takes the database away: every connection cut, new ones refused.
+    outage_at_drop: AtomicBool,
+    /// Cuts every open connection (set once the proxy starts).
+    cut: std::sync::OnceLock<watch::Sender<u64>>,
+}
+
+impl Shared {
+    fn outage(&self) {
+        self.refusing.store(true, Ordering::SeqCst);
+        if let Some(cut) = self.cut.get() {
+            cut.send_modify(|generation| *generation += 1);
+        }
+    }
+}
+
+/// Takes the database away from wherever it is held (a room opener the service calls): what
+/// [`PgProxy::outage`] does, without the proxy itself.
+#[derive(Clone)]
+pub struct OutageSwitch {
+    shared: Arc<Shared>,
+}
+
+impl OutageSwitch {
+    pub fn outage(&self) {
+        self.shared.outage();
+    }
 }
 
 /// The proxy; stops when dropped.
@@ -69,6 +96,7 @@ impl PgProxy {
         let addr = listener.local_addr().expect("proxy address");
         let shared = Arc::new(Shared::default());
         let (cut, _) = watch::channel(0u64);
+        let _ = shared.cut.set(cut.clone());
         let (accept_shared, accept_cut) = (shared.clone(), cut.clone());
         runtime.spawn(async move {
             loop {
@@ -113,8 +141,14 @@ impl PgProxy {
 
     /// The database as unreachable: every connection cut, new ones refused.
     pub fn outage(&self) {
-        self.refuse(true);
-        self.cut_all();
+        self.shared.outage();
+    }
+
+    /// A handle that makes [`PgProxy::outage`] happen from elsewhere.
+    pub fn switch(&self) -> OutageSwitch {
+        OutageSwitch {
+            shared: self.shared.clone(),
+        }
     }
 
     /// The database back.
@@ -133,6 +167,13 @@ impl PgProxy {
     /// forwarded.
     pub fn drop_after(&self, sql: &str) {
         *self.shared.drop_after.lock().expect("drop_after") = Some(sql.to_string());
+    }
+
+    /// [`PgProxy::drop_after`], and the database unreachable from that moment: the outage
+    /// strikes between that statement and the next.
+    pub fn outage_after(&self, sql: &str) {
+        self.shared.outage_at_drop.store(true, Ordering::SeqCst);
+        self.drop_after(sql);
     }
 
     /// [`PgProxy::drop_after`] the next `COMMIT`.
@@ -310,6 +351,9 @@ async fn from_server(
             // The dropping cycle is under way: nothing more reaches the bot, and once the
             // server has finished that cycle the connection goes.
             if ready >= drop_at {
+                if shared.outage_at_drop.swap(false, Ordering::SeqCst) {
+                    shared.outage();
+                }
                 shared.drops.fetch_add(1, Ordering::SeqCst);
                 return;
             }

@@ -16,15 +16,16 @@
 //! In one sequence it stores the end (a result atomically with both players' points, which
 //! moves the ladder: `Store::finish_game`; a cancel as cancelled: `Store::cancel_game`),
 //! remembers a result for `/rematch` (in the game's place and in the channel its thread came
-//! from), frees the channel, tells the watchers (the tournament counts the game, `news.rs`) and
-//! marks the actor finished, so it ends. What it hands back ([`Ended`], which only this module
+//! from), frees the channel, tells the watchers (the tournament counts the game, `news.rs`;
+//! the news of a result carries when it has been presented) and marks the actor finished, so
+//! it ends. What it hands back ([`Ended`], which only this module
 //! makes) is what the presenter words as the end of the game, the reply carrying
 //! [`GameEvent::Ended`](super::GameEvent) on which a front end closes the game's place
 //! (Discord archives its thread); a cancel's notice carries it too.
 
 use super::mailbox::GameActor;
 use super::settle::outcome_unknown;
-use super::{GameNews, ServiceError, clock, lock};
+use super::{GameNews, Presented, ServiceError, clock, lock};
 use crate::game::{Outcome, Seat};
 use crate::scoring;
 use crate::store::{CancelledGame, FinishedGame, PlayerStats};
@@ -81,7 +82,8 @@ impl GameActor {
         }
         let points = finished.points;
         let ladder = finished.game.record.kind();
-        self.close(GameNews::Ended(Box::new(finished)));
+        let presented = Presented::after(&self.baton);
+        self.close(GameNews::Ended(Box::new(finished), presented));
         Ended {
             points,
             stats: stats.map(|all| all.on(ladder)),

@@ -151,7 +151,7 @@ impl Rig {
         let mut ends = Vec::new();
         while let Ok(news) = self.news.try_recv() {
             match news {
-                GameNews::Ended(finished) if finished.game.id == game => ends.push(true),
+                GameNews::Ended(finished, _) if finished.game.id == game => ends.push(true),
                 GameNews::Cancelled { game: id, .. } if id == game => ends.push(false),
                 _ => {}
             }
@@ -344,4 +344,31 @@ async fn a_moderators_cancel_ends_the_game_once() {
     };
     rig.send(3, cancel).await;
     assert_eq!(rig.ended_once().await, None, "stored as cancelled");
+}
+
+/// The news of an end comes at once and tells when the result has gone out (here the bot's
+/// own message of a clock's end, drawn after the news): a tournament's final standings, which
+/// wait for it, come after the last game's result.
+#[tokio::test]
+async fn the_news_of_an_end_tells_when_its_result_has_gone_out() {
+    let rules = Rules {
+        timeouts_to_lose: 1,
+        ..Rules::default()
+    };
+    let mut rig = Rig::begin(1, rules, Some(1)).await;
+    let heard = tokio::time::timeout(Duration::from_secs(10), async {
+        loop {
+            if let Some(GameNews::Ended(_, presented)) = rig.news.recv().await {
+                return presented;
+            }
+        }
+    });
+    let presented = heard.await.expect("the clock ends the game");
+    presented.wait().await;
+    let mut results = 0;
+    while let Ok(message) = rig.outbound.try_recv() {
+        results += usize::from(matches!(message.reply.event, Some(GameEvent::Ended { .. })));
+    }
+    assert_eq!(results, 1, "the result went out before");
+    rig.service.shutdown().await;
 }

@@ -66,7 +66,12 @@ fn bench_siguo_views(c: &mut Criterion, options: &RenderOptions) {
         out: false,
     });
     let sheet = |viewer, bottom| SiguoSheet {
-        view: SiguoView::new(&position, &SiguoReveals::default(), SiguoViewMode::Dark, viewer),
+        view: SiguoView::new(
+            &position,
+            &SiguoReveals::default(),
+            SiguoViewMode::Dark,
+            viewer,
+        ),
         bottom,
         seats: seats.clone(),
         last: None,

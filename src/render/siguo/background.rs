@@ -10,9 +10,11 @@ use junqi_rules::siguo::geometry::{self, CAMPS, HEADQUARTERS};
 use junqi_rules::siguo::{SiguoPost, SiguoSeat};
 
 use super::look::{HEIGHT, STEP, TILE_H, TILE_W, WIDTH, at, centre, colours};
+use crate::render::encode::png_rows;
 use crate::render::layout::{
     CAMP_FILL, HQ_FILL, INK, PANEL_BG, RAIL, RAIL_TIE, ROAD, STATION_FILL, WOOD,
 };
+use crate::render::palette::siguo_palette;
 use crate::render::raster;
 
 static BACKGROUNDS: [OnceLock<RgbImage>; 4] = [
@@ -25,6 +27,23 @@ static BACKGROUNDS: [OnceLock<RgbImage>; 4] = [
 /// The empty board with `bottom`'s arm at the bottom.
 pub fn background(bottom: SiguoSeat) -> &'static RgbImage {
     BACKGROUNDS[bottom.index()].get_or_init(|| draw(bottom))
+}
+
+static BACKGROUND_ROWS: [OnceLock<Vec<u8>>; 4] = [
+    OnceLock::new(),
+    OnceLock::new(),
+    OnceLock::new(),
+    OnceLock::new(),
+];
+
+/// [`background`] in the 四国 palette, laid out as PNG rows (a filter byte, then the row).
+pub fn background_rows(bottom: SiguoSeat) -> &'static [u8] {
+    BACKGROUND_ROWS[bottom.index()].get_or_init(|| {
+        let image = background(bottom);
+        let mut indices = Vec::new();
+        siguo_palette().indices(image, &mut indices);
+        png_rows(&indices, image.width() as usize)
+    })
 }
 
 fn draw(bottom: SiguoSeat) -> RgbImage {

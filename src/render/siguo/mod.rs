@@ -16,9 +16,9 @@ mod tiles;
 use image::RgbImage;
 use junqi_rules::siguo::{SiguoPost, SiguoSeat, SiguoView};
 
-use super::canvas::Canvas;
+use super::canvas::{Canvas, Touched};
 use super::codec::{IndexedImage, encode_png};
-use super::encode::{LANGUAGE_KEYWORD, png_rows};
+use super::encode::LANGUAGE_KEYWORD;
 use super::layout::{INK, INK_SOFT, LAST_ATTACK, LAST_MOVE, TURN_GLOW};
 use super::palette::siguo_palette;
 use super::text::{Align, Face, Fonts, fonts};
@@ -79,8 +79,8 @@ pub fn render_siguo_png(
     for seat in SiguoSeat::ALL {
         draw_seat(&mut canvas, fonts, sheet, seat, options);
     }
-    drop(canvas);
-    encode(&image, options)
+    let touched = canvas.into_touched();
+    encode(&image, &touched, sheet.bottom, options)
 }
 
 fn draw_last(canvas: &mut Canvas, last: SiguoLastAction, bottom: SiguoSeat) {
@@ -185,11 +185,28 @@ fn draw_seat(
     }
 }
 
-fn encode(image: &RgbImage, options: &RenderOptions) -> Result<Vec<u8>, RenderError> {
+/// Codes the image: the empty board's PNG rows (indexed once per bottom seat), with only the
+/// runs this render drew on indexed again.
+fn encode(
+    image: &RgbImage,
+    touched: &Touched,
+    bottom: SiguoSeat,
+    options: &RenderOptions,
+) -> Result<Vec<u8>, RenderError> {
     let palette = siguo_palette();
-    let mut indices = Vec::new();
-    palette.indices(image, &mut indices);
-    let rows = png_rows(&indices, image.width() as usize);
+    let width = image.width() as usize;
+    let mut rows = background::background_rows(bottom).to_vec();
+    let pixels = image.as_raw();
+    touched.for_each_run(|y, start, end| {
+        let end = end.min(width);
+        if start >= end {
+            return;
+        }
+        let from = (y * width + start) * 3;
+        let to = (y * width + end) * 3;
+        let at = y * (width + 1) + 1;
+        palette.index_span(&pixels[from..to], &mut rows[at + start..at + end]);
+    });
     let step = STEP as usize;
     Ok(encode_png(&IndexedImage {
         width: image.width(),

@@ -110,12 +110,8 @@ fn distance(a: [f32; 3], b: [f32; 3]) -> f32 {
 impl Palette {
     /// The board's palette: solids first, then ramps; duplicates dropped, at most 256.
     fn board() -> Palette {
-        let mut colours: Vec<Rgb> = Vec::with_capacity(256);
-        let mut add = |colour: Rgb| {
-            if colours.len() < 256 && !colours.contains(&colour) {
-                colours.push(colour);
-            }
-        };
+        let mut colours: Vec<Rgb> = Vec::with_capacity(300);
+        let mut add = |colour: Rgb| colours.push(colour);
         SOLIDS.iter().chain(&EXTRA_SOLIDS).for_each(|c| add(*c));
         for amount in -8..=8 {
             add(WOOD.map(|channel| (channel as i32 + amount).clamp(0, 255) as u8));
@@ -145,12 +141,8 @@ impl Palette {
     /// ramps to the surfaces they meet (the 翻翻棋 palette has no room left for four seats).
     fn siguo() -> Palette {
         use super::siguo::look::{PIECE_FACE, SEAT_COLOURS};
-        let mut colours: Vec<Rgb> = Vec::with_capacity(256);
-        let mut add = |colour: Rgb| {
-            if colours.len() < 256 && !colours.contains(&colour) {
-                colours.push(colour);
-            }
-        };
+        let mut colours: Vec<Rgb> = Vec::with_capacity(300);
+        let mut add = |colour: Rgb| colours.push(colour);
         SOLIDS.iter().chain(&EXTRA_SOLIDS).for_each(|c| add(*c));
         add(PIECE_FACE);
         for seat in &SEAT_COLOURS {
@@ -202,7 +194,14 @@ impl Palette {
         Palette::new(colours)
     }
 
-    fn new(colours: Vec<Rgb>) -> Palette {
+    /// A palette of `candidates` in order, each colour once, the first 256 kept.
+    fn new(candidates: Vec<Rgb>) -> Palette {
+        let mut colours: Vec<Rgb> = Vec::with_capacity(256);
+        for colour in candidates {
+            if colours.len() < 256 && !colours.contains(&colour) {
+                colours.push(colour);
+            }
+        }
         Palette {
             colours,
             lookup: (0..BUCKETS).map(|_| AtomicU16::new(UNKNOWN)).collect(),

@@ -128,12 +128,17 @@ impl TileSet {
 
     /// Blits `sprite` (one of this set's) with the tile centred on `at`.
     pub fn blit(&self, sprite: &Stamp, canvas: &mut Canvas, at: (f32, f32)) {
-        canvas.stamp(
-            sprite,
-            at.0.round() as i32 - self.anchor.0,
-            at.1.round() as i32 - self.anchor.1,
-        );
+        stamp_centred(canvas, sprite, self.anchor, at);
     }
+}
+
+/// Stamps `stamp`, whose tile centre lies at `anchor` inside it, with that centre on `at`.
+pub fn stamp_centred(canvas: &mut Canvas, stamp: &Stamp, anchor: (i32, i32), at: (f32, f32)) {
+    canvas.stamp(
+        stamp,
+        at.0.round() as i32 - anchor.0,
+        at.1.round() as i32 - anchor.1,
+    );
 }
 
 fn draw_revealed(

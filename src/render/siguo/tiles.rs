@@ -13,7 +13,7 @@ use crate::render::canvas::Canvas;
 use crate::render::layout::TILE_SHADOW;
 use crate::render::raster::{self, Sprite, Stamp};
 use crate::render::text::{Face, Fonts};
-use crate::render::tiles::{face_of, name};
+use crate::render::tiles::{face_of, name, stamp_centred};
 
 /// Every tile of one script: per seat, its 12 shown kinds and its back.
 pub struct SiguoTiles {
@@ -72,11 +72,7 @@ impl SiguoTiles {
 
     /// Stamps `stamp` with its tile centred on `at`.
     pub fn blit(&self, stamp: &Stamp, canvas: &mut Canvas, at: (f32, f32)) {
-        canvas.stamp(
-            stamp,
-            at.0.round() as i32 - self.anchor.0,
-            at.1.round() as i32 - self.anchor.1,
-        );
+        stamp_centred(canvas, stamp, self.anchor, at);
     }
 }
 

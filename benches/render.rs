@@ -65,19 +65,19 @@ fn bench_siguo_views(c: &mut Criterion, options: &RenderOptions) {
         seconds_left: Some(17),
         out: false,
     });
-    let sheet = |viewer, bottom| SiguoSheet {
+    let sheet = |viewer| SiguoSheet {
         view: SiguoView::new(
             &position,
             &SiguoReveals::default(),
             SiguoViewMode::Dark,
             viewer,
         ),
-        bottom,
+        bottom: SiguoSheet::bottom_for(viewer),
         seats: seats.clone(),
         last: None,
     };
-    let east = sheet(SiguoViewer::Seat(SiguoSeat::East), SiguoSeat::East);
-    let public = sheet(SiguoViewer::Spectator, SiguoSeat::South);
+    let east = sheet(SiguoViewer::Seat(SiguoSeat::East));
+    let public = sheet(SiguoViewer::Spectator);
     c.bench_function("render_png siguo private view", |b| {
         b.iter(|| render_siguo_png(&east, options).expect("renders"))
     });

@@ -75,13 +75,9 @@ fn siguo_png(
         seconds_left: None,
         out: read.is_out(seat),
     });
-    let bottom = match viewer {
-        SiguoViewer::Seat(seat) => seat,
-        SiguoViewer::Spectator => SiguoSeat::South,
-    };
     let sheet = SiguoSheet {
         view: seen,
-        bottom,
+        bottom: SiguoSheet::bottom_for(viewer),
         seats,
         last: None,
     };

@@ -7,7 +7,8 @@ use std::process::Command;
 
 use common::board_text;
 
-fn render(args: &[&str]) -> std::process::Output {
+/// Runs `junqi-bot render ARGS` (the 四国 render tests use it too).
+pub(crate) fn render(args: &[&str]) -> std::process::Output {
     Command::new(env!("CARGO_BIN_EXE_junqi-bot"))
         .arg("render")
         .args(args)

@@ -4,8 +4,6 @@
 //! --variant siguo` through the real binary. Refresh the goldens with
 //! `UPDATE_GOLDEN=1 cargo nextest run -E 'test(siguo_golden)'` and look at them first.
 
-use std::process::Command;
-
 use junqi::config::Language;
 use junqi::game::Kind;
 use junqi::render::{RenderOptions, SeatLabel, SiguoLastAction, SiguoSheet, render_siguo_png};
@@ -14,6 +12,7 @@ use junqi_rules::siguo::{
     SiguoPiece, SiguoPosition, SiguoReveals, SiguoSeat, SiguoView, SiguoViewMode, SiguoViewer,
 };
 
+use crate::cli_render::render;
 use crate::render::check_golden;
 
 /// Four classic layouts after `actions` actions picked by a fixed sequence, with the
@@ -58,13 +57,9 @@ fn sheet(
         seconds_left: (seat == position.turn).then_some(37),
         out: position.is_out(seat),
     });
-    let bottom = match viewer {
-        SiguoViewer::Seat(seat) => seat,
-        SiguoViewer::Spectator => SiguoSeat::South,
-    };
     SiguoSheet {
         view: SiguoView::new(position, reveals, SiguoViewMode::Dark, viewer),
-        bottom,
+        bottom: SiguoSheet::bottom_for(viewer),
         seats,
         last,
     }
@@ -115,14 +110,6 @@ fn the_image_shows_only_what_its_viewer_was_shown() {
     let north_before = png(&sheet(&position, &reveals, last, owner), language);
     let north_after = png(&sheet(&changed, &reveals, last, owner), language);
     assert_ne!(north_before, north_after, "North sees its own piece change");
-}
-
-fn render(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_junqi-bot"))
-        .arg("render")
-        .args(args)
-        .output()
-        .expect("run junqi-bot")
 }
 
 #[test]

@@ -14,7 +14,7 @@ pub(super) mod look;
 mod tiles;
 
 use image::RgbImage;
-use junqi_rules::siguo::{SiguoPost, SiguoSeat, SiguoView};
+use junqi_rules::siguo::{SiguoPost, SiguoSeat, SiguoView, SiguoViewer};
 
 use super::canvas::{Canvas, Touched};
 use super::codec::{IndexedImage, encode_png};
@@ -55,6 +55,16 @@ pub struct SiguoSheet {
     /// By seat index: South, East, North, West.
     pub seats: [SeatLabel; 4],
     pub last: Option<SiguoLastAction>,
+}
+
+impl SiguoSheet {
+    /// The seat drawn at the bottom for `viewer`: a player's own arm, South for everyone else.
+    pub fn bottom_for(viewer: SiguoViewer) -> SiguoSeat {
+        match viewer {
+            SiguoViewer::Seat(seat) => seat,
+            SiguoViewer::Spectator => SiguoSeat::South,
+        }
+    }
 }
 
 /// Draws `sheet` as a PNG in `options`' language.

@@ -353,13 +353,15 @@ async fn post_one(
     if let Some(crate::service::GameEvent::Ended { game }) = message.reply.event {
         turns.ended(http, game).await;
     }
+    // `message` is dropped only after this: a game's end holds the service's final standings
+    // (its receipt) until its result has reached the thread's channel too.
     if let Some(parent) = parent {
         threads
             .conclude(http, channel, parent, &message.reply)
             .await;
     }
     if message.reply.event == Some(crate::service::GameEvent::RoomClosed) {
-        threads.close_unused(http, channel).await;
+        threads.close_unused(http, channel, &message.reply).await;
     }
 }
 

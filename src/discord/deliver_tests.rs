@@ -98,3 +98,61 @@ async fn slow_answers_are_deferred_then_followed_up() {
         .count();
     assert_eq!(deferrals, 2);
 }
+
+/// A tournament room that closes before its game began (the store failed as it opened): the
+/// closing line goes to its thread, the thread is archived, and the notice in the channel that
+/// grew the thread is struck through with that line, so nobody looks for a game there.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_closed_room_strikes_its_notice_through_and_archives_its_thread() {
+    use crate::service::{GameEvent, Outbound, RoomRequest, Rooms};
+    use crate::store::Place;
+    use std::sync::Arc;
+
+    let fake = FakeDiscord::start().await;
+    let http = Arc::new(
+        serenity::HttpBuilder::new("fake-token")
+            .proxy(fake.base_url())
+            .ratelimiter_disabled(true)
+            .application_id(serenity::ApplicationId::new(payloads::APPLICATION_ID))
+            .build(),
+    );
+    let threads = Arc::new(super::super::threads::Threads::default());
+    let rooms = super::super::tournament::ThreadRooms {
+        http: Arc::new(tokio::sync::SetOnce::new_with(Some(http.clone()))),
+        threads: threads.clone(),
+    };
+    let channel = Place {
+        guild: payloads::GUILD_ID,
+        channel: payloads::CHANNEL_ID,
+    };
+    let room = rooms
+        .open(RoomRequest {
+            channel,
+            tournament: 4,
+            number: 2,
+            names: ["ann".into(), "bo".into()],
+            quick_match: None,
+        })
+        .await
+        .expect("a room opens");
+    let thread = fake.threads().pop().expect("a thread");
+    assert_eq!((thread.id, thread.parent), (room.channel, channel.channel));
+
+    let closing = "No game starts here: the store failed. The pairing is tried again.";
+    let message = Outbound {
+        place: room,
+        reply: Reply::public(vec![closing.into()]).with_event(GameEvent::RoomClosed),
+    };
+    let turns = super::super::turns::TurnMessages::default();
+    super::post_one(&http, &threads, &turns, message).await;
+
+    let notice = fake.message(thread.message).expect("the notice");
+    assert_eq!(notice.content, format!("~~ann vs bo · #4-2~~\n{closing}"));
+    let in_thread: Vec<String> = fake
+        .messages_in(room.channel)
+        .into_iter()
+        .map(|message| message.content)
+        .collect();
+    assert_eq!(in_thread, vec![closing.to_string()]);
+    assert!(fake.threads().iter().all(|thread| thread.archived));
+}

@@ -12,8 +12,8 @@ use std::sync::Mutex;
 
 use poise::serenity_prelude as serenity;
 use serenity::{
-    ChannelId, ChannelType, CreateInteractionResponse, CreateThread, EditThread, Http, HttpError,
-    MessageId,
+    ChannelId, ChannelType, CreateAllowedMentions, CreateInteractionResponse, CreateThread,
+    EditMessage, EditThread, Http, HttpError, MessageId,
 };
 
 use super::deliver::{self, Origin};
@@ -28,10 +28,12 @@ const MISSING_PERMISSIONS: isize = 50013;
 /// Discord's longest thread name.
 const MAX_THREAD_NAME: usize = 100;
 
-/// The threads this bot made for games: thread → the channel it belongs to.
+/// The threads this bot made for games: thread → the channel it belongs to, and for a room
+/// grown from a notice (a tournament's or a quick match's), that notice and its text.
 #[derive(Default)]
 pub struct Threads {
     parents: Mutex<HashMap<ChannelId, ChannelId>>,
+    notices: Mutex<HashMap<ChannelId, (MessageId, String)>>,
 }
 
 /// Why a game plays in the channel rather than in a thread.
@@ -46,9 +48,17 @@ pub enum NoThread {
 }
 
 impl Threads {
-    /// A thread made elsewhere (a tournament game's) belongs to `parent`.
-    pub fn adopt(&self, thread: ChannelId, parent: ChannelId) {
+    /// A room's thread, grown from `notice` (reading `text`) in `parent`: when the room closes
+    /// unused, the notice says so instead of pointing at a game that never began.
+    pub fn adopt_room(
+        &self,
+        thread: ChannelId,
+        parent: ChannelId,
+        notice: MessageId,
+        text: String,
+    ) {
         self.remember(thread, parent);
+        lock(&self.notices).insert(thread, (notice, text));
     }
 
     fn remember(&self, thread: ChannelId, parent: ChannelId) {
@@ -56,9 +66,7 @@ impl Threads {
     }
 
     fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<ChannelId, ChannelId>> {
-        self.parents
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner())
+        lock(&self.parents)
     }
 
     /// The channel `channel` belongs to when it is a thread (asked from Discord when this
@@ -102,12 +110,23 @@ impl Threads {
 
     /// A thread opened for a game that could not start (its one line, why, is posted): it is
     /// archived, not locked, so a game the store took after all posts there after a restart.
-    pub async fn close_unused(&self, http: &Http, thread: ChannelId) {
+    /// A room's notice is struck through and followed by the closing line (`closing`).
+    pub async fn close_unused(&self, http: &Http, thread: ChannelId, closing: &Reply) {
         let archive = EditThread::new().archived(true);
         if let Err(error) = thread.edit_thread(http, archive).await {
             tracing::warn!("could not archive unused thread {thread}: {error}");
         }
-        self.lock().remove(&thread);
+        let parent = self.lock().remove(&thread);
+        let notice = lock(&self.notices).remove(&thread);
+        if let (Some(parent), Some((notice, text))) = (parent, notice) {
+            let content = format!("~~{text}~~\n{}", closing.text());
+            let edit = EditMessage::new()
+                .content(content)
+                .allowed_mentions(CreateAllowedMentions::new());
+            if let Err(error) = parent.edit_message(http, notice, edit).await {
+                tracing::warn!("could not mark the notice of unused room {thread}: {error}");
+            }
+        }
     }
 }
 
@@ -121,6 +140,12 @@ pub fn in_thread_end(reply: &Reply, in_thread: bool) -> Reply {
             .retain(|button| button.id != ButtonId::Rematch);
     }
     reply
+}
+
+fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    mutex
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
 fn classify(error: &serenity::Error) -> NoThread {

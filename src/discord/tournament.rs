@@ -110,13 +110,13 @@ impl Rooms for ThreadRooms {
                 .await
                 .map_err(|error| tracing::warn!("tournament game notice: {error}"))
                 .ok()?;
-            let builder = CreateThread::new(name).kind(ChannelType::PublicThread);
+            let builder = CreateThread::new(name.clone()).kind(ChannelType::PublicThread);
             let thread = channel
                 .create_thread_from_message(&http, notice.id, builder)
                 .await
                 .map_err(|error| tracing::warn!("tournament game thread: {error}"))
                 .ok()?;
-            threads.adopt(thread.id, channel);
+            threads.adopt_room(thread.id, channel, notice.id, name);
             Some(Place {
                 guild: request.channel.guild,
                 channel: thread.id.get(),

@@ -75,7 +75,7 @@ pub use settings::{Key as SettingKey, MAX_LIVE_GAMES, Settings};
 pub use tournament::{OpenedRoom, RoomRequest, Rooms};
 pub use types::{
     AI_USER, Announcement, Attachment, Caller, Command, FileKind, GameEvent, Member, Opponent,
-    Outbound, Reply, Rights, Tongues, TournamentCommand,
+    Outbound, Receipt, Reply, Rights, Tongues, TournamentCommand,
 };
 
 use crate::config::Shards;

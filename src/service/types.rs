@@ -297,6 +297,47 @@ pub struct Reply {
     pub event: Option<GameEvent>,
     /// A tournament's announcement, or an edit of it.
     pub announcement: Option<Announcement>,
+    /// Held while this reply, a game's end, is on its way: a front end drops it once the reply
+    /// and everything it brings about (the result in a thread's channel) have been delivered.
+    pub receipt: Receipt,
+}
+
+/// A game's end is presented once its reply has been delivered where members read it, not
+/// merely handed to a front end: what must follow it (a tournament's final standings) waits
+/// until the front end drops the reply that carries this. Only the reply itself holds it: a
+/// copy of a reply carries an empty receipt, so a front end that keeps a copy holds up nothing.
+#[derive(Default)]
+pub struct Receipt(Option<std::sync::Arc<tokio::sync::OwnedSemaphorePermit>>);
+
+impl Receipt {
+    pub(super) fn holding(permit: std::sync::Arc<tokio::sync::OwnedSemaphorePermit>) -> Receipt {
+        Receipt(Some(permit))
+    }
+}
+
+impl Clone for Receipt {
+    fn clone(&self) -> Receipt {
+        Receipt(None)
+    }
+}
+
+/// Receipts say nothing about what a reply shows.
+impl PartialEq for Receipt {
+    fn eq(&self, _: &Receipt) -> bool {
+        true
+    }
+}
+
+impl Eq for Receipt {}
+
+impl std::fmt::Debug for Receipt {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(if self.0.is_some() {
+            "Receipt(held)"
+        } else {
+            "Receipt"
+        })
+    }
 }
 
 impl Reply {

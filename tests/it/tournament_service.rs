@@ -266,7 +266,8 @@ async fn the_final_standings_follow_the_result_of_a_game_played_out_after_time_i
     loop {
         let message = next(&mut outbound, |_| true).await;
         let over = message.reply.text().contains("is over");
-        said.push(message);
+        // A copy: the message itself is delivered (dropped) here, as a front end would.
+        said.push(message.clone());
         if over {
             break;
         }
@@ -284,5 +285,36 @@ async fn the_final_standings_follow_the_result_of_a_game_played_out_after_time_i
         text.contains("🥇 p2 (2), 🥈 p1 (0)"),
         "the game played out counts: {text}"
     );
+    service.shutdown().await;
+}
+
+/// A front end still delivering the end of the last game (on Discord: posting it in its thread,
+/// then its result in the channel) holds up the final standings: they wait for that delivery,
+/// not merely for the hand-over, so they cannot overtake the result where members read it.
+#[tokio::test]
+async fn the_final_standings_wait_until_the_front_end_has_delivered_the_last_result() {
+    let (service, mut outbound, _store) = start(Surface::Console).await;
+    service
+        .handle(caller(1), create_for(1, 1, Rights::all(), true))
+        .await;
+    for user in [1, 2] {
+        service.handle(caller(user), join()).await;
+    }
+    let held = next(&mut outbound, |m| {
+        matches!(m.reply.event, Some(GameEvent::Ended { .. }))
+    })
+    .await;
+    let early = tokio::time::timeout(
+        Duration::from_millis(600),
+        next(&mut outbound, |m| m.reply.text().contains("is over")),
+    )
+    .await;
+    assert!(
+        early.is_err(),
+        "the final standings came while the last result was still being delivered"
+    );
+    drop(held);
+    let last = next(&mut outbound, |m| m.reply.text().contains("is over")).await;
+    assert_eq!(last.place, CHANNEL);
     service.shutdown().await;
 }

@@ -78,24 +78,35 @@ pub(in crate::service) fn spawn(
     let ready = futures_util::FutureExt::now_or_never(&mut turn);
     let task = tokio::spawn(async move {
         // Never closed: an error cannot happen, and would leave nothing to wait for.
-        let _turn: Option<OwnedSemaphorePermit> = match ready {
+        let turn: Option<OwnedSemaphorePermit> = match ready {
             Some(taken) => taken.ok(),
             None => turn.await.ok(),
         };
-        run(rx, outbound).await;
+        run(rx, outbound, turn.map(Arc::new)).await;
     });
     (tx, task)
 }
 
-async fn run(mut rx: mpsc::Receiver<Item>, outbound: mpsc::UnboundedSender<Outbound>) {
+/// Delivers each item in order while holding `turn`, the game's baton; a game's end carries a
+/// share of it in its reply's receipt, so the baton comes free (and the end counts as
+/// presented) only once the front end has delivered that reply too.
+async fn run(
+    mut rx: mpsc::Receiver<Item>,
+    outbound: mpsc::UnboundedSender<Outbound>,
+    turn: Option<Arc<OwnedSemaphorePermit>>,
+) {
     let mut last = LastPicture::default();
     while let Some(Item { shown, to, ledger }) = rx.recv().await {
-        let reply = match shown {
+        let mut reply = match shown {
             Shown::Said(said, voice) => tell::said(&said, voice),
             Shown::Happened(happened) => {
                 crate::timings::within(ledger, present(*happened, &mut last)).await
             }
         };
+        let ended = matches!(reply.event, Some(crate::service::GameEvent::Ended { .. }));
+        if let (true, Some(turn)) = (ended, &turn) {
+            reply.receipt = crate::service::Receipt::holding(turn.clone());
+        }
         match to {
             // A caller that stopped waiting (a front end shutting down) needs nothing.
             Sink::Caller(caller) => {

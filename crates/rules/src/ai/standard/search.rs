@@ -16,7 +16,7 @@ use super::StandardSettings;
 use super::belief::Belief;
 use crate::game::attack::resolve_under;
 use crate::game::deal::below;
-use crate::game::{Action, AttackResult, Board, Colour, Kind, Outcome, Rules};
+use crate::game::{Action, AttackResult, Board, Colour, Kind, Outcome, Rules, Square};
 use crate::standard::StandardPosition;
 
 /// A won game, less the plies it takes (faster wins score higher).
@@ -31,11 +31,11 @@ const BOARD_CAP: i32 = 3_000;
 const WIN_DECAY: i32 = 150;
 /// A root move scoring this far below the best so far is only bounded, not scored exactly.
 const ROOT_MARGIN: i32 = 400;
-/// A flag with no mine left, and a bonus per post our nearest mover is from the enemy flag
-/// (counted within `APPROACH_RANGE` moves).
+/// A flag with no mine left, and a bonus per move our nearest mover is from the enemy flag,
+/// half of it for the second nearest (counted within `APPROACH_RANGE` moves).
 const FLAG_UNGUARDED: i32 = 200;
-const APPROACH: i32 = 25;
-const APPROACH_RANGE: u8 = 6;
+const APPROACH: i32 = 40;
+const APPROACH_RANGE: u8 = 10;
 
 /// What the search decided and how much it looked at.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -470,13 +470,26 @@ pub(crate) fn evaluate(board: &Board, side: Colour) -> i32 {
             score -= sign * FLAG_UNGUARDED;
         }
         if let Some(flag) = flags[colour.other().index()] {
-            let nearest = board
-                .movers(colour)
-                .map(|(square, piece)| distance(piece.kind, square, flag))
-                .min()
-                .unwrap_or(APPROACH_RANGE);
-            score += sign * APPROACH * i32::from(APPROACH_RANGE.saturating_sub(nearest));
+            score += sign * approach(board, colour, flag);
         }
     }
     score
+}
+
+/// How close `colour`'s two nearest movers are to the enemy flag on `flag`. The second one
+/// counts too: when the nearest is blocked or traded off, the attack that follows it is
+/// already under way (明棋's hard level otherwise shuffled into the 300-move draw against a
+/// random mover, 24 of 200 games).
+fn approach(board: &Board, colour: Colour, flag: Square) -> i32 {
+    let mut nearest = [APPROACH_RANGE; 2];
+    for (square, piece) in board.movers(colour) {
+        let moves = distance(piece.kind, square, flag);
+        if moves < nearest[0] {
+            nearest = [moves, nearest[0]];
+        } else if moves < nearest[1] {
+            nearest[1] = moves;
+        }
+    }
+    let closeness = |moves: u8| i32::from(APPROACH_RANGE.saturating_sub(moves));
+    APPROACH * closeness(nearest[0]) + APPROACH / 2 * closeness(nearest[1])
 }

@@ -250,3 +250,31 @@ fn each_level_searches_more_than_the_one_below() {
         }
     }
 }
+
+/// Black's flag on B12 with a mine beside it, Red's nearest attacker on D9, and Red's second
+/// mover, a colonel, on `second`.
+fn two_attackers(second: &str) -> crate::standard::StandardPosition {
+    let mut position: crate::standard::StandardPosition =
+        ".,BF,BM,.,B4/.,.,.,.,./.,.,.,.,./.,.,.,R5,./.,.,.,.,./.,.,.,.,./\
+         .,.,.,.,./.,.,.,.,./.,.,.,.,./.,.,.,.,./.,.,.,.,./.,RF,.,.,. R 0 50"
+            .parse()
+            .expect("a position");
+    let colonel = crate::game::Piece::new(Colour::Red, Kind::Colonel);
+    position
+        .board
+        .set(square(second), crate::game::Cell::Revealed(colonel));
+    position
+}
+
+/// Not only the nearest attacker pulls towards the enemy flag: a second one on its way is worth
+/// more than one further back, so an attack does not stall when its spearhead is blocked.
+#[test]
+fn a_second_attacker_nearer_the_enemy_flag_is_worth_more() {
+    // On an empty board a colonel on C4 is 5 moves from B12, one on D6 is 4 (the rails).
+    let behind = search::evaluate(&two_attackers("C4").board, Colour::Red);
+    let on_its_way = search::evaluate(&two_attackers("D6").board, Colour::Red);
+    assert!(
+        on_its_way > behind,
+        "on its way {on_its_way}, behind {behind}"
+    );
+}

@@ -13,12 +13,20 @@
 //! ```
 
 mod action;
+mod banner;
+mod deal;
 pub mod geometry;
 mod notation;
 mod play;
+mod points;
 mod position;
 mod post;
 mod post_set;
+mod record;
+mod record_file;
+mod round;
+mod round_play;
+mod round_view;
 mod seat;
 mod view;
 
@@ -38,11 +46,20 @@ mod test_board;
 mod view_tests;
 
 pub use action::{SiguoAction, SiguoActionParseError};
+pub use banner::{Banner, Banners, HEADQUARTERS_POSTS, placed_pieces};
+pub use deal::{Shares, SiguoDeal, SiguoDealError, deal_shares, is_weak, pick_order};
 pub use notation::{SiguoCellProblem, SiguoNotationError};
 pub use play::{OutReason, SiguoActionError, SiguoJudgement, SiguoOutcome, attack_result};
+pub use points::{LEAVER_MOVES_FOR_STAKE, Leaver, SiguoStage, deltas, stake};
 pub use position::{SiguoPiece, SiguoPieceError, SiguoPosition, SiguoRules};
 pub use post::{CENTRE_POSTS, GRID, POSTS, SiguoPost, SiguoPostError};
 pub use post_set::{PostSet, PostSetIter};
+pub use record::{SIGUO_RECORD_VERSION, SiguoEvent, SiguoOptions, SiguoRecord, SiguoReplayError};
+pub use record_file::{
+    SiguoRecordFileError, check_siguo_record_file, parse_siguo_record_file, write_siguo_record_file,
+};
+pub use round::{DRAW_PROPOSALS, SiguoPhase, SiguoRound, SiguoRoundError, TIMEOUTS_TO_LEAVE};
+pub use round_play::SiguoPlayed;
 pub use seat::{SiguoSeat, SiguoSeatError, Team};
 pub use view::{
     SiguoReveals, SiguoView, SiguoViewCell, SiguoViewMode, SiguoViewModeError, SiguoViewer,

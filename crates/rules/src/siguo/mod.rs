@@ -41,6 +41,8 @@ mod play_tests;
 #[cfg(test)]
 mod post_tests;
 #[cfg(test)]
+mod round_tests;
+#[cfg(test)]
 mod test_board;
 #[cfg(test)]
 mod view_tests;

@@ -449,6 +449,11 @@ impl SiguoRound {
     /// random valid layout from `seed` if it has none (§18, §10).
     pub fn deployment_expired(&mut self, seed: u64) -> Result<(), SiguoRoundError> {
         self.require_live()?;
+        match self.phase() {
+            SiguoPhase::Picking => return Err(SiguoRoundError::StillPicking),
+            SiguoPhase::Deploying => {}
+            _ => return Err(SiguoRoundError::NotDeploying),
+        }
         for seat in SiguoSeat::ALL {
             if self.phase() != SiguoPhase::Deploying {
                 break;
@@ -462,10 +467,7 @@ impl SiguoRound {
             };
             self.commit(seat, layout)?;
         }
-        match self.phase() {
-            SiguoPhase::Picking => Err(SiguoRoundError::StillPicking),
-            _ => Ok(()),
-        }
+        Ok(())
     }
 
     fn random_layout(&self, seat: SiguoSeat, seed: u64) -> Result<Layout, SiguoRoundError> {

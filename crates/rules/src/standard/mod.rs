@@ -31,6 +31,8 @@ mod round;
 mod view;
 
 #[cfg(test)]
+mod army_tests;
+#[cfg(test)]
 mod game_tests;
 #[cfg(test)]
 mod layout_tests;

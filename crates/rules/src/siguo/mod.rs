@@ -25,6 +25,7 @@ mod post_set;
 mod record;
 mod record_file;
 mod round;
+mod round_deal;
 mod round_play;
 mod round_view;
 mod seat;
@@ -40,6 +41,8 @@ mod notation_tests;
 mod play_tests;
 #[cfg(test)]
 mod post_tests;
+#[cfg(test)]
+mod round_life_tests;
 #[cfg(test)]
 mod round_tests;
 #[cfg(test)]

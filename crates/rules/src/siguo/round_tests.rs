@@ -25,7 +25,7 @@ pub(super) fn classic() -> Layout {
 }
 
 /// A standard-deal round in play: every seat deployed the classic layout.
-fn playing(first: SiguoSeat) -> SiguoRound {
+pub(super) fn playing(first: SiguoSeat) -> SiguoRound {
     let mut round = SiguoRound::new(options(SiguoDeal::Standard, 1), first);
     for seat in SiguoSeat::ALL {
         round.set_draft(seat, classic()).expect("a valid layout");
@@ -36,7 +36,11 @@ fn playing(first: SiguoSeat) -> SiguoRound {
 }
 
 /// A round in play on a board of `pieces` (`("SB1", "SF")`) with these banners.
-fn crafted(pieces: &[(&str, &str)], banners: [Banner; 4], turn: SiguoSeat) -> SiguoRound {
+pub(super) fn crafted(
+    pieces: &[(&str, &str)],
+    banners: [Banner; 4],
+    turn: SiguoSeat,
+) -> SiguoRound {
     let mut round = SiguoRound::new(options(SiguoDeal::Standard, 1), turn);
     let mut position = SiguoPosition::empty(turn);
     for (post, code) in pieces {
@@ -57,7 +61,7 @@ fn crafted(pieces: &[(&str, &str)], banners: [Banner; 4], turn: SiguoSeat) -> Si
 }
 
 /// A quiet legal action of the seat to act (onto an empty post).
-fn quiet_action(round: &SiguoRound) -> SiguoAction {
+pub(super) fn quiet_action(round: &SiguoRound) -> SiguoAction {
     let position = round.position().expect("in play");
     round
         .legal_actions()

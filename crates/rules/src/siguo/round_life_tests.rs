@@ -132,12 +132,13 @@ fn a_player_already_out_cannot_leave() {
 #[test]
 fn a_draw_needs_every_player_still_in() {
     type Call = fn(&mut SiguoRound) -> Result<(), SiguoRoundError>;
-    let rows: Vec<(
-        &str,
+    type Row = (
+        &'static str,
         Vec<Call>,
         Result<(), SiguoRoundError>,
         Option<SiguoOutcome>,
-    )> = vec![
+    );
+    let rows: Vec<Row> = vec![
         (
             "all three accept",
             vec![

@@ -19,7 +19,8 @@ fn with_back(row3: &str, row2: &str, row1: &str) -> String {
 /// A row per rule, each layout checked against its own pieces: accepted, or the rule and post.
 #[test]
 fn each_rule_holds_for_any_army_with_its_post() {
-    let rows: Vec<(&str, String, Option<(DeploymentRule, &str)>)> = vec![
+    type Row = (&'static str, String, Option<(DeploymentRule, &'static str)>);
+    let rows: Vec<Row> = vec![
         (
             "six mines may use row 3",
             with_back("M,.,9,.,1", "M,M,1,6,M", "5,F,M,M,4"),

@@ -44,6 +44,8 @@ mod post_tests;
 #[cfg(test)]
 mod round_life_tests;
 #[cfg(test)]
+mod round_props;
+#[cfg(test)]
 mod round_tests;
 #[cfg(test)]
 mod test_board;

@@ -236,7 +236,10 @@ pub fn check_siguo_record_file(
     let mut notes = notes.into_iter();
     let mut mismatch = None;
     let round = SiguoRound::replay_observed(&record, |round, event| {
-        let (SiguoEvent::Act(action), Some((line, written))) = (event, notes.next()) else {
+        let SiguoEvent::Act(action) = event else {
+            return;
+        };
+        let Some((line, written)) = notes.next() else {
             return;
         };
         let found = round.last_judgement().map(|judgement| judgement.verdict);

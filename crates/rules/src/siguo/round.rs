@@ -19,7 +19,7 @@ use super::position::SiguoPosition;
 use super::post::SiguoPost;
 use super::record::SiguoReplayError;
 use super::record::{SIGUO_RECORD_VERSION, SiguoEvent, SiguoOptions, SiguoRecord};
-use super::seat::{SiguoSeat, Team};
+use super::seat::SiguoSeat;
 use super::view::SiguoReveals;
 use crate::standard::{Army, DeploymentError, Layout};
 
@@ -123,6 +123,41 @@ pub(super) struct Proposal {
     pub accepted: [bool; 4],
 }
 
+/// One live 四国 game, from the deal to the end, as the bot's service holds it.
+///
+/// ```
+/// use junqi_rules::siguo::{
+///     SiguoDeal, SiguoOptions, SiguoOutcome, SiguoPhase, SiguoRound, SiguoSeat, SiguoViewCell,
+///     SiguoViewer, Team,
+/// };
+/// use junqi_rules::standard::Preset;
+///
+/// let options = SiguoOptions { deal: SiguoDeal::Standard, seed: 7, ..SiguoOptions::default() };
+/// let mut round = SiguoRound::new(options, SiguoSeat::East);
+/// let classic = Preset::named("classic").unwrap().layout();
+/// for seat in SiguoSeat::ALL {
+///     round.set_draft(seat, classic).unwrap();
+///     round.confirm(seat).unwrap();
+/// }
+/// assert_eq!(round.phase(), SiguoPhase::Playing);
+/// let action = round.legal_actions()[0];
+/// let played = round.act(SiguoSeat::East, action).unwrap();
+/// assert_eq!(played.outcome, None);
+/// assert_eq!(round.to_act(), Some(SiguoSeat::North));
+///
+/// // West sees its own pieces, and East's as backs only.
+/// let west = round.view(SiguoViewer::Seat(SiguoSeat::West));
+/// assert_eq!(west.cell(action.to), SiguoViewCell::Unshown(SiguoSeat::East));
+///
+/// // South and North leave: East and West win; early leavers earn the others nothing.
+/// round.leave(SiguoSeat::North).unwrap();
+/// round.leave(SiguoSeat::South).unwrap();
+/// assert_eq!(round.outcome(), Some(SiguoOutcome::Win(Team::EastWest)));
+/// assert_eq!(round.point_deltas([0, 200, 0, 900]), Some([-2, 0, -2, 0]));
+///
+/// // The record rebuilds the round exactly.
+/// assert_eq!(SiguoRound::replay(round.record()).unwrap(), round);
+/// ```
 #[derive(Clone, PartialEq, Eq)]
 pub struct SiguoRound {
     pub(super) record: SiguoRecord,
@@ -418,76 +453,5 @@ impl SiguoRound {
         }
         self.phase = Phase::Playing(Box::new(play));
         self.outcome = outcome;
-    }
-
-    // Leaving, at any time.
-
-    /// `seat` leaves (逃跑): out at once, and the others play on. Before play starts, it is
-    /// given a share and a random layout from the game's seed; a team whose players both left
-    /// loses at once.
-    pub fn leave(&mut self, seat: SiguoSeat) -> Result<(), SiguoRoundError> {
-        self.require_live()?;
-        if self.left[seat.index()].is_some() {
-            return Err(SiguoRoundError::AlreadyLeft);
-        }
-        if let Phase::Playing(play) = &self.phase
-            && play.position.is_out(seat)
-        {
-            return Err(SiguoRoundError::Out);
-        }
-        self.record.events.push(SiguoEvent::Leave(seat));
-        self.left[seat.index()] = Some(self.moves[seat.index()]);
-        match self.phase {
-            Phase::Picking => self.advance_picking(),
-            Phase::Deploying { .. } => {
-                self.maybe_start();
-            }
-            Phase::Playing(_) => self.leave_play(seat),
-        }
-        if self.outcome.is_none()
-            && let Some(team) = Team::BOTH
-                .into_iter()
-                .find(|team| team.seats().iter().all(|s| self.left[s.index()].is_some()))
-        {
-            self.finish(SiguoOutcome::Win(team.other()));
-        }
-        Ok(())
-    }
-
-    pub(super) fn finish(&mut self, outcome: SiguoOutcome) {
-        self.outcome = Some(outcome);
-        self.pending = None;
-    }
-
-    /// Whether `seat` is out: it left, or play removed it.
-    pub fn is_out(&self, seat: SiguoSeat) -> bool {
-        match &self.phase {
-            Phase::Playing(play) => play.position.is_out(seat),
-            _ => self.left[seat.index()].is_some(),
-        }
-    }
-
-    pub fn has_left(&self, seat: SiguoSeat) -> bool {
-        self.left[seat.index()].is_some()
-    }
-
-    /// The players who left, with the moves each had made: what the points need.
-    pub fn leavers(&self) -> Vec<super::points::Leaver> {
-        SiguoSeat::ALL
-            .into_iter()
-            .filter_map(|seat| {
-                let moves = self.left[seat.index()]?;
-                Some(super::points::Leaver { seat, moves })
-            })
-            .collect()
-    }
-
-    /// The points each seat gains or loses, for players with `points`, once the game is over.
-    pub fn point_deltas(&self, points: [i64; 4]) -> Option<[i64; 4]> {
-        Some(super::points::deltas(
-            points,
-            self.outcome?,
-            &self.leavers(),
-        ))
     }
 }

@@ -1,6 +1,6 @@
 //! Play in a hosted 四国 game (docs/rules.md §19–21): actions with the headquarters rules of
 //! the random deal and the raised flag (升军旗), timeouts, leaving during play, and draw
-//! proposals that need every player still in.
+//! proposals that need every player still in; leaving at any phase, and what the points need.
 
 use super::action::SiguoAction;
 use super::banner::Banner;
@@ -224,6 +224,75 @@ impl SiguoRound {
             self.finish(outcome);
         }
         Ok(seat)
+    }
+
+    /// `seat` leaves (逃跑): out at once, and the others play on. Before play starts, it is
+    /// given a share and a random layout from the game's seed; a team whose players both left
+    /// loses at once.
+    pub fn leave(&mut self, seat: SiguoSeat) -> Result<(), SiguoRoundError> {
+        self.require_live()?;
+        if self.left[seat.index()].is_some() {
+            return Err(SiguoRoundError::AlreadyLeft);
+        }
+        if let Phase::Playing(play) = &self.phase
+            && play.position.is_out(seat)
+        {
+            return Err(SiguoRoundError::Out);
+        }
+        self.record.events.push(SiguoEvent::Leave(seat));
+        self.left[seat.index()] = Some(self.moves[seat.index()]);
+        match self.phase {
+            Phase::Picking => self.advance_picking(),
+            Phase::Deploying { .. } => {
+                self.maybe_start();
+            }
+            Phase::Playing(_) => self.leave_play(seat),
+        }
+        if self.outcome.is_none()
+            && let Some(team) = Team::BOTH
+                .into_iter()
+                .find(|team| team.seats().iter().all(|s| self.left[s.index()].is_some()))
+        {
+            self.finish(SiguoOutcome::Win(team.other()));
+        }
+        Ok(())
+    }
+
+    pub(super) fn finish(&mut self, outcome: SiguoOutcome) {
+        self.outcome = Some(outcome);
+        self.pending = None;
+    }
+
+    /// Whether `seat` is out: it left, or play removed it.
+    pub fn is_out(&self, seat: SiguoSeat) -> bool {
+        match &self.phase {
+            Phase::Playing(play) => play.position.is_out(seat),
+            _ => self.left[seat.index()].is_some(),
+        }
+    }
+
+    pub fn has_left(&self, seat: SiguoSeat) -> bool {
+        self.left[seat.index()].is_some()
+    }
+
+    /// The players who left, with the moves each had made: what the points need.
+    pub fn leavers(&self) -> Vec<super::points::Leaver> {
+        SiguoSeat::ALL
+            .into_iter()
+            .filter_map(|seat| {
+                let moves = self.left[seat.index()]?;
+                Some(super::points::Leaver { seat, moves })
+            })
+            .collect()
+    }
+
+    /// The points each seat gains or loses, for players with `points`, once the game is over.
+    pub fn point_deltas(&self, points: [i64; 4]) -> Option<[i64; 4]> {
+        Some(super::points::deltas(
+            points,
+            self.outcome?,
+            &self.leavers(),
+        ))
     }
 
     /// `seat` leaves during play: its pieces leave the board, and the turn passes if it was

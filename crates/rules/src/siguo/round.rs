@@ -259,7 +259,7 @@ impl SiguoRound {
             SiguoEvent::Ready { seat, layout } => self.commit(seat, layout).map(|_| ()),
             SiguoEvent::RaiseFlag { seat, headquarters } => self.raise_flag(seat, headquarters),
             SiguoEvent::Act(action) => {
-                let seat = self.to_act().ok_or(SiguoRoundError::StillDeploying)?;
+                let seat = self.playing().map(|play| play.position.turn)?;
                 self.act(seat, action).map(|_| ())
             }
             SiguoEvent::Timeout => self.timeout().map(|_| ()),

@@ -63,7 +63,7 @@ impl Play {
 }
 
 impl SiguoRound {
-    fn playing(&self) -> Result<&Play, SiguoRoundError> {
+    pub(super) fn playing(&self) -> Result<&Play, SiguoRoundError> {
         self.require_live()?;
         match &self.phase {
             Phase::Picking => Err(SiguoRoundError::StillPicking),

@@ -134,8 +134,8 @@ impl Banners {
             .then_some(seat)
     }
 
-    /// A seat of `position` whose banner is `Marshal` and has no field marshal left must now
-    /// choose its flag; the seats that do, in turn order.
+    /// A seat still in whose banner is `Marshal` and has no field marshal left on `position`
+    /// must now choose its flag; the seats that do, in turn order.
     pub fn marshals_lost(&mut self, position: &SiguoPosition) -> Vec<SiguoSeat> {
         let mut choosing = Vec::new();
         for seat in SiguoSeat::ALL {
@@ -144,7 +144,8 @@ impl Banners {
                     .piece(post)
                     .is_some_and(|p| p.kind == Kind::Marshal)
             });
-            if self.banner[seat.index()] == Banner::Marshal && !has_marshal {
+            let in_game = !position.is_out(seat);
+            if self.banner[seat.index()] == Banner::Marshal && in_game && !has_marshal {
                 self.banner[seat.index()] = Banner::Choosing;
                 choosing.push(seat);
             }

@@ -52,6 +52,19 @@ impl SiguoRound {
         Ok(())
     }
 
+    /// The picking clock ran out: the seat to pick takes the first share left (by colour
+    /// order S, E, N, W); the seat and the share.
+    pub fn pick_expired(&mut self) -> Result<(SiguoSeat, SiguoSeat), SiguoRoundError> {
+        self.require_live()?;
+        let picker = self.picker().ok_or(SiguoRoundError::NotPicking)?;
+        let share = *self
+            .shares_left()
+            .first()
+            .ok_or(SiguoRoundError::NotPicking)?;
+        self.pick(picker, share)?;
+        Ok((picker, share))
+    }
+
     /// Gives shares to those who need not pick (the last player, players who left) and starts
     /// the deployment once every share is taken.
     pub(super) fn advance_picking(&mut self) {

@@ -96,6 +96,14 @@ fn shares_are_picked_in_reverse_turn_order_and_the_fourth_gets_the_last() {
         assert_eq!(round.army(seat), Some(shares.share(share)), "{seat}");
     }
     assert_eq!(round.pick(South, West), Err(SiguoRoundError::NotPicking));
+    assert_eq!(round.pick_expired(), Err(SiguoRoundError::NotPicking));
+    // When the picking clock runs out, the picker takes the first share left.
+    let mut round = SiguoRound::new(options(SiguoDeal::Random, 11), North);
+    round.pick(East, South).expect("East picks first");
+    assert_eq!(round.pick_expired(), Ok((South, East)));
+    assert_eq!(round.pick_expired(), Ok((West, North)));
+    assert_eq!(round.share_of(North), Some(West));
+    assert_eq!(round.phase(), SiguoPhase::Deploying);
 }
 
 /// The first deal of the first seed with a weak share, and that share's colour.
@@ -317,6 +325,10 @@ fn each_banner_puts_a_player_out_by_its_own_headquarters() {
             .act(South, SiguoAction::new(post("EB2"), post("EB1")))
             .expect("attack B1");
         assert_eq!(played.verdict, Verdict::Attacked(Removed::Target), "{rule}");
+        assert!(
+            played.must_raise.is_empty(),
+            "{rule}: a seat out raises nothing"
+        );
         assert_eq!(round.is_out(East), out_after[0], "{rule}: after B1");
         while round.to_act() != Some(South) {
             round.timeout().expect("pass");

@@ -260,4 +260,12 @@ fn malformed_record_files_are_refused_with_their_line() {
             .unwrap_err()
             .is_malformed()
     );
+    let mut future = SiguoRecord::new(SiguoOptions::default(), SiguoSeat::South);
+    future.version = SIGUO_RECORD_VERSION + 1;
+    assert_eq!(
+        SiguoRound::replay(&future),
+        Err(SiguoReplayError::FutureVersion {
+            found: SIGUO_RECORD_VERSION + 1
+        })
+    );
 }

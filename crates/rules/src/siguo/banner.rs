@@ -21,11 +21,6 @@ const fn half_post(column: u8, row: u8) -> Post {
 /// The two headquarters of an arm, in the owner's frame: `B1`, then `D1`.
 pub const HEADQUARTERS_POSTS: [Post; 2] = [half_post(1, 0), half_post(3, 0)];
 
-/// [`HEADQUARTERS_POSTS`].
-pub fn headquarters() -> [Post; 2] {
-    HEADQUARTERS_POSTS
-}
-
 /// The index (0 for `B1`, 1 for `D1`) of a headquarters post.
 fn hq_index(post: Post) -> usize {
     usize::from(post.column() > 2)
@@ -67,7 +62,7 @@ impl fmt::Debug for Banner {
 impl Banner {
     /// The banner of `army` deployed as `layout`.
     pub fn of(army: &Army, layout: &Layout) -> Banner {
-        let flags: Vec<Post> = headquarters()
+        let flags: Vec<Post> = HEADQUARTERS_POSTS
             .into_iter()
             .filter(|hq| layout.piece(*hq) == Some(Kind::Flag))
             .collect();
@@ -80,7 +75,7 @@ impl Banner {
     }
 
     /// Whether a player with this banner is out once the headquarters marked in `taken` (by
-    /// [`headquarters`] order) have been taken.
+    /// [`HEADQUARTERS_POSTS`] order) have been taken.
     pub fn is_out(self, taken: [bool; 2]) -> bool {
         match self {
             Banner::Flag(hq) | Banner::Raised(hq) => taken[hq_index(hq)],
@@ -169,7 +164,7 @@ mod tests {
     /// A row per banner and set of headquarters taken (B1, D1): out or not (§20).
     #[test]
     fn each_banner_counts_its_headquarters() {
-        let [b1, d1] = headquarters();
+        let [b1, d1] = HEADQUARTERS_POSTS;
         let none = [false, false];
         let left = [true, false];
         let right = [false, true];

@@ -1,7 +1,8 @@
 //! The rules of 四国军棋, four players in two teams on the 129-post cross board
 //! (docs/rules.md §15–22), as a pure library beside the two-player games of [`crate::game`] and
-//! [`crate::standard`], whose pieces, attack table and owner-frame [`Post`](crate::standard::Post)
-//! names it shares.
+//! [`crate::standard`], whose pieces, attack table, owner-frame [`Post`](crate::standard::Post)
+//! names and layouts (checked against each player's own [`Army`](crate::standard::Army)) it
+//! shares. [`SiguoRound`] hosts one game from the deal to the end, with its record.
 //!
 //! ```
 //! use junqi_rules::siguo::{SiguoPost, SiguoSeat, geometry};

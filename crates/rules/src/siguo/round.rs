@@ -3,8 +3,8 @@
 //! deploying in private (drafts and confirmations), then play with the headquarters rules of
 //! the random deal, timeouts, leaving, draw proposals and the quiet draw. Every event goes into
 //! a [`SiguoRecord`] that [`SiguoRound::replay`] rebuilds the round from. This file owns the
-//! round's state, the deal and the deployment; `round_play.rs` the play, `round_view.rs` what
-//! each viewer sees.
+//! round's state, its replay and the deployment; `round_deal.rs` the picking and the redeal,
+//! `round_play.rs` play and leaving, `round_view.rs` what each viewer sees.
 
 use std::fmt;
 

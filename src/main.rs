@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use clap::{Parser, Subcommand};
 use junqi::cli::args::{GameArgs, LayoutCommand};
-use junqi::cli::{notation, standard};
+use junqi::cli::{notation, siguo, standard};
 use junqi::config::{Config, LogFormat};
 use junqi::game::Variant;
 use junqi::ops::DataLayout;
@@ -44,7 +44,8 @@ enum Command {
         /// `flip B3` or `move B3 C3` (also `B3C3`, `b3-c3`); in 四国 `move SB3 SC3`.
         action: Option<String>,
         /// A game's record file (from `/replay` or `replay --record`; a standard game's record
-        /// with `--variant standard`): play it through and print its final position and outcome.
+        /// with `--variant standard`, a 四国 game's with `--variant siguo`): play it through and
+        /// print its final position and outcome.
         #[arg(long, conflicts_with_all = ["position", "action"])]
         record: Option<PathBuf>,
         #[command(flatten)]
@@ -446,11 +447,13 @@ fn main() -> ExitCode {
                 Err(code) => return code,
             };
             match (record, position, action) {
-                (Some(_), ..) if variant == Variant::Siguo => {
-                    eprintln!("--record reads 翻翻棋 and standard records; 四国 has none yet");
-                    ExitCode::from(2)
+                // A standard or 四国 game's record says so on its first line: no --variant
+                // needed.
+                (Some(record), ..)
+                    if variant == Variant::Siguo || siguo::is_siguo_record_file(&record) =>
+                {
+                    finish_case(siguo::apply_record(&record))
                 }
-                // A standard game's record says so on its first line: no --variant needed.
                 (Some(record), ..)
                     if variant == Variant::Flip && !standard::is_standard_record_file(&record) =>
                 {

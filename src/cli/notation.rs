@@ -258,18 +258,39 @@ pub fn apply(
 /// two lines of one `apply` case. A file that cannot be read or parsed is malformed (exit 2);
 /// an illegal action or a result that does not match is exit 1.
 pub fn apply_record(path: &std::path::Path) -> Result<String, CaseError> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| CaseError::Malformed(format!("cannot read {}: {e}", path.display())))?;
-    let (position, outcome) = check_record_file(&text).map_err(|error| {
-        if error.is_malformed() {
-            CaseError::Malformed(error.to_string())
-        } else {
-            CaseError::Illegal(error.to_string())
-        }
-    })?;
+    let text = read_record(path)?;
+    let (position, outcome) = check_record_file(&text)
+        .map_err(|error| record_error(error.is_malformed(), error.to_string()))?;
     let mut out = String::new();
     write_answer(&mut out, &position, outcome);
     Ok(out)
+}
+
+/// The text of the record file at `path`; one that cannot be read is malformed (exit 2).
+pub(super) fn read_record(path: &std::path::Path) -> Result<String, CaseError> {
+    std::fs::read_to_string(path)
+        .map_err(|e| CaseError::Malformed(format!("cannot read {}: {e}", path.display())))
+}
+
+/// A record file's refusal: malformed (exit 2) or a game that does not hold together (exit 1).
+pub(super) fn record_error(malformed: bool, message: String) -> CaseError {
+    if malformed {
+        CaseError::Malformed(message)
+    } else {
+        CaseError::Illegal(message)
+    }
+}
+
+/// Whether the record file at `path` says `variant NAME` on its first line that is not a `#`
+/// comment. A file that cannot be read does not (the flip reader then reports why).
+pub fn record_says_variant(path: &std::path::Path, name: &str) -> bool {
+    std::fs::read_to_string(path).is_ok_and(|text| {
+        text.lines()
+            .map(str::trim)
+            .find(|line| !line.is_empty() && !line.starts_with('#'))
+            .and_then(|line| line.strip_prefix("variant "))
+            .is_some_and(|variant| variant.trim() == name)
+    })
 }
 
 /// Runs a batch: each input line is one case; each answer is followed by one empty line. A

@@ -1,10 +1,11 @@
 //! The analysis commands for 四国 (docs/rules.md §22): `moves --variant siguo` and
-//! `apply --variant siguo`, for the standard deal. Their output has the form of the other
+//! `apply --variant siguo`, for the standard deal, and `apply --variant siguo --record FILE`,
+//! which checks a hosted game's record file. Their output has the form of the other
 //! variants' (§8): actions sorted as strings; the position after, then the outcome line.
 
-use junqi_rules::siguo::{SiguoAction, SiguoPosition};
+use junqi_rules::siguo::{SiguoAction, SiguoPosition, check_siguo_record_file};
 
-use super::notation::{CaseError, write_answer};
+use super::notation::{CaseError, read_record, record_error, write_answer};
 
 fn read_position(text: &str) -> Result<SiguoPosition, CaseError> {
     text.parse()
@@ -42,4 +43,28 @@ pub(super) fn apply(
         .map_err(|e| CaseError::Illegal(format!("illegal action {action}: {e}")))?;
     write_answer(out, &position, outcome);
     Ok(())
+}
+
+/// Whether the record file at `path` is a 四国 game's: its first line that is not a `#`
+/// comment is `variant siguo`.
+pub fn is_siguo_record_file(path: &std::path::Path) -> bool {
+    super::notation::record_says_variant(path, "siguo")
+}
+
+/// `apply --variant siguo --record FILE`: replays a 四国 game's record file through every check
+/// of a live game, comparing each verdict, and answers with the referee's final board and the
+/// outcome. A file that cannot be read or parsed is malformed (exit 2); an event the rules
+/// refuse or a false verdict is exit 1.
+pub fn apply_record(path: &std::path::Path) -> Result<String, CaseError> {
+    let text = read_record(path)?;
+    let (position, outcome) = check_siguo_record_file(&text).map_err(|error| {
+        let message = match error.is_malformed() {
+            true => format!("malformed record: {error}"),
+            false => error.to_string(),
+        };
+        record_error(error.is_malformed(), message)
+    })?;
+    let mut out = String::new();
+    write_answer(&mut out, &position, outcome);
+    Ok(out)
 }

@@ -16,15 +16,9 @@ fn read_position(text: &str, options: StandardOptions) -> Result<StandardPositio
 }
 
 /// Whether the record file at `path` is a standard game's: its first line that is not a `#`
-/// comment is `variant standard`. A file that cannot be read is not (the flip reader then
-/// reports why).
+/// comment is `variant standard`.
 pub fn is_standard_record_file(path: &std::path::Path) -> bool {
-    std::fs::read_to_string(path).is_ok_and(|text| {
-        text.lines()
-            .map(str::trim)
-            .find(|line| !line.is_empty() && !line.starts_with('#'))
-            == Some("variant standard")
-    })
+    super::notation::record_says_variant(path, "standard")
 }
 
 /// Appends every legal move of the side to act, one per line, sorted as strings.
@@ -59,8 +53,7 @@ pub(super) fn apply(
 /// verdict, and answers with its final position and outcome. A file that cannot be read or
 /// parsed is malformed (exit 2); an illegal move or a false verdict is exit 1.
 pub fn apply_record(path: &std::path::Path) -> Result<String, CaseError> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| CaseError::Malformed(format!("cannot read {}: {e}", path.display())))?;
+    let text = super::notation::read_record(path)?;
     let record: StandardRecord = text
         .parse()
         .map_err(|e| CaseError::Malformed(format!("malformed record: {e}")))?;

@@ -1,6 +1,6 @@
 //! The analysis commands for 四国 (docs/rules.md §22) through the real binary: `moves` and
 //! `apply` with `--variant siguo`, bare post names for the actor's arm, seats going out, the
-//! outcome lines, batches and exit codes.
+//! outcome lines, batches and exit codes; `apply --record` with a hosted game's record file.
 
 use junqi_rules::siguo::{SiguoPiece, SiguoPosition, SiguoSeat};
 
@@ -243,4 +243,106 @@ fn batches_answer_each_case() {
     let expected =
         format!("{first}\nongoing\n\nerror: illegal action move SB1 SA1: a flag never moves\n\n");
     assert_eq!((code, stdout), (Some(1), expected));
+}
+
+/// A finished hosted game: South and North deploy the classic layout, East and West the
+/// lock-left one; each seat makes a quiet move, East times out, then North and South leave.
+fn finished_record() -> (junqi_rules::siguo::SiguoRound, String) {
+    use junqi_rules::siguo::{
+        SiguoDeal, SiguoOptions, SiguoRound, SiguoSeat::*, write_siguo_record_file,
+    };
+    use junqi_rules::standard::Preset;
+
+    let options = SiguoOptions {
+        deal: SiguoDeal::Standard,
+        seed: 5,
+        ..SiguoOptions::default()
+    };
+    let mut round = SiguoRound::new(options, South);
+    for (seat, preset) in [
+        (South, "classic"),
+        (East, "lock-left"),
+        (North, "classic"),
+        (West, "lock-left"),
+    ] {
+        let layout = Preset::named(preset).expect("a preset").layout();
+        round.set_draft(seat, layout).expect("a valid layout");
+        round.confirm(seat).expect("ready");
+    }
+    for _ in 0..4 {
+        let seat = round.to_act().expect("in play");
+        let position = round.position().expect("in play");
+        let action = round
+            .legal_actions()
+            .into_iter()
+            .find(|action| position.piece(action.to).is_none())
+            .expect("a quiet move");
+        round.act(seat, action).expect("legal");
+    }
+    round.timeout().expect("East times out");
+    round.propose_draw(North).expect("a proposal");
+    round.answer_draw(West, false).expect("declined");
+    round.leave(North).expect("North leaves");
+    round.leave(South).expect("South leaves");
+    let names = ["Ann", "Bo", "Cy", "Di"].map(String::from);
+    let text = write_siguo_record_file(round.record(), &names, "a 四国 table").expect("over");
+    (round, text)
+}
+
+#[test]
+fn apply_checks_a_siguo_record_file_and_a_false_verdict_exits_1() {
+    let (round, text) = finished_record();
+    assert!(
+        text.contains("\nvariant siguo\n") && text.contains("\nleave S\n"),
+        "{text}"
+    );
+    let dir = std::env::temp_dir().join(format!("junqi-siguo-record-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let path = dir.join("game.txt");
+    std::fs::write(&path, &text).expect("write the record");
+    let path_text = path.to_string_lossy().to_string();
+    let referee = round.position().expect("played").to_string();
+    let expected = format!("{referee}\nEW wins\n");
+    for args in [
+        &["apply", "--variant", "siguo", "--record", &path_text][..],
+        &["apply", "--record", &path_text][..],
+    ] {
+        let (code, stdout, stderr) = out(&run(args, ""));
+        assert_eq!(
+            (code, stdout),
+            (Some(0), expected.clone()),
+            "{args:?}: {stderr}"
+        );
+    }
+
+    let forged = text.replacen("# moved", "# both removed", 1);
+    std::fs::write(&path, forged).expect("write the forged record");
+    let (code, _, stderr) = out(&run(
+        &["apply", "--variant", "siguo", "--record", &path_text],
+        "",
+    ));
+    assert_eq!(code, Some(1));
+    assert!(
+        stderr.contains("the record says `both removed` but move")
+            && stderr.contains("did `moved`"),
+        "{stderr}"
+    );
+
+    let refused = text.replacen("leave S", "leave S\nmove SA2 SA3", 1);
+    std::fs::write(&path, refused).expect("write");
+    let (code, _, stderr) = out(&run(
+        &["apply", "--variant", "siguo", "--record", &path_text],
+        "",
+    ));
+    assert_eq!(code, Some(1), "{stderr}");
+    assert!(stderr.contains("the game is over"), "{stderr}");
+
+    std::fs::write(&path, "variant siguo\nfirst Z\n").expect("write");
+    let (code, _, stderr) = out(&run(
+        &["apply", "--variant", "siguo", "--record", &path_text],
+        "",
+    ));
+    assert_eq!(code, Some(2));
+    assert!(stderr.contains("malformed record: line 2"), "{stderr}");
+    let _ = std::fs::remove_dir_all(&dir);
 }

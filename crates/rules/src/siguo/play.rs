@@ -64,7 +64,8 @@ impl fmt::Display for SiguoOutcome {
 /// Why a seat went out during a turn.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
 pub enum OutReason {
-    /// Its flag was taken.
+    /// Its flag was taken (with a random deal: the headquarters that counted as its flag,
+    /// or both, docs/rules.md §20).
     FlagTaken,
     /// It had no legal move when its turn came.
     NoMoves,
@@ -199,6 +200,19 @@ impl SiguoPosition {
         &mut self,
         action: SiguoAction,
     ) -> (SiguoJudgement, Option<SiguoOutcome>) {
+        let mut judgement = self.resolve(action);
+        if let Some(taken) = judgement.target.filter(|target| target.kind == Kind::Flag) {
+            self.remove_seat(taken.seat);
+            judgement.out.push((taken.seat, OutReason::FlagTaken));
+        }
+        let outcome = self.pass_turn(&mut judgement.out);
+        (judgement, outcome)
+    }
+
+    /// Moves the piece of a legal action and judges the attack, counting quiet actions; who
+    /// goes out, and the turn, are left to the caller (the standard deal's flag rule above,
+    /// or a hosted game's headquarters rules of docs/rules.md §20).
+    pub(super) fn resolve(&mut self, action: SiguoAction) -> SiguoJudgement {
         let SiguoAction { from, to } = action;
         let attacker = self.piece(from).expect("a legal action moves a piece");
         let target = self.piece(to);
@@ -224,31 +238,27 @@ impl SiguoPosition {
                 Verdict::Attacked(removed)
             }
         };
-        let mut out = Vec::new();
-        if let Some(taken) = target.filter(|target| target.kind == Kind::Flag) {
-            self.remove_seat(taken.seat);
-            out.push((taken.seat, OutReason::FlagTaken));
-        }
         self.quiet = if verdict.is_attack() {
             0
         } else {
             self.quiet.saturating_add(1)
         };
-        let outcome = self.pass_turn(&mut out);
-        let judgement = SiguoJudgement {
+        SiguoJudgement {
             action,
             attacker,
             target,
             verdict,
-            out,
-        };
-        (judgement, outcome)
+            out: Vec::new(),
+        }
     }
 
     /// Passes the turn to the next seat still in. A seat with no legal move when its turn
     /// comes is out and skipped; the game ends when a team has both players out, or after the
     /// quiet run of the rules.
-    fn pass_turn(&mut self, out: &mut Vec<(SiguoSeat, OutReason)>) -> Option<SiguoOutcome> {
+    pub(super) fn pass_turn(
+        &mut self,
+        out: &mut Vec<(SiguoSeat, OutReason)>,
+    ) -> Option<SiguoOutcome> {
         let mut seat = self.turn;
         loop {
             if let Some(beaten) = self.beaten_team() {

@@ -7,6 +7,7 @@ use std::str::FromStr;
 
 use thiserror::Error;
 
+use super::army::Army;
 use super::post::{HALF_POSTS, HALF_ROWS, Post};
 use crate::game::geometry::{CAMPS, HEADQUARTERS};
 use crate::game::{COLUMNS, Colour, Kind};
@@ -39,6 +40,9 @@ pub enum DeploymentError {
     FlagOutsideHeadquarters(Post),
     #[error("a mine may stand only on the last two rows (rows 1 and 2), not on {0}")]
     MineOutsideLastRows(Post),
+    /// A player dealt more than five mines (四国's random deal) may use row 3 too.
+    #[error("a mine may stand only on the last three rows (rows 1 to 3), not on {0}")]
+    MineOutsideLastThreeRows(Post),
     #[error("a bomb may not stand on the front row (row 6): {0}")]
     BombOnFrontRow(Post),
     #[error("camps start empty: {post} is a camp and holds a {}", .kind.name_english().to_lowercase())]
@@ -53,7 +57,8 @@ impl DeploymentError {
     pub fn rule(&self) -> DeploymentRule {
         match self {
             DeploymentError::FlagOutsideHeadquarters(_) => DeploymentRule::FlagInHeadquarters,
-            DeploymentError::MineOutsideLastRows(_) => DeploymentRule::MinesOnLastTwoRows,
+            DeploymentError::MineOutsideLastRows(_)
+            | DeploymentError::MineOutsideLastThreeRows(_) => DeploymentRule::MinesOnLastTwoRows,
             DeploymentError::BombOnFrontRow(_) => DeploymentRule::NoBombOnFrontRow,
             DeploymentError::PieceInCamp { .. } => DeploymentRule::CampsEmpty,
             DeploymentError::EmptyPost(_) | DeploymentError::TooMany { .. } => {
@@ -66,6 +71,7 @@ impl DeploymentError {
         match *self {
             DeploymentError::FlagOutsideHeadquarters(post)
             | DeploymentError::MineOutsideLastRows(post)
+            | DeploymentError::MineOutsideLastThreeRows(post)
             | DeploymentError::BombOnFrontRow(post)
             | DeploymentError::EmptyPost(post)
             | DeploymentError::PieceInCamp { post, .. }
@@ -99,41 +105,24 @@ pub fn is_headquarters(post: Post) -> bool {
 
 /// Where the deployment rules of docs/rules.md §10 allow `kind`; `Err` names the rule broken.
 pub fn check_placement(post: Post, kind: Kind) -> Result<(), DeploymentError> {
-    if is_camp(post) {
-        return Err(DeploymentError::PieceInCamp { post, kind });
-    }
-    match kind {
-        Kind::Flag if !is_headquarters(post) => Err(DeploymentError::FlagOutsideHeadquarters(post)),
-        Kind::Landmine if post.row() >= 2 => Err(DeploymentError::MineOutsideLastRows(post)),
-        Kind::Bomb if post.row() == HALF_ROWS - 1 => Err(DeploymentError::BombOnFrontRow(post)),
-        _ => Ok(()),
-    }
+    Army::STANDARD.check_placement(post, kind)
 }
 
 impl Layout {
     /// The layout with `cells` (by [`Post::index`]), if it obeys every deployment rule. Posts
     /// are checked from the owner's `A1` to `E6`; the first rule broken is reported.
     pub fn new(cells: [Option<Kind>; HALF_POSTS]) -> Result<Layout, DeploymentError> {
-        let mut counts = [0u8; 12];
-        for post in Post::all() {
-            match cells[post.index()] {
-                None if is_camp(post) => {}
-                None => return Err(DeploymentError::EmptyPost(post)),
-                Some(kind) => {
-                    check_placement(post, kind)?;
-                    counts[kind.index()] += 1;
-                    if counts[kind.index()] > kind.count() {
-                        let allowed = kind.count();
-                        return Err(DeploymentError::TooMany {
-                            post,
-                            kind,
-                            allowed,
-                        });
-                    }
-                }
-            }
-        }
-        Ok(Layout { cells })
+        Army::STANDARD.layout(cells)
+    }
+
+    /// A layout whose cells an [`Army`] has checked.
+    pub(super) const fn from_cells_unchecked(cells: [Option<Kind>; HALF_POSTS]) -> Layout {
+        Layout { cells }
+    }
+
+    /// Every post's piece, by [`Post::index`].
+    pub fn cells(&self) -> &[Option<Kind>; HALF_POSTS] {
+        &self.cells
     }
 
     /// The piece on `post` (`None` on a camp).
@@ -206,38 +195,7 @@ impl fmt::Debug for Layout {
 impl FromStr for Layout {
     type Err = LayoutError;
     fn from_str(text: &str) -> Result<Layout, LayoutError> {
-        let ranks: Vec<&str> = text.trim().split('/').collect();
-        if ranks.len() != HALF_ROWS as usize {
-            return Err(LayoutError::RankCount(ranks.len()));
-        }
-        let mut cells = [None; HALF_POSTS];
-        for (rank, written) in ranks.iter().enumerate() {
-            let row = HALF_ROWS - 1 - rank as u8;
-            let codes: Vec<&str> = written.split(',').collect();
-            if codes.len() != COLUMNS as usize {
-                return Err(LayoutError::CellCount {
-                    rank: rank as u8 + 1,
-                    row: row + 1,
-                    count: codes.len(),
-                });
-            }
-            for (column, code) in codes.iter().enumerate() {
-                let post = Post::from_index_unchecked(row as usize * COLUMNS as usize + column);
-                let code = code.trim();
-                let mut chars = code.chars();
-                cells[post.index()] = match (chars.next(), chars.next()) {
-                    (Some('.'), None) => None,
-                    (Some(c), None) if Kind::from_code(c).is_some() => Kind::from_code(c),
-                    _ => {
-                        return Err(LayoutError::UnknownCode {
-                            post,
-                            code: code.chars().take(8).collect(),
-                        });
-                    }
-                };
-            }
-        }
-        Ok(Layout::new(cells)?)
+        Ok(Layout::new(read_cells(text)?)?)
     }
 }
 
@@ -253,4 +211,40 @@ impl<'de> serde::Deserialize<'de> for Layout {
         let text = <std::borrow::Cow<'de, str>>::deserialize(deserializer)?;
         text.parse().map_err(serde::de::Error::custom)
     }
+}
+
+/// The cells of a layout's notation (docs/rules.md §14), before any deployment rule.
+pub(super) fn read_cells(text: &str) -> Result<[Option<Kind>; HALF_POSTS], LayoutError> {
+    let ranks: Vec<&str> = text.trim().split('/').collect();
+    if ranks.len() != HALF_ROWS as usize {
+        return Err(LayoutError::RankCount(ranks.len()));
+    }
+    let mut cells = [None; HALF_POSTS];
+    for (rank, written) in ranks.iter().enumerate() {
+        let row = HALF_ROWS - 1 - rank as u8;
+        let codes: Vec<&str> = written.split(',').collect();
+        if codes.len() != COLUMNS as usize {
+            return Err(LayoutError::CellCount {
+                rank: rank as u8 + 1,
+                row: row + 1,
+                count: codes.len(),
+            });
+        }
+        for (column, code) in codes.iter().enumerate() {
+            let post = Post::from_index_unchecked(row as usize * COLUMNS as usize + column);
+            let code = code.trim();
+            let mut chars = code.chars();
+            cells[post.index()] = match (chars.next(), chars.next()) {
+                (Some('.'), None) => None,
+                (Some(c), None) if Kind::from_code(c).is_some() => Kind::from_code(c),
+                _ => {
+                    return Err(LayoutError::UnknownCode {
+                        post,
+                        code: code.chars().take(8).collect(),
+                    });
+                }
+            };
+        }
+    }
+    Ok(cells)
 }

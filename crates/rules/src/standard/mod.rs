@@ -18,6 +18,7 @@
 //! assert_eq!(refused.to_string(), "that swap is refused: a bomb may not stand on the front row (row 6): B6");
 //! ```
 
+mod army;
 mod deploy;
 mod game;
 mod layout;
@@ -30,6 +31,8 @@ mod round;
 mod view;
 
 #[cfg(test)]
+mod army_tests;
+#[cfg(test)]
 mod game_tests;
 #[cfg(test)]
 mod layout_tests;
@@ -38,6 +41,7 @@ mod position_tests;
 #[cfg(test)]
 mod round_tests;
 
+pub use army::Army;
 pub use game::{LastMove, StandardGame, StandardGameError};
 pub use layout::{
     DeploymentError, DeploymentRule, Layout, LayoutError, SwapError, check_placement, is_camp,

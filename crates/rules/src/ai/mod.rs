@@ -24,6 +24,7 @@ pub mod match_play;
 pub mod players;
 mod repetition;
 mod search;
+pub mod siguo;
 pub mod standard;
 
 use std::time::Instant;

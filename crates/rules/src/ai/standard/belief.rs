@@ -40,7 +40,7 @@ impl Kinds {
         self.0 == 0
     }
 
-    fn keep(self, wanted: impl Fn(Kind) -> bool) -> Kinds {
+    pub(crate) fn keep(self, wanted: impl Fn(Kind) -> bool) -> Kinds {
         Kinds(
             Kind::ALL
                 .into_iter()

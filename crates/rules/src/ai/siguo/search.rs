@@ -147,12 +147,11 @@ impl Searcher {
         order: &[usize],
         depth: u8,
     ) -> Vec<i32> {
-        let team = position.turn.team();
         let mut scores = vec![-INFINITY; candidates.len()];
         let mut alpha = -INFINITY;
         for &index in order {
             let floor = alpha.saturating_sub(ROOT_MARGIN).max(-INFINITY);
-            let score = self.child(position, team, candidates[index], depth, 1, floor, INFINITY);
+            let score = self.child(position, candidates[index], depth, 1, (floor, INFINITY));
             if self.stopped {
                 break;
             }
@@ -162,19 +161,17 @@ impl Searcher {
         scores
     }
 
-    /// The score for `team` (the team of the seat acting on `position`) of playing `action`
-    /// and searching `depth - 1` plies on.
-    #[allow(clippy::too_many_arguments)]
+    /// The score for the team of the seat acting on `position` of playing `action` and
+    /// searching `depth - 1` plies on, within the window (alpha, beta).
     fn child(
         &mut self,
         position: &SiguoPosition,
-        team: Team,
         action: SiguoAction,
         depth: u8,
         ply: i32,
-        alpha: i32,
-        beta: i32,
+        (alpha, beta): (i32, i32),
     ) -> i32 {
+        let team = position.turn.team();
         let mut child = position.clone();
         let (_, outcome) = child.play_unchecked(action);
         if let Some(outcome) = outcome {
@@ -215,12 +212,11 @@ impl Searcher {
         if depth == 0 {
             return self.quiesce(position, ply, alpha, beta, self.quiescence);
         }
-        let team = position.turn.team();
         let mut moves = position.legal_actions();
         order_moves(position, &mut moves, self.killers_at(ply));
         let mut best = -INFINITY;
         for action in moves {
-            let score = self.child(position, team, action, depth, ply, alpha, beta);
+            let score = self.child(position, action, depth, ply, (alpha, beta));
             if self.stopped {
                 return 0;
             }

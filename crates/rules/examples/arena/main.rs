@@ -248,6 +248,18 @@ impl Tally {
         100.0 * (self.wins as f64 + self.draws as f64 / 2.0) / games
     }
 
+    /// A's wins, losses, draws and share of the points, then how the games ended.
+    fn print_points(&self) {
+        println!(
+            "A: {} wins, {} losses, {} draws ({:.1}% of the points)",
+            self.wins,
+            self.losses,
+            self.draws,
+            self.share()
+        );
+        self.print_reasons();
+    }
+
     fn print_reasons(&self) {
         for (reason, count) in &self.reasons {
             println!("  {reason}: {count}");

@@ -98,14 +98,7 @@ fn report(options: &Options, mode: SiguoViewMode, results: &[(Team, SiguoSummary
         options.budget(),
         options.threads
     );
-    println!(
-        "A: {} wins, {} losses, {} draws ({:.1}% of the points)",
-        tally.wins,
-        tally.losses,
-        tally.draws,
-        tally.share()
-    );
-    tally.print_reasons();
+    tally.print_points();
     println!("average game length: {:.1} actions", actions as f64 / games);
     println!("A: {:.2} ms per move, B: {:.2} ms per move", ms(0), ms(1));
     let total = thinking[0] + thinking[1];

@@ -19,6 +19,7 @@ mod determinise;
 mod eval;
 mod history;
 mod hunt;
+mod killers;
 mod level;
 pub mod match_play;
 pub mod players;

@@ -9,7 +9,7 @@
 use rand::Rng;
 
 use crate::ai::standard::Kinds;
-use crate::game::deal::below;
+use crate::ai::standard::deal_armies;
 use crate::game::{AttackResult, Kind};
 use crate::siguo::geometry::{HEADQUARTERS, reach};
 use crate::siguo::{
@@ -272,57 +272,14 @@ impl SiguoBelief {
         position
     }
 
-    /// A kind for every token: pieces with fewer possibilities dealt first; a deal that runs
-    /// out of kinds for a piece starts again, and after a few tries the counts give way.
+    /// A kind for every token, each seat's army dealt over its pieces.
     fn deal(&self, rng: &mut impl Rng) -> Vec<Kind> {
-        const TRIES: usize = 20;
-        let mut order: Vec<usize> = (0..self.tokens.len()).collect();
-        for attempt in 0..=TRIES {
-            for i in (1..order.len()).rev() {
-                order.swap(i, below(rng, i as u32 + 1) as usize);
-            }
-            order.sort_by_key(|token| self.tokens[*token].kinds.len());
-            let mut left: [[u8; 12]; 4] = [Kind::ALL.map(Kind::count); 4];
-            let mut dealt = vec![Kind::Lieutenant; self.tokens.len()];
-            let strict = attempt < TRIES;
-            let mut complete = true;
-            for &token in &order {
-                let Token { kinds, seat, .. } = self.tokens[token];
-                let left = &mut left[seat.index()];
-                let weight = |kind: Kind| {
-                    let count = u32::from(left[kind.index()]);
-                    match (kinds.contains(kind), strict) {
-                        (false, _) => 0,
-                        (true, true) => count,
-                        (true, false) => count.max(1),
-                    }
-                };
-                let total: u32 = Kind::ALL.into_iter().map(weight).sum();
-                if total == 0 {
-                    complete = false;
-                    break;
-                }
-                let mut pick = below(rng, total);
-                let kind = Kind::ALL
-                    .into_iter()
-                    .find(|kind| {
-                        let w = weight(*kind);
-                        if pick < w {
-                            true
-                        } else {
-                            pick -= w;
-                            false
-                        }
-                    })
-                    .unwrap_or(Kind::Lieutenant);
-                left[kind.index()] = left[kind.index()].saturating_sub(1);
-                dealt[token] = kind;
-            }
-            if complete {
-                return dealt;
-            }
-        }
-        self.tokens.iter().map(|_| Kind::Lieutenant).collect()
+        let tokens: Vec<(usize, Kinds)> = self
+            .tokens
+            .iter()
+            .map(|token| (token.seat.index(), token.kinds))
+            .collect();
+        deal_armies::<4>(rng, &tokens)
     }
 }
 

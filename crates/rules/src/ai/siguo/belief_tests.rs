@@ -67,6 +67,17 @@ impl Table {
         }
     }
 
+    /// South's belief if the game started now, with the reveals set by hand.
+    pub fn fresh_belief(&self) -> SiguoBelief {
+        let view = SiguoView::new(
+            &self.position,
+            &self.reveals,
+            self.mode,
+            SiguoViewer::Seat(South),
+        );
+        SiguoBelief::new(South, &view, SiguoRules::default())
+    }
+
     /// Plays `from`–`to` for the seat to act and shows South's belief the public account.
     pub fn play(&mut self, from: &str, to: &str) {
         let action = SiguoAction::new(post(from), post(to));

@@ -13,9 +13,10 @@ use rand::rngs::ChaCha8Rng;
 use super::SiguoSettings;
 use super::belief::SiguoBelief;
 use super::eval::evaluate;
+use crate::ai::killers::Killers;
 use crate::ai::level::Limit;
 use crate::ai::piece_value;
-use crate::game::deal::below;
+use crate::ai::standard::noisy_best;
 use crate::game::{AttackResult, Kind};
 use crate::siguo::geometry::HEADQUARTERS;
 use crate::siguo::{SiguoAction, SiguoOutcome, SiguoPosition, Team, attack_result};
@@ -77,18 +78,10 @@ pub(crate) fn choose(
         may_stop: false,
         stopped: false,
         quiescence: settings.quiescence,
-        killers: settings.killers.then(Vec::new),
+        killers: Killers::new(settings.killers),
     };
     let (totals, depth) = searcher.deepen(&boards, &candidates, settings.max_depth);
-    let spread = settings.noise;
-    let mut best: Option<(i32, usize)> = None;
-    for (index, total) in totals.iter().enumerate() {
-        let noise = below(&mut rng, (2 * spread + 1) as u32) as i32 - spread;
-        let score = total / count as i32 + noise;
-        if best.is_none_or(|(top, _)| score > top) {
-            best = Some((score, index));
-        }
-    }
+    let best = noisy_best(&totals, count, settings.noise, &mut rng);
     best.map(|(score, index)| SiguoReport {
         action: candidates[index],
         depth,
@@ -106,7 +99,7 @@ struct Searcher {
     stopped: bool,
     quiescence: u8,
     /// Per ply, the last two plain moves that cut the search off there (`None`: not used).
-    killers: Option<Vec<[Option<SiguoAction>; 2]>>,
+    killers: Killers<SiguoAction>,
 }
 
 impl Searcher {
@@ -213,7 +206,7 @@ impl Searcher {
             return self.quiesce(position, ply, alpha, beta, self.quiescence);
         }
         let mut moves = position.legal_actions();
-        order_moves(position, &mut moves, self.killers_at(ply));
+        order_moves(position, &mut moves, self.killers.at(ply));
         let mut best = -INFINITY;
         for action in moves {
             let score = self.child(position, action, depth, ply, (alpha, beta));
@@ -224,32 +217,12 @@ impl Searcher {
             alpha = alpha.max(score);
             if alpha >= beta {
                 if position.piece(action.to).is_none() {
-                    self.remember_killer(ply, action);
+                    self.killers.remember(ply, action);
                 }
                 break;
             }
         }
         best
-    }
-
-    fn killers_at(&self, ply: i32) -> [Option<SiguoAction>; 2] {
-        self.killers
-            .as_ref()
-            .and_then(|killers| killers.get(ply as usize).copied())
-            .unwrap_or([None; 2])
-    }
-
-    fn remember_killer(&mut self, ply: i32, action: SiguoAction) {
-        let Some(killers) = self.killers.as_mut() else {
-            return;
-        };
-        let ply = ply as usize;
-        if killers.len() <= ply {
-            killers.resize(ply + 1, [None; 2]);
-        }
-        if killers[ply][0] != Some(action) {
-            killers[ply] = [Some(action), killers[ply][0]];
-        }
     }
 
     /// Attacks that do not lose material only, standing pat on the evaluation.

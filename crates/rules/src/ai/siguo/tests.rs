@@ -140,13 +140,7 @@ fn every_level_takes_the_last_enemy_flag_when_it_can() {
                 SiguoViewMode::Dark,
             );
             table.reveals.everyone.insert(post("EB1"));
-            let view = SiguoView::new(
-                &table.position,
-                &table.reveals,
-                table.mode,
-                SiguoViewer::Seat(South),
-            );
-            let belief = SiguoBelief::new(South, &view, SiguoRules::default());
+            let belief = table.fresh_belief();
             assert!(table.position.legal_actions().len() > 20);
             let report = choose_siguo(&belief, level, seed, NODES).expect("South acts");
             assert_eq!(
@@ -171,13 +165,7 @@ fn hard_and_master_save_their_allys_flag() {
             );
             table.reveals.team[0].insert(post("NB2"));
             table.reveals.team[0].insert(post("SA3"));
-            let view = SiguoView::new(
-                &table.position,
-                &table.reveals,
-                table.mode,
-                SiguoViewer::Seat(South),
-            );
-            let belief = SiguoBelief::new(South, &view, SiguoRules::default());
+            let belief = table.fresh_belief();
             let report = choose_siguo(&belief, level, seed, NODES).expect("South acts");
             assert_eq!(
                 report.action,

@@ -15,7 +15,8 @@
 //! game I (the same deal, seats and decision seeds as in a full run) and prints every position
 //! as the player to act saw it with the action chosen, from action `--trace-from` on.
 //! `--variant standard` (暗棋) or `--variant open` (明棋) plays the two-player standard games
-//! instead, between `random` and the AI levels (standard.rs).
+//! instead, between `random` and the AI levels (standard.rs); `--variant siguo` plays 四国军棋,
+//! two seats of A against two of B, under `--view dark|allies|open` (siguo.rs).
 
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -29,6 +30,7 @@ use junqi_rules::ai::players::Player;
 use junqi_rules::game::{Action, Outcome, PublicView, Rules, Seat};
 
 mod draw_report;
+mod siguo;
 mod standard;
 
 /// Plays games between two players and prints A's wins, losses and draws and each side's
@@ -49,9 +51,13 @@ struct Options {
     /// A fixed amount of AI work per move instead of a time budget (reproducible).
     #[arg(long)]
     nodes: Option<u64>,
-    /// The game: flip (翻翻棋), standard (暗棋, the bot as referee) or open (明棋).
-    #[arg(long, default_value = "flip", value_parser = ["flip", "standard", "open"])]
+    /// The game: flip (翻翻棋), standard (暗棋, the bot as referee), open (明棋) or siguo (四国军棋,
+    /// team A's player in both its seats against team B's).
+    #[arg(long, default_value = "flip", value_parser = ["flip", "standard", "open", "siguo"])]
     variant: String,
+    /// With `--variant siguo`, the table's view mode: dark (四暗), allies (双明) or open (全明).
+    #[arg(long, default_value = "dark", value_parser = ["dark", "allies", "open"])]
+    view: String,
     /// Player A.
     #[arg(long, default_value = "ai:normal")]
     a: Player,
@@ -130,6 +136,7 @@ fn main() -> Result<()> {
     match options.variant.as_str() {
         "standard" => return standard::run(&options, false),
         "open" => return standard::run(&options, true),
+        "siguo" => return siguo::run(&options),
         _ => {}
     }
     if let Some(index) = options.trace {
@@ -239,6 +246,18 @@ impl Tally {
     fn share(&self) -> f64 {
         let games = (self.wins + self.draws + self.losses).max(1) as f64;
         100.0 * (self.wins as f64 + self.draws as f64 / 2.0) / games
+    }
+
+    /// A's wins, losses, draws and share of the points, then how the games ended.
+    fn print_points(&self) {
+        println!(
+            "A: {} wins, {} losses, {} draws ({:.1}% of the points)",
+            self.wins,
+            self.losses,
+            self.draws,
+            self.share()
+        );
+        self.print_reasons();
     }
 
     fn print_reasons(&self) {

@@ -80,14 +80,7 @@ fn report(options: &Options, open: bool, results: &[(Colour, StandardSummary)]) 
         options.budget(),
         options.threads
     );
-    println!(
-        "A: {} wins, {} losses, {} draws ({:.1}% of the points)",
-        tally.wins,
-        tally.losses,
-        tally.draws,
-        tally.share()
-    );
-    tally.print_reasons();
+    tally.print_points();
     println!("average game length: {:.1} plies", plies as f64 / games);
     println!("A: {:.2} ms per move, B: {:.2} ms per move", ms(0), ms(1));
 }

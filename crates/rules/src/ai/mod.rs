@@ -19,11 +19,13 @@ mod determinise;
 mod eval;
 mod history;
 mod hunt;
+mod killers;
 mod level;
 pub mod match_play;
 pub mod players;
 mod repetition;
 mod search;
+pub mod siguo;
 pub mod standard;
 
 use std::time::Instant;

@@ -40,7 +40,7 @@ impl Kinds {
         self.0 == 0
     }
 
-    fn keep(self, wanted: impl Fn(Kind) -> bool) -> Kinds {
+    pub(crate) fn keep(self, wanted: impl Fn(Kind) -> bool) -> Kinds {
         Kinds(
             Kind::ALL
                 .into_iter()
@@ -310,59 +310,71 @@ impl Belief {
     }
 
     fn deal(&self, rng: &mut impl Rng) -> Vec<Kind> {
-        const TRIES: usize = 20;
-        let mut order: Vec<usize> = (0..self.tokens.len()).collect();
-        for attempt in 0..=TRIES {
-            for i in (1..order.len()).rev() {
-                order.swap(i, below(rng, i as u32 + 1) as usize);
-            }
-            order.sort_by_key(|token| self.tokens[*token].kinds.len());
-            let mut left: [[u8; 12]; 2] = [Kind::ALL.map(Kind::count); 2];
-            let mut dealt = vec![Kind::Lieutenant; self.tokens.len()];
-            let strict = attempt < TRIES;
-            let mut complete = true;
-            for &token in &order {
-                let Token {
-                    kinds: possible,
-                    colour,
-                    ..
-                } = self.tokens[token];
-                let left = &mut left[colour.index()];
-                let weight = |kind: Kind| {
-                    let count = u32::from(left[kind.index()]);
-                    match (possible.contains(kind), strict) {
-                        (false, _) => 0,
-                        (true, true) => count,
-                        (true, false) => count.max(1),
-                    }
-                };
-                let total: u32 = Kind::ALL.into_iter().map(weight).sum();
-                if total == 0 {
-                    complete = false;
-                    break;
-                }
-                let mut pick = below(rng, total);
-                let kind = Kind::ALL
-                    .into_iter()
-                    .find(|kind| {
-                        let w = weight(*kind);
-                        if pick < w {
-                            true
-                        } else {
-                            pick -= w;
-                            false
-                        }
-                    })
-                    .unwrap_or(Kind::Lieutenant);
-                left[kind.index()] = left[kind.index()].saturating_sub(1);
-                dealt[token] = kind;
-            }
-            if complete {
-                return dealt;
-            }
-        }
-        self.tokens.iter().map(|_| Kind::Lieutenant).collect()
+        let tokens: Vec<(usize, Kinds)> = self
+            .tokens
+            .iter()
+            .map(|token| (token.colour.index(), token.kinds))
+            .collect();
+        deal_armies::<2>(rng, &tokens)
     }
+}
+
+/// A kind for every token `(army, kinds)`, each army holding the counts of one full army:
+/// pieces with fewer possibilities dealt first; a deal that runs out of kinds for a piece
+/// starts again, and after a few tries the counts give way to the pieces' own constraints.
+/// (四国 deals its four armies with it too.)
+pub(crate) fn deal_armies<const ARMIES: usize>(
+    rng: &mut impl Rng,
+    tokens: &[(usize, Kinds)],
+) -> Vec<Kind> {
+    const TRIES: usize = 20;
+    let mut order: Vec<usize> = (0..tokens.len()).collect();
+    for attempt in 0..=TRIES {
+        for i in (1..order.len()).rev() {
+            order.swap(i, below(rng, i as u32 + 1) as usize);
+        }
+        order.sort_by_key(|token| tokens[*token].1.len());
+        let mut left: [[u8; 12]; ARMIES] = [Kind::ALL.map(Kind::count); ARMIES];
+        let mut dealt = vec![Kind::Lieutenant; tokens.len()];
+        let strict = attempt < TRIES;
+        let mut complete = true;
+        for &token in &order {
+            let (army, possible) = tokens[token];
+            let left = &mut left[army];
+            let weight = |kind: Kind| {
+                let count = u32::from(left[kind.index()]);
+                match (possible.contains(kind), strict) {
+                    (false, _) => 0,
+                    (true, true) => count,
+                    (true, false) => count.max(1),
+                }
+            };
+            let total: u32 = Kind::ALL.into_iter().map(weight).sum();
+            if total == 0 {
+                complete = false;
+                break;
+            }
+            let mut pick = below(rng, total);
+            let kind = Kind::ALL
+                .into_iter()
+                .find(|kind| {
+                    let w = weight(*kind);
+                    if pick < w {
+                        true
+                    } else {
+                        pick -= w;
+                        false
+                    }
+                })
+                .unwrap_or(Kind::Lieutenant);
+            left[kind.index()] = left[kind.index()].saturating_sub(1);
+            dealt[token] = kind;
+        }
+        if complete {
+            return dealt;
+        }
+    }
+    tokens.iter().map(|_| Kind::Lieutenant).collect()
 }
 
 /// Whether `view` shows `colour`'s flag (after its field marshal fell).

@@ -27,8 +27,10 @@ use std::time::Instant;
 use super::level::{Level, SearchBudget};
 use crate::game::{Action, Rules};
 
+pub(crate) use belief::deal_armies;
 pub use belief::{Belief, Kinds};
 pub use deploy::ai_layout;
+pub(crate) use search::noisy_best;
 pub use search::{StandardReport, ValueReport};
 pub use spectator::{SpectatorFrame, analysis_value, spectator_frames};
 

@@ -10,6 +10,7 @@ use rand::SeedableRng;
 use rand::rngs::ChaCha8Rng;
 
 use super::super::eval::{distance, piece_value};
+use super::super::killers::Killers;
 use super::super::level::Limit;
 use super::super::repetition::unless_repeating;
 use super::StandardSettings;
@@ -100,18 +101,10 @@ pub(crate) fn choose(
         may_stop: false,
         stopped: false,
         quiescence: settings.quiescence,
-        killers: settings.killers.then(Vec::new),
+        killers: Killers::new(settings.killers),
     };
     let (totals, depth) = searcher.deepen(&boards, &candidates, settings.max_depth);
-    let spread = settings.noise;
-    let mut best: Option<(i32, usize)> = None;
-    for (index, total) in totals.iter().enumerate() {
-        let noise = below(&mut rng, (2 * spread + 1) as u32) as i32 - spread;
-        let score = total / count as i32 + noise;
-        if best.is_none_or(|(top, _)| score > top) {
-            best = Some((score, index));
-        }
-    }
+    let best = noisy_best(&totals, count, settings.noise, &mut rng);
     best.map(|(score, index)| StandardReport {
         action: candidates[index],
         depth,
@@ -119,6 +112,25 @@ pub(crate) fn choose(
         boards: count,
         score,
     })
+}
+
+/// The best candidate by its score summed over `boards` boards, averaged, with a random
+/// noise within `spread` added to each: its average noisy score and index (`None`: none).
+pub(crate) fn noisy_best(
+    totals: &[i32],
+    boards: u32,
+    spread: i32,
+    rng: &mut impl rand::Rng,
+) -> Option<(i32, usize)> {
+    let mut best: Option<(i32, usize)> = None;
+    for (index, total) in totals.iter().enumerate() {
+        let noise = below(rng, (2 * spread + 1) as u32) as i32 - spread;
+        let score = total / boards as i32 + noise;
+        if best.is_none_or(|(top, _)| score > top) {
+            best = Some((score, index));
+        }
+    }
+    best
 }
 
 /// How much a spectator's value search looked at.
@@ -162,7 +174,7 @@ pub(crate) fn value(
         may_stop: false,
         stopped: false,
         quiescence: settings.quiescence,
-        killers: settings.killers.then(Vec::new),
+        killers: Killers::new(settings.killers),
     };
     let (score, depth) = searcher.deepen_value(&boards, settings.max_depth)?;
     Some(ValueReport {
@@ -180,8 +192,8 @@ struct Searcher {
     stopped: bool,
     quiescence: u8,
     /// Hard's and the master's ordering: per ply, the last two plain moves that cut the search off there,
-    /// tried right after the winning exchanges (`None` for the other levels).
-    killers: Option<Vec<[Option<Action>; 2]>>,
+    /// tried right after the winning exchanges (none kept for the other levels).
+    killers: Killers<Action>,
 }
 
 impl Searcher {
@@ -306,7 +318,7 @@ impl Searcher {
             return self.quiesce(position, ply, alpha, beta, self.quiescence);
         }
         let mut moves = position.legal_actions();
-        order_moves(position, &mut moves, self.killers_at(ply));
+        order_moves(position, &mut moves, self.killers.at(ply));
         let mut best = -INFINITY;
         for action in moves {
             let mut child = position.clone();
@@ -322,33 +334,12 @@ impl Searcher {
             alpha = alpha.max(score);
             if alpha >= beta {
                 if position.board.piece(action.squares().1).is_none() {
-                    self.remember_killer(ply, action);
+                    self.killers.remember(ply, action);
                 }
                 break;
             }
         }
         best
-    }
-
-    /// This ply's killers (none below hard).
-    fn killers_at(&self, ply: i32) -> [Option<Action>; 2] {
-        self.killers
-            .as_ref()
-            .and_then(|killers| killers.get(ply as usize).copied())
-            .unwrap_or([None; 2])
-    }
-
-    fn remember_killer(&mut self, ply: i32, action: Action) {
-        let Some(killers) = self.killers.as_mut() else {
-            return;
-        };
-        let ply = ply as usize;
-        if killers.len() <= ply {
-            killers.resize(ply + 1, [None; 2]);
-        }
-        if killers[ply][0] != Some(action) {
-            killers[ply] = [Some(action), killers[ply][0]];
-        }
     }
 
     /// Attacks only, standing pat on the evaluation.

@@ -346,9 +346,10 @@ async fn a_moderators_cancel_ends_the_game_once() {
     assert_eq!(rig.ended_once().await, None, "stored as cancelled");
 }
 
-/// The news of an end comes at once and tells when the result has gone out (here the bot's
-/// own message of a clock's end, drawn after the news): a tournament's final standings, which
-/// wait for it, come after the last game's result.
+/// The news of an end comes at once and tells when the result has been delivered (here the
+/// bot's own message of a clock's end, drawn after the news): not when it is handed to the
+/// front end, but when the front end is done with it. A tournament's final standings, which
+/// wait for it, come after the last game's result where members read it.
 #[tokio::test]
 async fn the_news_of_an_end_tells_when_its_result_has_gone_out() {
     let rules = Rules {
@@ -364,11 +365,22 @@ async fn the_news_of_an_end_tells_when_its_result_has_gone_out() {
         }
     });
     let presented = heard.await.expect("the clock ends the game");
-    presented.wait().await;
-    let mut results = 0;
-    while let Ok(message) = rig.outbound.try_recv() {
-        results += usize::from(matches!(message.reply.event, Some(GameEvent::Ended { .. })));
-    }
-    assert_eq!(results, 1, "the result went out before");
+    let result = tokio::time::timeout(Duration::from_secs(10), async {
+        loop {
+            let message = rig.outbound.recv().await.expect("the service runs");
+            if matches!(message.reply.event, Some(GameEvent::Ended { .. })) {
+                return message;
+            }
+        }
+    })
+    .await
+    .expect("the result goes out");
+    // Handed to the front end is not yet delivered: the front end holds the result.
+    let early = tokio::time::timeout(Duration::from_millis(300), presented.wait()).await;
+    assert!(early.is_err(), "presented before the result was delivered");
+    drop(result);
+    tokio::time::timeout(Duration::from_secs(10), presented.wait())
+        .await
+        .expect("presented once the front end has delivered the result");
     rig.service.shutdown().await;
 }

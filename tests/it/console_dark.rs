@@ -170,7 +170,7 @@ impl Transcript {
                 _ => line.to_string(),
             })
             .collect();
-        let shown = mask_deadline(&normalise(&pictures.join("\n")))
+        let shown = mask_dates(&mask_deadline(&normalise(&pictures.join("\n"))))
             .lines()
             .map(|line| match line.strip_prefix("record: ") {
                 Some(_) => "record: TXT",
@@ -196,6 +196,33 @@ pub(crate) fn mask_deadline(text: &str) -> String {
         }
         None => text.to_string(),
     }
+}
+
+/// `/history` shows each game's day (`2026-12-07`): masked as `YYYY-MM-DD`, so the transcript
+/// does not change at midnight.
+fn mask_dates(text: &str) -> String {
+    let bytes = text.as_bytes();
+    let is_date = |at: usize| {
+        bytes.get(at..at + 10).is_some_and(|window| {
+            window.iter().enumerate().all(|(i, byte)| match i {
+                4 | 7 => *byte == b'-',
+                _ => byte.is_ascii_digit(),
+            })
+        })
+    };
+    let mut masked = String::with_capacity(text.len());
+    let mut at = 0;
+    while at < text.len() {
+        if is_date(at) {
+            masked.push_str("YYYY-MM-DD");
+            at += 10;
+        } else {
+            let next = text[at..].chars().next().map_or(1, char::len_utf8);
+            masked.push_str(&text[at..at + next]);
+            at += next;
+        }
+    }
+    masked
 }
 
 /// Rank names a public block must not carry before the end (English, as the console speaks).

@@ -409,24 +409,10 @@ impl Belief {
                         (true, false) => count.max(1),
                     }
                 };
-                let total: u32 = Kind::ALL.into_iter().map(weight).sum();
-                if total == 0 {
+                let Some(kind) = pick_weighted(rng, Kind::ALL.map(weight)) else {
                     complete = false;
                     break;
-                }
-                let mut pick = below(rng, total);
-                let kind = Kind::ALL
-                    .into_iter()
-                    .find(|kind| {
-                        let w = weight(*kind);
-                        if pick < w {
-                            true
-                        } else {
-                            pick -= w;
-                            false
-                        }
-                    })
-                    .unwrap_or(Kind::Lieutenant);
+                };
                 left[kind.index()] = left[kind.index()].saturating_sub(1);
                 dealt[token] = kind;
             }
@@ -436,6 +422,25 @@ impl Belief {
         }
         self.tokens.iter().map(|_| Kind::Lieutenant).collect()
     }
+}
+
+/// A kind drawn with the chances `weights` gives each (by [`Kind::index`]); `None` when every
+/// weight is zero.
+fn pick_weighted(rng: &mut impl Rng, weights: [u32; 12]) -> Option<Kind> {
+    let total: u32 = weights.iter().sum();
+    if total == 0 {
+        return None;
+    }
+    let mut pick = below(rng, total);
+    Kind::ALL.into_iter().find(|kind| {
+        let w = weights[kind.index()];
+        if pick < w {
+            true
+        } else {
+            pick -= w;
+            false
+        }
+    })
 }
 
 /// Whether `view` shows `colour`'s flag (after its field marshal fell).

@@ -11,7 +11,7 @@
 
 use rand::Rng;
 
-use super::{Belief, Kinds};
+use super::{Belief, Kinds, pick_weighted};
 use crate::game::attack::{AttackRules, resolve_under};
 use crate::game::deal::below;
 use crate::game::{AttackResult, Colour, Kind, Piece};
@@ -156,25 +156,10 @@ impl Belief {
                         (true, false) => count.max(1),
                     }
                 };
-                let weights = Kind::ALL.map(weight);
-                let total: u32 = weights.iter().sum();
-                if total == 0 {
+                let Some(kind) = pick_weighted(rng, Kind::ALL.map(weight)) else {
                     complete = false;
                     break;
-                }
-                let mut pick = below(rng, total);
-                let kind = Kind::ALL
-                    .into_iter()
-                    .find(|kind| {
-                        let w = weights[kind.index()];
-                        if pick < w {
-                            true
-                        } else {
-                            pick -= w;
-                            false
-                        }
-                    })
-                    .unwrap_or(Kind::Lieutenant);
+                };
                 let count = &mut left[colour.index()][kind.index()];
                 *count = count.saturating_sub(1);
                 dealt[token] = kind;

@@ -2,11 +2,14 @@
 //! that viewer is shown: its own views and the referee's public verdicts. A seat tracks the
 //! enemy's pieces; a spectator (the post-game analysis) tracks both armies, since it was shown
 //! neither. For every tracked piece, alive or removed, it keeps the kinds the piece can still
-//! be (from its deployment post, its moves, its battles and what the referee showed), and it
-//! deals each tracked army over its pieces, consistent with the constraints and the counts of
-//! each kind, for the search to play on (a determinisation).
+//! be (from its deployment post, its moves, its battles and what the referee showed), and,
+//! for a battle whose two pieces it knew neither of, which kinds of the two go together
+//! ([`pairs`]). It deals each tracked army over its pieces, consistent with the constraints
+//! and the counts of each kind, for the search to play on (a determinisation).
 
 use rand::Rng;
+
+mod pairs;
 
 use crate::game::attack::resolve_under;
 use crate::game::deal::below;
@@ -16,6 +19,7 @@ use crate::game::{
     StandardOptions,
 };
 use crate::standard::{Post, Removed, StandardView, Verdict, ViewCell, Viewer, check_placement};
+use pairs::{Pair, Verdicts, settle};
 
 /// A set of kinds, one bit per [`Kind::index`].
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -23,6 +27,7 @@ pub struct Kinds(u16);
 
 impl Kinds {
     pub const ALL: Kinds = Kinds((1 << 12) - 1);
+    pub const NONE: Kinds = Kinds(0);
 
     pub fn only(kind: Kind) -> Kinds {
         Kinds(1 << kind.index())
@@ -38,6 +43,29 @@ impl Kinds {
 
     pub fn is_empty(self) -> bool {
         self.0 == 0
+    }
+
+    pub(super) fn with(self, kind: Kind) -> Kinds {
+        Kinds(self.0 | 1 << kind.index())
+    }
+
+    pub(super) fn without(self, kind: Kind) -> Kinds {
+        Kinds(self.0 & !(1 << kind.index()))
+    }
+
+    pub(super) fn or(self, other: Kinds) -> Kinds {
+        Kinds(self.0 | other.0)
+    }
+
+    pub(super) fn and(self, other: Kinds) -> Kinds {
+        Kinds(self.0 & other.0)
+    }
+
+    /// The kinds in the set, in [`Kind::ALL`]'s order.
+    pub fn iter(self) -> impl Iterator<Item = Kind> {
+        Kind::ALL
+            .into_iter()
+            .filter(move |kind| self.contains(*kind))
     }
 
     pub(crate) fn keep(self, wanted: impl Fn(Kind) -> bool) -> Kinds {
@@ -67,6 +95,8 @@ pub struct Belief {
     tokens: Vec<Token>,
     /// The token standing on each square.
     on: [Option<u8>; SQUARES],
+    /// The battles between two tracked pieces the viewer knew neither of.
+    pairs: Vec<Pair>,
 }
 
 impl Belief {
@@ -89,6 +119,7 @@ impl Belief {
             view: view.clone(),
             tokens: Vec::with_capacity(50),
             on: [None; SQUARES],
+            pairs: Vec::new(),
         };
         for square in Square::all() {
             let (colour, kinds) = match view.cell(square) {
@@ -142,7 +173,8 @@ impl Belief {
         self.token_on(square).map(|token| self.tokens[token].kinds)
     }
 
-    fn token_on(&self, square: Square) -> Option<usize> {
+    /// The token of the tracked piece on `square`.
+    pub(super) fn token_on(&self, square: Square) -> Option<usize> {
         self.on[square.index()].map(usize::from)
     }
 
@@ -212,6 +244,23 @@ impl Belief {
             }
         }
         self.pin_shown();
+        self.settle_pairs();
+    }
+
+    /// Narrows every token of a battle the viewer knew neither piece of to the kinds that
+    /// still have a partner giving its verdict; a view that contradicts itself is ignored, as
+    /// in [`Belief::narrow`].
+    fn settle_pairs(&mut self) {
+        if self.pairs.is_empty() {
+            return;
+        }
+        let verdicts = Verdicts::of(self.options.attack_rules());
+        let mut kinds: Vec<Kinds> = self.tokens.iter().map(|token| token.kinds).collect();
+        if settle(&self.pairs, &verdicts, &mut kinds) {
+            for (token, kinds) in self.tokens.iter_mut().zip(kinds) {
+                token.kinds = kinds;
+            }
+        }
     }
 
     /// Narrows the attacker on `from` and the target on `to` to the kinds that give the
@@ -251,6 +300,18 @@ impl Belief {
                 possible_of(attackers, attacker_colour).any(|attacker| judged(attacker, target))
             });
         }
+        // Each piece narrowed on its own loses which kinds go together; a piece left with
+        // one kind already pins the other to exactly what it can have met.
+        if let (Some(attacker), Some(target)) = (self.token_on(from), self.token_on(to))
+            && self.tokens[attacker].kinds.len() > 1
+            && self.tokens[target].kinds.len() > 1
+        {
+            self.pairs.push(Pair {
+                attacker,
+                target,
+                result,
+            });
+        }
     }
 
     fn move_tokens(&mut self, from: Square, to: Square, verdict: Verdict) {
@@ -285,7 +346,8 @@ impl Belief {
 
     /// A board as the viewer sees it with every tracked piece given a kind: each tracked army
     /// is dealt over its pieces (those removed too, which take their share of the counts), each
-    /// piece only a kind it can be. Pieces with fewer possibilities are dealt first; a deal
+    /// piece only a kind it can be, and the two pieces of a battle the viewer knew neither of
+    /// kinds that give its verdict. Pieces with fewer possibilities are dealt first; a deal
     /// that runs out of kinds for a piece starts again, and after a few tries the counts give
     /// way to the piece's own constraints.
     pub fn sample(&self, rng: &mut impl Rng) -> Board {
@@ -309,7 +371,19 @@ impl Belief {
         board
     }
 
-    fn deal(&self, rng: &mut impl Rng) -> Vec<Kind> {
+    /// The tokens of `colour`'s tracked pieces, alive or removed.
+    pub(super) fn tokens_of(&self, colour: Colour) -> impl Iterator<Item = usize> + '_ {
+        (0..self.tokens.len()).filter(move |token| self.tokens[*token].colour == colour)
+    }
+
+    /// A kind for every token (see [`Belief::sample`]): the battles of two unknown pieces
+    /// first, as pairs, when there are any.
+    pub(super) fn deal(&self, rng: &mut impl Rng) -> Vec<Kind> {
+        if !self.pairs.is_empty()
+            && let Some(dealt) = self.deal_pairs(rng)
+        {
+            return dealt;
+        }
         let tokens: Vec<(usize, Kinds)> = self
             .tokens
             .iter()
@@ -349,24 +423,10 @@ pub(crate) fn deal_armies<const ARMIES: usize>(
                     (true, false) => count.max(1),
                 }
             };
-            let total: u32 = Kind::ALL.into_iter().map(weight).sum();
-            if total == 0 {
+            let Some(kind) = pick_weighted(rng, Kind::ALL.map(weight)) else {
                 complete = false;
                 break;
-            }
-            let mut pick = below(rng, total);
-            let kind = Kind::ALL
-                .into_iter()
-                .find(|kind| {
-                    let w = weight(*kind);
-                    if pick < w {
-                        true
-                    } else {
-                        pick -= w;
-                        false
-                    }
-                })
-                .unwrap_or(Kind::Lieutenant);
+            };
             left[kind.index()] = left[kind.index()].saturating_sub(1);
             dealt[token] = kind;
         }
@@ -375,6 +435,25 @@ pub(crate) fn deal_armies<const ARMIES: usize>(
         }
     }
     tokens.iter().map(|_| Kind::Lieutenant).collect()
+}
+
+/// A kind drawn with the chances `weights` gives each (by [`Kind::index`]); `None` when every
+/// weight is zero.
+fn pick_weighted(rng: &mut impl Rng, weights: [u32; 12]) -> Option<Kind> {
+    let total: u32 = weights.iter().sum();
+    if total == 0 {
+        return None;
+    }
+    let mut pick = below(rng, total);
+    Kind::ALL.into_iter().find(|kind| {
+        let w = weights[kind.index()];
+        if pick < w {
+            true
+        } else {
+            pick -= w;
+            false
+        }
+    })
 }
 
 /// Whether `view` shows `colour`'s flag (after its field marshal fell).

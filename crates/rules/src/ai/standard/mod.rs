@@ -18,6 +18,8 @@ mod search;
 mod spectator;
 
 #[cfg(test)]
+mod pair_tests;
+#[cfg(test)]
 mod spectator_tests;
 #[cfg(test)]
 mod tests;

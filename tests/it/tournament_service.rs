@@ -249,18 +249,24 @@ async fn the_announcement_is_edited_at_most_once_per_gap_and_shows_the_last_chan
     service.shutdown().await;
 }
 
-/// A game still running when time is up is played out, here to the third timeout of the
-/// first player, seconds after the deadline: the final standings reach the channel after its
-/// result, and count it.
-#[tokio::test]
-async fn the_final_standings_follow_the_result_of_a_game_played_out_after_time_is_up() {
-    let (service, mut outbound, _store) = start(Surface::Console).await;
+/// p1 creates a rated tournament of one (scaled) minute with 1 s turns, and p1 and p2 join.
+async fn two_join_a_one_minute_tournament() -> (Service, UnboundedReceiver<Outbound>) {
+    let (service, outbound, _store) = start(Surface::Console).await;
     service
         .handle(caller(1), create_for(1, 1, Rights::all(), true))
         .await;
     for user in [1, 2] {
         service.handle(caller(user), join()).await;
     }
+    (service, outbound)
+}
+
+/// A game still running when time is up is played out, here to the third timeout of the
+/// first player, seconds after the deadline: the final standings reach the channel after its
+/// result, and count it.
+#[tokio::test]
+async fn the_final_standings_follow_the_result_of_a_game_played_out_after_time_is_up() {
+    let (service, mut outbound) = two_join_a_one_minute_tournament().await;
     let room = next(&mut outbound, begins).await.place;
     let mut said = Vec::new();
     loop {
@@ -293,13 +299,7 @@ async fn the_final_standings_follow_the_result_of_a_game_played_out_after_time_i
 /// not merely for the hand-over, so they cannot overtake the result where members read it.
 #[tokio::test]
 async fn the_final_standings_wait_until_the_front_end_has_delivered_the_last_result() {
-    let (service, mut outbound, _store) = start(Surface::Console).await;
-    service
-        .handle(caller(1), create_for(1, 1, Rights::all(), true))
-        .await;
-    for user in [1, 2] {
-        service.handle(caller(user), join()).await;
-    }
+    let (service, mut outbound) = two_join_a_one_minute_tournament().await;
     let held = next(&mut outbound, |m| {
         matches!(m.reply.event, Some(GameEvent::Ended { .. }))
     })

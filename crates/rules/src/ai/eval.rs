@@ -54,33 +54,42 @@ pub fn attack_gain(attacker: Kind, target: Kind, target_mines: u8) -> Option<i32
 fn distances() -> &'static [[[u8; 60]; 60]; 2] {
     static TABLE: OnceLock<Box<[[[u8; 60]; 60]; 2]>> = OnceLock::new();
     TABLE.get_or_init(|| {
-        let mut table = Box::new([[[u8::MAX; 60]; 60]; 2]);
-        for (engineer, rows) in table.iter_mut().enumerate() {
-            for (from, row) in rows.iter_mut().enumerate() {
-                row[from] = 0;
-                let mut frontier = vec![from];
-                let mut distance = 0;
-                while !frontier.is_empty() {
-                    distance += 1;
-                    let mut next = Vec::new();
-                    for at in frontier {
-                        for to in reach(
-                            SquareSet::EMPTY,
-                            Square::from_index_unchecked(at),
-                            engineer == 1,
-                        ) {
-                            if row[to.index()] == u8::MAX {
-                                row[to.index()] = distance;
-                                next.push(to.index());
-                            }
+        distance_table(|at, engineer| {
+            reach(SquareSet::EMPTY, Square::from_index_unchecked(at), engineer)
+                .into_iter()
+                .map(Square::index)
+        })
+    })
+}
+
+/// Move counts between the `N` places of an empty board, `[engineer][from][to]`, found
+/// breadth-first from each place over `reach(place, engineer)` (the places one move away):
+/// both boards' (this one's and 四国's) distance tables.
+pub(crate) fn distance_table<const N: usize, I: IntoIterator<Item = usize>>(
+    reach: impl Fn(usize, bool) -> I,
+) -> Box<[[[u8; N]; N]; 2]> {
+    let mut table = Box::new([[[u8::MAX; N]; N]; 2]);
+    for (engineer, rows) in table.iter_mut().enumerate() {
+        for (from, row) in rows.iter_mut().enumerate() {
+            row[from] = 0;
+            let mut frontier = vec![from];
+            let mut distance = 0;
+            while !frontier.is_empty() {
+                distance += 1;
+                let mut next = Vec::new();
+                for at in frontier {
+                    for to in reach(at, engineer == 1) {
+                        if row[to] == u8::MAX {
+                            row[to] = distance;
+                            next.push(to);
                         }
                     }
-                    frontier = next;
                 }
+                frontier = next;
             }
         }
-        table
-    })
+    }
+    table
 }
 
 pub fn distance(kind: Kind, from: Square, to: Square) -> u8 {

@@ -23,29 +23,15 @@ const FLAG_UNGUARDED: i32 = 150;
 fn distances() -> &'static [[[u8; POSTS]; POSTS]; 2] {
     static TABLE: OnceLock<Box<[[[u8; POSTS]; POSTS]; 2]>> = OnceLock::new();
     TABLE.get_or_init(|| {
-        let mut table = Box::new([[[u8::MAX; POSTS]; POSTS]; 2]);
-        for (engineer, rows) in table.iter_mut().enumerate() {
-            for (from, row) in rows.iter_mut().enumerate() {
-                row[from] = 0;
-                let mut frontier = vec![from];
-                let mut distance = 0;
-                while !frontier.is_empty() {
-                    distance += 1;
-                    let mut next = Vec::new();
-                    for at in frontier {
-                        let post = SiguoPost::from_index_unchecked(at);
-                        for to in reach(PostSet::EMPTY, post, engineer == 1) {
-                            if row[to.index()] == u8::MAX {
-                                row[to.index()] = distance;
-                                next.push(to.index());
-                            }
-                        }
-                    }
-                    frontier = next;
-                }
-            }
-        }
-        table
+        crate::ai::eval::distance_table(|at, engineer| {
+            reach(
+                PostSet::EMPTY,
+                SiguoPost::from_index_unchecked(at),
+                engineer,
+            )
+            .into_iter()
+            .map(SiguoPost::index)
+        })
     })
 }
 

@@ -13,7 +13,7 @@ use rand::rngs::ChaCha8Rng;
 use super::SiguoSettings;
 use super::belief::SiguoBelief;
 use super::eval::evaluate;
-use crate::ai::killers::Killers;
+use crate::ai::killers::{BoardScores, Killers, order_moves};
 use crate::ai::level::Limit;
 use crate::ai::piece_value;
 use crate::ai::standard::noisy_best;
@@ -25,8 +25,11 @@ const INFINITY: i32 = 1_000_000;
 const WIN: i32 = 100_000;
 /// A board's score in the sums over boards is capped, so that one dealt board where a flag
 /// falls does not outweigh the others.
-const BOARD_CAP: i32 = 6_000;
-const WIN_DECAY: i32 = 200;
+const SCORES: BoardScores = BoardScores {
+    win: WIN,
+    cap: 6_000,
+    decay: 200,
+};
 /// A root candidate scoring this far below the best so far is only bounded, not scored.
 const ROOT_MARGIN: i32 = 300;
 
@@ -123,7 +126,7 @@ impl Searcher {
                     break 'deepen;
                 }
                 for (total, score) in totals.iter_mut().zip(scores) {
-                    *total += capped(score);
+                    *total += SCORES.capped(score);
                 }
             }
             completed = totals;
@@ -206,7 +209,9 @@ impl Searcher {
             return self.quiesce(position, ply, alpha, beta, self.quiescence);
         }
         let mut moves = position.legal_actions();
-        order_moves(position, &mut moves, self.killers.at(ply));
+        order_moves(&mut moves, self.killers.at(ply), |action| {
+            gain(position, action)
+        });
         let mut best = -INFINITY;
         for action in moves {
             let score = self.child(position, action, depth, ply, (alpha, beta));
@@ -286,33 +291,6 @@ fn gain(position: &SiguoPosition, action: SiguoAction) -> i32 {
         AttackResult::AttackerWins => target_value,
         AttackResult::TargetHolds => -attacker_value,
         AttackResult::BothRemoved => target_value - attacker_value,
-    }
-}
-
-/// Winning exchanges best first, then the killers, then the rest by what they gain.
-fn order_moves(
-    position: &SiguoPosition,
-    moves: &mut [SiguoAction],
-    killers: [Option<SiguoAction>; 2],
-) {
-    moves.sort_by_cached_key(|action| {
-        let gain = gain(position, *action);
-        match gain {
-            1.. => (0, -gain),
-            _ if killers.contains(&Some(*action)) => (1, 0),
-            _ => (2, -gain),
-        }
-    });
-}
-
-/// A board's score as it counts in the sum over boards: within `BOARD_CAP`, a win worth the cap
-/// less `WIN_DECAY` per ply until it (a loss the same, negated).
-fn capped(score: i32) -> i32 {
-    let plies = WIN - score.abs();
-    if plies < 1_000 {
-        score.signum() * (BOARD_CAP - WIN_DECAY * (plies - 1).min(10))
-    } else {
-        score.clamp(-BOARD_CAP, BOARD_CAP)
     }
 }
 

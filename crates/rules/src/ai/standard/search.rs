@@ -10,7 +10,7 @@ use rand::SeedableRng;
 use rand::rngs::ChaCha8Rng;
 
 use super::super::eval::{distance, piece_value};
-use super::super::killers::Killers;
+use super::super::killers::{BoardScores, Killers, order_moves};
 use super::super::level::Limit;
 use super::super::repetition::unless_repeating;
 use super::StandardSettings;
@@ -23,13 +23,15 @@ use crate::standard::StandardPosition;
 /// A won game, less the plies it takes (faster wins score higher).
 const WIN: i32 = 1_000_000;
 const INFINITY: i32 = WIN + 1;
-/// Each board's scores are capped before they are summed: a win seen on one dealt board (where
-/// the search knows where the flag is) must not outvote what every other board says.
-const BOARD_CAP: i32 = 3_000;
-/// What each ply until a win (or a loss) takes off its capped score. A dealt board knows where
-/// the flag is, so a threat kept looks as sure as a flag taken; in the real game the enemy
-/// may not be where the board put it, and may defend meanwhile.
-const WIN_DECAY: i32 = 150;
+/// Each board's scores are capped before they are summed. What each ply until a win (or a
+/// loss) takes off its capped score: a dealt board knows where the flag is, so a threat kept
+/// looks as sure as a flag taken; in the real game the enemy may not be where the board put
+/// it, and may defend meanwhile.
+const SCORES: BoardScores = BoardScores {
+    win: WIN,
+    cap: 3_000,
+    decay: 150,
+};
 /// A root move scoring this far below the best so far is only bounded, not scored exactly.
 const ROOT_MARGIN: i32 = 400;
 /// A flag with no mine left, and a bonus per move our nearest mover is from the enemy flag,
@@ -219,7 +221,7 @@ impl Searcher {
                     break 'deepen;
                 }
                 for (total, score) in totals.iter_mut().zip(scores) {
-                    *total += capped(score);
+                    *total += SCORES.capped(score);
                 }
             }
             completed = totals;
@@ -247,14 +249,14 @@ impl Searcher {
             let mut total = 0i32;
             for (board, (legal, order)) in boards.iter().zip(moves.iter_mut()) {
                 if legal.is_empty() {
-                    total -= BOARD_CAP;
+                    total -= SCORES.cap;
                     continue;
                 }
                 let scores = self.search_root(board, legal, order, depth);
                 if self.stopped {
                     break 'deepen;
                 }
-                total += capped(scores.iter().copied().max().unwrap_or(-INFINITY));
+                total += SCORES.capped(scores.iter().copied().max().unwrap_or(-INFINITY));
                 order.sort_by_key(|index| -scores[*index]);
             }
             completed = Some((total / boards.len().max(1) as i32, depth));
@@ -318,7 +320,9 @@ impl Searcher {
             return self.quiesce(position, ply, alpha, beta, self.quiescence);
         }
         let mut moves = position.legal_actions();
-        order_moves(position, &mut moves, self.killers.at(ply));
+        order_moves(&mut moves, self.killers.at(ply), |action| {
+            gain(position, action)
+        });
         let mut best = -INFINITY;
         for action in moves {
             let mut child = position.clone();
@@ -404,31 +408,6 @@ fn gain(position: &StandardPosition, action: Action) -> i32 {
         Ok(AttackResult::AttackerWins) => target_value,
         Ok(AttackResult::TargetHolds) => -attacker_value,
         Ok(AttackResult::BothRemoved) | Err(_) => target_value - attacker_value,
-    }
-}
-
-/// The exchanges that gain material, best first; then the killers; then the other moves by
-/// what they gain (plain moves as they came, attacks that lose material last).
-fn order_moves(position: &StandardPosition, moves: &mut [Action], killers: [Option<Action>; 2]) {
-    moves.sort_by_cached_key(|action| {
-        let gain = gain(position, *action);
-        match gain {
-            1.. => (0, -gain),
-            _ if killers.contains(&Some(*action)) => (1, 0),
-            _ => (2, -gain),
-        }
-    });
-}
-
-/// A board's score as it counts in the sum over boards: material within `BOARD_CAP`, a win
-/// worth the cap less `WIN_DECAY` per ply until it, so that a flag taken now beats one taken
-/// later (a loss the same, negated).
-fn capped(score: i32) -> i32 {
-    let plies = WIN - score.abs();
-    if plies < 1_000 {
-        score.signum() * (BOARD_CAP - WIN_DECAY * (plies - 1).min(10))
-    } else {
-        score.clamp(-BOARD_CAP, BOARD_CAP)
     }
 }
 
